@@ -1,0 +1,75 @@
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { limits } from '@parley/contracts';
+import { type Config } from './config.js';
+import { migrateToLatest } from './db/connect.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { mailRoutes } from './modules/mail/mail.routes.js';
+import { referenceRoutes } from './modules/reference/reference.routes.js';
+import { seedDatabase } from './modules/reference/seed.js';
+import { registerDocs } from './plugins/docs.js';
+import { registerErrorHandling, zodValidatorCompiler } from './plugins/errors.js';
+import { createInfra, type Infra } from './plugins/infra.js';
+import { registerSecurity } from './plugins/security.js';
+import { registerSessions } from './plugins/session.js';
+import { registerWeb } from './plugins/web.js';
+
+export interface BuildAppOptions {
+  config: Config;
+  /** Replace pieces of infrastructure (tests: a clock, a database on its own schema…). */
+  infra?: Partial<Infra>;
+  /** Run migrations (and the demo seed when config.seedDemo) before serving. Default true. */
+  migrate?: boolean;
+  logger?: boolean;
+  serveWeb?: boolean;
+}
+
+/** The API, one module per feature. This list is the whole API surface. */
+const apiModules: FastifyPluginAsync[] = [authRoutes, referenceRoutes];
+
+/** Builds the app without listening; tests use this directly. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-xsrf-token"]'] },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    genReqId: () => crypto.randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+
+  const infra = createInfra(config, app.log, options.infra);
+  app.decorate('config', config);
+  app.decorate('db', infra.db);
+  app.decorate('clock', infra.clock);
+  app.decorate('random', infra.random);
+  app.decorate('mailer', infra.mailer);
+  app.decorate('redis', infra.redis);
+
+  if (options.migrate !== false) {
+    await migrateToLatest(infra.db);
+    await seedDatabase(infra.db, infra.clock, { demo: config.seedDemo });
+  }
+
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(cookie, { secret: config.appSecret });
+  await registerSecurity(app, config, infra.redis);
+  await app.register(multipart, { limits: { fileSize: limits.maxFileBytes, files: limits.maxFiles, fields: 20, parts: 30 } });
+  registerSessions(app, infra);
+  await registerDocs(app);
+
+  for (const module of apiModules) await app.register(module, { prefix: '/api' });
+  if (!config.isProduction && !config.smtpUrl) await app.register(mailRoutes);
+  if (options.serveWeb) await registerWeb(app, config.webDist);
+
+  app.addHook('onClose', async () => {
+    await infra.mailer.close();
+    infra.redis?.disconnect();
+    await infra.db.destroy();
+  });
+  return app;
+}

@@ -1,0 +1,118 @@
+import { z } from 'zod';
+
+/**
+ * The only place that reads process.env. A bad value stops start-up with every
+ * problem listed. Embedded defaults need no configuration at all.
+ */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('data'),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  SQLITE_FILE: z.string().optional(),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+  SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 14),
+  APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  REQUIRE_EMAIL_VERIFICATION: z.enum(['true', 'false']).default('true'),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().default('Parley <no-reply@parley.local>'),
+  PAYMENT_GATEWAY: z.enum(['sandbox', 'stripe']).default('sandbox'),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_API_BASE: z.string().url().optional(),
+  SANDBOX_WEBHOOK_SECRET: z.string().optional(),
+  LLM_BASE_URL: z.string().url().optional(),
+  LLM_API_KEY: z.string().optional(),
+  LLM_MODEL: z.string().default('gpt-4o-mini'),
+  COUNTRY_HEADER: z.string().default('cf-ipcountry'),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_AUTH_WINDOW_S: z.coerce.number().int().min(1).default(60),
+  RATE_LIMIT_GLOBAL_MAX: z.coerce.number().int().min(1).default(600),
+  WEB_DIST: z.string().optional(),
+  SEED_DEMO: z.enum(['true', 'false']).default('true'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PAYOUT_ENCRYPTION_KEY: z.string().regex(/^[0-9a-f]{64}$/i, 'must be 64 hex characters').optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  readonly env: Env['NODE_ENV'];
+  readonly isProduction: boolean;
+  readonly host: string;
+  readonly port: number;
+  readonly publicUrl: string;
+  readonly dataDir: string;
+  readonly database: { readonly kind: 'sqlite'; readonly file: string } | { readonly kind: 'postgres'; readonly url: string; readonly schema?: string };
+  readonly redisUrl?: string;
+  readonly sessionTtlMs: number;
+  readonly appSecret: string;
+  readonly requireEmailVerification: boolean;
+  readonly smtpUrl?: string;
+  readonly mailFrom: string;
+  readonly payment: { readonly gateway: 'sandbox' | 'stripe'; readonly stripeSecretKey?: string; readonly stripeWebhookSecret?: string; readonly stripeApiBase?: string; readonly sandboxWebhookSecret: string };
+  readonly llm?: { readonly baseUrl: string; readonly apiKey?: string; readonly model: string };
+  readonly countryHeader: string;
+  readonly trustProxy: boolean;
+  readonly rateLimit: { readonly authMax: number; readonly authWindowMs: number; readonly globalMax: number };
+  readonly webDist?: string;
+  readonly seedDemo: boolean;
+  readonly logLevel: Env['LOG_LEVEL'];
+  readonly payoutEncryptionKey: string;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === 'production';
+  const problems: string[] = [];
+  if (isProduction && !e.APP_SECRET) problems.push('  - APP_SECRET: required in production');
+  if (e.PAYMENT_GATEWAY === 'stripe' && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET))
+    problems.push('  - STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: required when PAYMENT_GATEWAY=stripe');
+  if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+
+  // Development secrets are fixed strings so restarts keep sessions and links valid;
+  // production refuses to start without its own.
+  const appSecret = e.APP_SECRET ?? 'parley-development-secret-change-me-0000';
+  const config: Config = {
+    env: e.NODE_ENV,
+    isProduction,
+    host: e.HOST,
+    port: e.PORT,
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    dataDir: e.DATA_DIR,
+    database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'sqlite', file: e.SQLITE_FILE ?? `${e.DATA_DIR}/parley.db` },
+    redisUrl: e.REDIS_URL,
+    sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
+    appSecret,
+    requireEmailVerification: e.REQUIRE_EMAIL_VERIFICATION === 'true',
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    payment: {
+      gateway: e.PAYMENT_GATEWAY,
+      stripeSecretKey: e.STRIPE_SECRET_KEY,
+      stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      stripeApiBase: e.STRIPE_API_BASE,
+      sandboxWebhookSecret: e.SANDBOX_WEBHOOK_SECRET ?? `${appSecret}-sandbox-webhook`,
+    },
+    llm: e.LLM_BASE_URL ? { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL } : undefined,
+    countryHeader: e.COUNTRY_HEADER.toLowerCase(),
+    trustProxy: e.TRUST_PROXY === 'true',
+    rateLimit: { authMax: e.RATE_LIMIT_AUTH_MAX, authWindowMs: e.RATE_LIMIT_AUTH_WINDOW_S * 1000, globalMax: e.RATE_LIMIT_GLOBAL_MAX },
+    webDist: e.WEB_DIST,
+    seedDemo: e.SEED_DEMO === 'true',
+    logLevel: e.LOG_LEVEL,
+    payoutEncryptionKey: e.PAYOUT_ENCRYPTION_KEY ?? '0'.repeat(64),
+    ...overrides,
+  };
+  return Object.freeze(config);
+}

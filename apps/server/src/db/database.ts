@@ -1,0 +1,42 @@
+import { type Kysely, type Transaction } from 'kysely';
+import { type AuditLogTable } from '../modules/audit/audit.table.js';
+import { type EmailTokensTable, type SessionsTable } from '../modules/auth/auth.table.js';
+import { type BundlesTable } from '../modules/bundles/bundles.table.js';
+import { type LedgerEntriesTable } from '../modules/ledger/ledger.table.js';
+import { type MailsTable } from '../modules/mail/mail.table.js';
+import {
+  type CountriesTable,
+  type CurrenciesTable,
+  type FaqsTable,
+  type LanguagesTable,
+  type LocalizationsTable,
+  type SettingsTable,
+  type SocialLinksTable,
+  type StaticPagesTable,
+} from '../modules/reference/reference.table.js';
+import { type RoomsTable } from '../modules/rooms/rooms.table.js';
+import { type UsersTable } from '../modules/users/users.table.js';
+
+/** Every table, composed from the features' `*.table.ts` files. */
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  email_tokens: EmailTokensTable;
+  mails: MailsTable;
+  settings: SettingsTable;
+  languages: LanguagesTable;
+  localizations: LocalizationsTable;
+  currencies: CurrenciesTable;
+  countries: CountriesTable;
+  static_pages: StaticPagesTable;
+  faqs: FaqsTable;
+  social_links: SocialLinksTable;
+  rooms: RoomsTable;
+  bundles: BundlesTable;
+  ledger_entries: LedgerEntriesTable;
+  audit_log: AuditLogTable;
+}
+
+export type Db = Kysely<Database>;
+/** A repository takes either the database or an open transaction. */
+export type DbOrTrx = Kysely<Database> | Transaction<Database>;

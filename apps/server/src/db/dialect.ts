@@ -1,0 +1,15 @@
+import { type Expression, type Kysely, PostgresAdapter, sql, type SqlBool } from 'kysely';
+import { type Database } from './database.js';
+
+/** The one place dialect differences live. */
+export const isPostgresDb = (db: Kysely<Database>) => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/** Case-insensitive substring match on both dialects. */
+export function containsInsensitive(db: Kysely<Database>, column: Expression<string | null>, needle: string): Expression<SqlBool> {
+  const pattern = `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return isPostgresDb(db) ? sql<SqlBool>`${column} ILIKE ${pattern} ESCAPE '\\'` : sql<SqlBool>`${column} LIKE ${pattern} ESCAPE '\\'`;
+}
+
+/** Booleans are stored as 0/1 integers on both dialects. */
+export const toFlag = (value: boolean) => (value ? 1 : 0);
+export const fromFlag = (value: number | boolean | null | undefined) => value === 1 || value === true;

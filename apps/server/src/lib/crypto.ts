@@ -1,0 +1,11 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+
+export const randomToken = (bytes = 32) => randomBytes(bytes).toString('base64url');
+export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+export const hmacSha256 = (secret: string, value: string) => createHmac('sha256', secret).update(value).digest('hex');
+
+export function safeEqual(a: string, b: string): boolean {
+  const ab = Buffer.from(a);
+  const bb = Buffer.from(b);
+  return ab.length === bb.length && timingSafeEqual(ab, bb);
+}

@@ -1,0 +1,106 @@
+import {
+  changePasswordBodySchema,
+  cookieNames,
+  emailOnlyBodySchema,
+  loginBodySchema,
+  passwordResetBodySchema,
+  registerBodySchema,
+  texts,
+  updateProfileBodySchema,
+  verifyEmailQuerySchema,
+} from '@parley/contracts';
+import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { randomToken } from '../../lib/crypto.js';
+import { clearSessionCookie, createSession, currentUser, requireAuth, setSessionCookie, xsrfCookieOptions } from '../../plugins/session.js';
+import * as users from '../users/users.repository.js';
+import { toUserProfile } from '../users/users.mapper.js';
+import * as auth from './auth.service.js';
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = { db: app.db, config: app.config, clock: app.clock, mailer: app.mailer };
+  const authLimit = { rateLimit: { max: app.config.rateLimit.authMax, timeWindow: app.config.rateLimit.authWindowMs } };
+  const profileOf = async (userId: number) => {
+    const user = (await users.findUserById(app.db, userId))!;
+    const country = user.country_id ? ((await users.findCountryName(app.db, user.country_id)) ?? null) : null;
+    return toUserProfile(user, app.clock.now(), country);
+  };
+
+  app.get('/sanctum/csrf-cookie', { schema: { tags: ['auth'] } }, async (request, reply) => {
+    const existing = request.cookies[cookieNames.xsrf];
+    reply.setCookie(cookieNames.xsrf, existing && existing.length <= 100 ? existing : randomToken(), xsrfCookieOptions(app.config));
+    return reply.status(204).send();
+  });
+
+  app.get('/is-auth', { schema: { tags: ['auth'] } }, async (request) => {
+    const authenticated = request.auth !== null;
+    const emailVerified = Boolean(request.auth?.user.email_verified_at);
+    return { status: 'OK', authenticated, emailVerified, payload: { authenticated, emailVerified } };
+  });
+
+  app.post('/login', { schema: { tags: ['auth'], body: loginBodySchema }, config: authLimit }, async (request, reply) => {
+    const result = await auth.login(deps, request.body);
+    if (result.kind === 'verify') return { status: 'VERIFY', message: texts.auth.emailNotVerified, payload: { email: result.email } };
+    const token = await createSession(app.db, app.config, app.clock, result.user.id, request);
+    setSessionCookie(reply, app.config, token);
+    const profile = await profileOf(result.user.id);
+    return { status: 'OK', payload: { user: profile, token }, data: profile, token };
+  });
+
+  app.post('/register', { schema: { tags: ['auth'], body: registerBodySchema }, config: authLimit }, async (request, reply) => {
+    const result = await auth.register(deps, request.body);
+    if (result.kind === 'verify') return { status: 'VERIFY', message: texts.auth.verificationSent, payload: { email: result.email } };
+    const token = await createSession(app.db, app.config, app.clock, result.user.id, request);
+    setSessionCookie(reply, app.config, token);
+    const profile = await profileOf(result.user.id);
+    return { status: 'OK', payload: { user: profile, token }, data: profile, token };
+  });
+
+  app.post('/email/verify', { schema: { tags: ['auth'], body: verifyEmailQuerySchema } }, async (request) => {
+    await auth.verifyEmail(deps, request.body.id, request.body.token);
+    return { status: 'OK', message: texts.auth.emailVerified, payload: null };
+  });
+
+  app.post('/resendConfirmationLink', { schema: { tags: ['auth'], body: emailOnlyBodySchema }, config: authLimit }, async (request) => {
+    await auth.resendVerification(deps, request.body.email);
+    return { status: 'OK', message: texts.auth.verificationSent, payload: null };
+  });
+
+  app.post('/logout', { schema: { tags: ['auth'] } }, async (request, reply) => {
+    if (request.auth) await auth.logout(deps, request.auth.sessionId);
+    clearSessionCookie(reply, app.config);
+    return { status: 'OK', payload: null };
+  });
+
+  app.post('/user/request-password-reset', { schema: { tags: ['auth'], body: emailOnlyBodySchema }, config: authLimit }, async (request) => {
+    await auth.requestPasswordReset(deps, request.body.email);
+    return { status: 'OK', message: texts.auth.resetLinkSent, payload: null };
+  });
+
+  app.post('/user/password-reset', { schema: { tags: ['auth'], body: passwordResetBodySchema }, config: authLimit }, async (request) => {
+    await auth.resetPassword(deps, request.body);
+    return { status: 'OK', message: texts.auth.passwordResetDone, payload: null };
+  });
+
+  app.post('/user/change-password', { schema: { tags: ['profile'], body: changePasswordBodySchema }, preHandler: requireAuth, config: authLimit }, async (request) => {
+    await auth.changePassword(deps, currentUser(request), request.auth!.sessionId, request.body);
+    return { status: 'OK', message: texts.auth.passwordChanged, payload: null };
+  });
+
+  app.get('/user/profile', { schema: { tags: ['profile'] }, preHandler: requireAuth }, async (request) => ({
+    status: 'OK',
+    payload: await profileOf(currentUser(request).id),
+  }));
+
+  app.put('/user/profile', { schema: { tags: ['profile'], body: updateProfileBodySchema }, preHandler: requireAuth }, async (request) => {
+    await auth.updateProfile(deps, currentUser(request), request.body);
+    return { status: 'OK', message: texts.profile.updated, payload: await profileOf(currentUser(request).id) };
+  });
+
+  app.get('/phone-country', { schema: { tags: ['reference'], response: { 200: z.object({ status: z.literal('OK'), payload: z.object({ iso: z.string().nullable() }) }) } } }, async (request) => {
+    const header = request.headers[app.config.countryHeader];
+    const fromHeader = typeof header === 'string' && /^[A-Za-z]{2}$/.test(header) ? header.toUpperCase() : null;
+    const fromLanguage = request.headers['accept-language']?.match(/[a-z]{2}-([A-Z]{2})/)?.[1] ?? null;
+    return { status: 'OK' as const, payload: { iso: fromHeader ?? fromLanguage } };
+  });
+};

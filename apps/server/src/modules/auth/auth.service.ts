@@ -1,0 +1,191 @@
+import { texts, type ChangePasswordBody, type LoginBody, type PasswordResetBody, type RegisterBody, type UpdateProfileBody } from '@parley/contracts';
+import { type Config } from '../../config.js';
+import { type Db } from '../../db/database.js';
+import { AppError } from '../../lib/app-error.js';
+import { type Clock } from '../../lib/clock.js';
+import { randomToken, sha256 } from '../../lib/crypto.js';
+import { getDummyHash, hashPassword, verifyPassword } from '../../lib/password.js';
+import { postEntry } from '../ledger/ledger.service.js';
+import { type Mailer } from '../mail/mailer.js';
+import { getSettings } from '../reference/settings.service.js';
+import { validatePhone } from '../users/phone.js';
+import * as users from '../users/users.repository.js';
+import { type UserRow } from '../users/users.table.js';
+import * as repo from './auth.repository.js';
+import { passwordResetMail, someoneTriedToRegisterMail, verificationMail } from './auth.mails.js';
+
+export interface AuthDeps {
+  db: Db;
+  config: Config;
+  clock: Clock;
+  mailer: Mailer;
+}
+
+const VERIFY_TTL_MS = 24 * 3600_000;
+const RESET_TTL_MS = 60 * 60_000;
+
+export type LoginResult = { kind: 'ok'; user: UserRow } | { kind: 'verify'; email: string };
+
+export async function login(deps: AuthDeps, body: LoginBody): Promise<LoginResult> {
+  const user = await users.findUserByEmail(deps.db, body.email);
+  const passwordOk = await verifyPassword(user?.password_hash ?? (await getDummyHash()), body.password);
+  if (!user || !passwordOk) {
+    throw new AppError('VALIDATION', texts.auth.invalidCredentials, { email: [texts.auth.invalidCredentials] });
+  }
+  if (user.banned_at) throw new AppError('FORBIDDEN', texts.auth.accountBanned);
+  if (deps.config.requireEmailVerification && !user.email_verified_at) return { kind: 'verify', email: user.email };
+  return { kind: 'ok', user };
+}
+
+export type RegisterResult = { kind: 'ok'; user: UserRow } | { kind: 'verify'; email: string };
+
+export async function register(deps: AuthDeps, body: RegisterBody): Promise<RegisterResult> {
+  const { db, clock, config } = deps;
+  const settings = await getSettings(db);
+  if (!settings.is_reg_enabled) throw new AppError('FORBIDDEN', texts.auth.registrationDisabled);
+
+  const phone = await validatePhone(db, body);
+  if ('error' in phone) throw new AppError('VALIDATION', phone.error, { phone: [phone.error] });
+
+  const existing = await users.findUserByEmail(db, body.email);
+  if (existing) {
+    // Without verification there is no way to hide that the address is taken.
+    if (!config.requireEmailVerification) throw new AppError('VALIDATION', texts.auth.emailTaken, { email: [texts.auth.emailTaken] });
+    // Otherwise answer exactly as for a new account, and tell the owner instead.
+    await deps.mailer.send(someoneTriedToRegisterMail(existing.email, config.publicUrl));
+    return { kind: 'verify', email: body.email };
+  }
+
+  const passwordHash = await hashPassword(body.password);
+  const now = clock.now().toISOString();
+  const user = await db.transaction().execute(async (trx) => {
+    const inserted = await users
+      .insertUser(trx, {
+        email: body.email,
+        password_hash: passwordHash,
+        name: body.name,
+        phone: phone.phone,
+        phone_country_code: phone.countryCallingCode,
+        phone_national_number: phone.nationalNumber,
+        email_verified_at: config.requireEmailVerification ? null : now,
+        created_at: now,
+        updated_at: now,
+      })
+      .catch((error: unknown) => {
+        if (String(error).match(/unique|UNIQUE/)) throw new AppError('VALIDATION', texts.auth.emailTaken, { email: [texts.auth.emailTaken] });
+        throw error;
+      });
+    if (settings.initial_points > 0) {
+      await postEntry(trx, clock, { userId: inserted.id, amount: settings.initial_points, kind: 'signup_bonus', idempotencyKey: `signup:${inserted.id}` });
+    }
+    return (await users.findUserById(trx, inserted.id))!;
+  });
+
+  if (config.requireEmailVerification) {
+    await sendVerification(deps, user);
+    return { kind: 'verify', email: user.email };
+  }
+  return { kind: 'ok', user };
+}
+
+async function sendVerification(deps: AuthDeps, user: UserRow) {
+  const token = randomToken();
+  const now = deps.clock.now();
+  await repo.invalidateOpenTokens(deps.db, user.id, 'verify', now.toISOString());
+  await repo.insertEmailToken(deps.db, {
+    user_id: user.id,
+    kind: 'verify',
+    token_hash: sha256(token),
+    expires_at: new Date(now.getTime() + VERIFY_TTL_MS).toISOString(),
+    created_at: now.toISOString(),
+  });
+  const link = `${deps.config.publicUrl}/email-verification?id=${user.id}&token=${encodeURIComponent(token)}`;
+  await deps.mailer.send(verificationMail(user, link));
+}
+
+/** Always succeeds from the caller's point of view: no account enumeration. */
+export async function resendVerification(deps: AuthDeps, email: string): Promise<void> {
+  const user = await users.findUserByEmail(deps.db, email);
+  if (user && !user.email_verified_at && !user.banned_at) await sendVerification(deps, user);
+}
+
+export async function verifyEmail(deps: AuthDeps, userId: number, token: string): Promise<UserRow> {
+  const row = await repo.findEmailToken(deps.db, sha256(token), 'verify');
+  const now = deps.clock.now().toISOString();
+  if (!row || row.user_id !== userId || row.expires_at <= now) throw new AppError('VALIDATION', texts.auth.invalidVerificationLink, { token: [texts.auth.invalidVerificationLink] });
+  const user = await users.findUserById(deps.db, userId);
+  if (!user) throw new AppError('VALIDATION', texts.auth.invalidVerificationLink);
+  if (row.used_at && user.email_verified_at) return user; // a second click on the same link is harmless
+  if (!(await repo.consumeEmailToken(deps.db, row.id, now)) && !user.email_verified_at) {
+    throw new AppError('VALIDATION', texts.auth.invalidVerificationLink, { token: [texts.auth.invalidVerificationLink] });
+  }
+  return users.updateUser(deps.db, userId, { email_verified_at: user.email_verified_at ?? now, updated_at: now });
+}
+
+/** Always succeeds from the caller's point of view: no account enumeration. */
+export async function requestPasswordReset(deps: AuthDeps, email: string): Promise<void> {
+  const user = await users.findUserByEmail(deps.db, email);
+  if (!user || user.banned_at) return;
+  const token = randomToken();
+  const now = deps.clock.now();
+  await repo.invalidateOpenTokens(deps.db, user.id, 'reset', now.toISOString());
+  await repo.insertEmailToken(deps.db, {
+    user_id: user.id,
+    kind: 'reset',
+    token_hash: sha256(token),
+    expires_at: new Date(now.getTime() + RESET_TTL_MS).toISOString(),
+    created_at: now.toISOString(),
+  });
+  const link = `${deps.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
+  await deps.mailer.send(passwordResetMail(user, link));
+}
+
+export async function resetPassword(deps: AuthDeps, body: PasswordResetBody): Promise<void> {
+  const invalid = () => new AppError('VALIDATION', texts.auth.invalidResetToken, { token: [texts.auth.invalidResetToken] });
+  const row = await repo.findEmailToken(deps.db, sha256(body.token), 'reset');
+  const now = deps.clock.now().toISOString();
+  if (!row || row.used_at || row.expires_at <= now) throw invalid();
+  const user = await users.findUserById(deps.db, row.user_id);
+  if (!user || user.email !== body.email) throw invalid();
+  const passwordHash = await hashPassword(body.password);
+  await deps.db.transaction().execute(async (trx) => {
+    if (!(await repo.consumeEmailToken(trx, row.id, now))) throw invalid();
+    await users.updateUser(trx, user.id, { password_hash: passwordHash, email_verified_at: user.email_verified_at ?? now, updated_at: now });
+    await repo.deleteUserSessions(trx, user.id);
+  });
+}
+
+export async function changePassword(deps: AuthDeps, user: UserRow, sessionId: string, body: ChangePasswordBody): Promise<void> {
+  if (!(await verifyPassword(user.password_hash, body.current_password))) {
+    throw new AppError('VALIDATION', texts.auth.currentPasswordWrong, { current_password: [texts.auth.currentPasswordWrong] });
+  }
+  const passwordHash = await hashPassword(body.password);
+  await deps.db.transaction().execute(async (trx) => {
+    await users.updateUser(trx, user.id, { password_hash: passwordHash, updated_at: deps.clock.now().toISOString() });
+    await repo.deleteUserSessions(trx, user.id, sessionId);
+  });
+}
+
+export async function updateProfile(deps: AuthDeps, user: UserRow, body: UpdateProfileBody): Promise<UserRow> {
+  const phone = await validatePhone(deps.db, body);
+  if ('error' in phone) throw new AppError('VALIDATION', phone.error, { phone: [phone.error] });
+  if (body.country_id) {
+    const country = await users.findCountryName(deps.db, body.country_id);
+    if (!country) throw new AppError('VALIDATION', texts.topUp.countryRequired, { country_id: [texts.topUp.countryRequired] });
+  }
+  return users.updateUser(deps.db, user.id, {
+    name: body.name,
+    surname: body.surname,
+    phone: phone.phone,
+    phone_country_code: phone.countryCallingCode,
+    phone_national_number: phone.nationalNumber,
+    avatar_color: body.avatar_color,
+    ...(body.country_id !== undefined ? { country_id: body.country_id } : {}),
+    ...(body.city !== undefined ? { city: body.city } : {}),
+    ...(body.address !== undefined ? { address: body.address } : {}),
+    ...(body.zip !== undefined ? { zip: body.zip } : {}),
+    updated_at: deps.clock.now().toISOString(),
+  });
+}
+
+export const logout = (deps: AuthDeps, sessionId: string) => repo.deleteSession(deps.db, sessionId);

@@ -1,0 +1,46 @@
+import { sql } from 'kysely';
+import { type DbOrTrx } from '../../db/database.js';
+
+export function findEntryByKey(db: DbOrTrx, idempotencyKey: string) {
+  return db.selectFrom('ledger_entries').selectAll().where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
+}
+
+/** Adds `amount` to the balance; a debit only passes if it leaves the balance >= 0. */
+export async function applyToBalance(db: DbOrTrx, userId: number, amount: number): Promise<number | undefined> {
+  let query = db
+    .updateTable('users')
+    .set({ balance: sql<number>`balance + ${amount}` })
+    .where('id', '=', userId);
+  if (amount < 0) query = query.where('balance', '>=', -amount);
+  const row = await query.returning('balance').executeTakeFirst();
+  return row?.balance;
+}
+
+export function insertEntry(
+  db: DbOrTrx,
+  entry: { user_id: number; amount: number; kind: string; reference_type: string | null; reference_id: string | null; idempotency_key: string; balance_after: number; note: string | null; created_at: string },
+) {
+  return db.insertInto('ledger_entries').values(entry).returningAll().executeTakeFirstOrThrow();
+}
+
+export function listEntries(db: DbOrTrx, userId: number, limit: number, offset: number) {
+  return db.selectFrom('ledger_entries').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').limit(limit).offset(offset).execute();
+}
+
+/** Users whose balance differs from the sum of their entries. */
+export function findInconsistentBalances(db: DbOrTrx) {
+  return db
+    .selectFrom('users')
+    .leftJoin(
+      db.selectFrom('ledger_entries').select(['user_id', sql<number>`coalesce(sum(amount), 0)`.as('total')]).groupBy('user_id').as('sums'),
+      'sums.user_id',
+      'users.id',
+    )
+    .select(['users.id', 'users.balance', sql<number>`coalesce(sums.total, 0)`.as('total')])
+    .where(sql<boolean>`users.balance <> coalesce(sums.total, 0)`)
+    .execute();
+}
+
+export function countNegativeBalances(db: DbOrTrx) {
+  return db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('balance', '<', 0).executeTakeFirstOrThrow();
+}

@@ -1,0 +1,77 @@
+import { type Transaction } from 'kysely';
+import { type Database, type DbOrTrx } from '../../db/database.js';
+import { AppError } from '../../lib/app-error.js';
+import { type Clock } from '../../lib/clock.js';
+import * as repo from './ledger.repository.js';
+import { type LedgerEntryRow } from './ledger.table.js';
+
+/**
+ * The ledger is the only code that changes a balance. Every change is one
+ * entry, in the caller's transaction, with a unique idempotency key.
+ */
+export interface PostEntryInput {
+  userId: number;
+  /** Signed coins: credit > 0, debit < 0. */
+  amount: number;
+  kind: LedgerKind;
+  idempotencyKey: string;
+  reference?: { type: string; id: string | number };
+  note?: string;
+  /** The message of the error when a debit would go below zero. */
+  insufficientMessage?: string;
+}
+
+export type LedgerKind =
+  | 'signup_bonus'
+  | 'top_up'
+  | 'message'
+  | 'topic'
+  | 'channel_status'
+  | 'contributor_earning'
+  | 'payout_hold'
+  | 'payout_release'
+  | 'admin_adjustment'
+  | 'store_purchase';
+
+export interface PostEntryResult {
+  entry: LedgerEntryRow;
+  /** False when the idempotency key had already been posted: nothing changed. */
+  created: boolean;
+}
+
+export async function postEntry(trx: Transaction<Database>, clock: Clock, input: PostEntryInput): Promise<PostEntryResult> {
+  if (!Number.isSafeInteger(input.amount) || input.amount === 0) throw new Error(`ledger: invalid amount ${input.amount}`);
+  const existing = await repo.findEntryByKey(trx, input.idempotencyKey);
+  if (existing) return { entry: existing, created: false };
+
+  const balanceAfter = await repo.applyToBalance(trx, input.userId, input.amount);
+  if (balanceAfter === undefined) {
+    throw new AppError('INSUFFICIENT_FUNDS', input.insufficientMessage ?? 'Not enough points', undefined, { required: -input.amount });
+  }
+  const entry = await repo.insertEntry(trx, {
+    user_id: input.userId,
+    amount: input.amount,
+    kind: input.kind,
+    reference_type: input.reference?.type ?? null,
+    reference_id: input.reference ? String(input.reference.id) : null,
+    idempotency_key: input.idempotencyKey,
+    balance_after: balanceAfter,
+    note: input.note ?? null,
+    created_at: clock.now().toISOString(),
+  });
+  return { entry, created: true };
+}
+
+export interface LedgerReport {
+  inconsistent: { id: number; balance: number; total: number }[];
+  negative: number;
+}
+
+/** Every balance equals the sum of its entries and none is negative. Tests call this after money tests. */
+export async function checkLedgerConsistency(db: DbOrTrx): Promise<LedgerReport> {
+  const inconsistent = await repo.findInconsistentBalances(db);
+  const { n } = await repo.countNegativeBalances(db);
+  return { inconsistent, negative: Number(n) };
+}
+
+export const listLedgerEntries = repo.listEntries;

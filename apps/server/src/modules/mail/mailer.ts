@@ -1,0 +1,43 @@
+import nodemailer from 'nodemailer';
+import { type FastifyBaseLogger } from 'fastify';
+import { type Db } from '../../db/database.js';
+import { type Clock } from '../../lib/clock.js';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+/** Outgoing mail. SMTP in production, the dev mailbox otherwise. */
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Stores every mail in the database (listed at /dev/mailbox) and logs it. */
+export function createDevMailbox(db: Db, clock: Clock, log: FastifyBaseLogger): Mailer {
+  return {
+    async send(message) {
+      await db
+        .insertInto('mails')
+        .values({ to: message.to, subject: message.subject, text: message.text, html: message.html ?? null, created_at: clock.now().toISOString() })
+        .execute();
+      log.info({ to: message.to, subject: message.subject }, 'dev mailbox: mail stored');
+    },
+    async close() {},
+  };
+}
+
+export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    async send(message) {
+      await transport.sendMail({ from, ...message });
+    },
+    async close() {
+      transport.close();
+    },
+  };
+}

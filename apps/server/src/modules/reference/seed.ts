@@ -1,0 +1,75 @@
+import { getCountries, getCountryCallingCode } from 'libphonenumber-js/max';
+import { type Db } from '../../db/database.js';
+import { type Clock } from '../../lib/clock.js';
+import { sanitizeRichHtml } from '../../lib/html.js';
+import { hashPassword } from '../../lib/password.js';
+import { postEntry } from '../ledger/ledger.service.js';
+import { demoAccounts, seedBundles, seedCurrencies, seedFaqs, seedLanguages, seedRooms, seedSocialLinks, seedStaticPages } from './seed-content.js';
+
+/** Every country libphonenumber knows, with its English name and dialing code. */
+export function allCountries() {
+  const names = new Intl.DisplayNames(['en'], { type: 'region' });
+  return getCountries()
+    .map((iso) => ({ iso, title: names.of(iso) ?? iso, dial_code: `+${getCountryCallingCode(iso)}` }))
+    .sort((a, b) => a.title.localeCompare(b.title));
+}
+
+const isEmpty = async (db: Db, table: 'rooms' | 'bundles' | 'faqs' | 'social_links') =>
+  !(await db.selectFrom(table).select('id').limit(1).executeTakeFirst());
+
+/** Reference data every install needs. Idempotent: safe on every start. */
+export async function seedReferenceData(db: Db, clock: Clock) {
+  const now = clock.now().toISOString();
+  for (const language of seedLanguages) await db.insertInto('languages').values(language).onConflict((oc) => oc.column('code').doNothing()).execute();
+  for (const currency of seedCurrencies) await db.insertInto('currencies').values(currency).onConflict((oc) => oc.column('code').doNothing()).execute();
+  const countries = allCountries();
+  for (let i = 0; i < countries.length; i += 50) {
+    await db.insertInto('countries').values(countries.slice(i, i + 50)).onConflict((oc) => oc.column('iso').doNothing()).execute();
+  }
+  for (const page of seedStaticPages) {
+    await db
+      .insertInto('static_pages')
+      .values({ ...page, content: sanitizeRichHtml(page.content), created_at: now, updated_at: now })
+      .onConflict((oc) => oc.column('slug').doNothing())
+      .execute();
+  }
+}
+
+/** Demo content: rooms, bundles, FAQ, social links and two accounts. Idempotent. */
+export async function seedDemoData(db: Db, clock: Clock) {
+  const now = clock.now().toISOString();
+  if (await isEmpty(db, 'rooms')) await db.insertInto('rooms').values(seedRooms.map((r, i) => ({ ...r, position: i, created_at: now }))).execute();
+  if (await isEmpty(db, 'bundles')) await db.insertInto('bundles').values(seedBundles.map((b, i) => ({ ...b, position: i }))).execute();
+  if (await isEmpty(db, 'faqs')) await db.insertInto('faqs').values(seedFaqs.map((f, i) => ({ question: f.question, answer: sanitizeRichHtml(f.answer), position: i }))).execute();
+  if (await isEmpty(db, 'social_links')) await db.insertInto('social_links').values(seedSocialLinks.map((s, i) => ({ ...s, position: i }))).execute();
+
+  for (const [role, account] of [['user', demoAccounts.user], ['admin', demoAccounts.admin]] as const) {
+    const existing = await db.selectFrom('users').select('id').where('email', '=', account.email).executeTakeFirst();
+    if (existing) continue;
+    const user = await db
+      .insertInto('users')
+      .values({
+        email: account.email,
+        password_hash: await hashPassword(account.password),
+        name: account.name,
+        surname: account.surname,
+        phone: account.phone,
+        phone_country_code: '372',
+        phone_national_number: account.phone.slice(4),
+        role,
+        email_verified_at: now,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (account.coins > 0) {
+      await db.transaction().execute((trx) => postEntry(trx, clock, { userId: user.id, amount: account.coins, kind: 'admin_adjustment', idempotencyKey: `seed:${account.email}`, note: 'Demo balance' }));
+    }
+  }
+}
+
+export async function seedDatabase(db: Db, clock: Clock, options: { demo?: boolean } = {}) {
+  await seedReferenceData(db, clock);
+  if (options.demo !== false) await seedDemoData(db, clock);
+}

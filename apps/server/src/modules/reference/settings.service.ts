@@ -1,0 +1,61 @@
+import { settingsSchema, type Settings } from '@parley/contracts';
+import { type DbOrTrx } from '../../db/database.js';
+
+/** Sensible defaults for every setting of spec §3; the database overrides them key by key. */
+export const defaultSettings: Settings = {
+  requisites: ['Parley Communications OÜ', 'Registry code 16482937', 'Narva mnt 5, 10117 Tallinn, Estonia'],
+  copyright: '© 2026 Parley Communications OÜ. All rights reserved.',
+  support_email: 'support@parley.chat',
+  support_phone: '+372 600 1234',
+  is_reg_enabled: true,
+  min_top_up_amount: 5,
+  vat_percent: 22,
+  points_convertion_rate: 100,
+  initial_points: 200,
+  new_topic_cost: 50,
+  video_attachment_cost: 40,
+  audio_attachment_cost: 25,
+  image_attachment_cost: 20,
+  document_attachment_cost: 15,
+  message_symbol_cost: 1,
+  channel_status_cost: 1000,
+  channel_status_duration: 1,
+  max_channel_topics: 5,
+  bot_reply_interval_min: 2,
+  bot_reply_interval_max: 6,
+  bot_conversation_history_limit: 10,
+  contributor_share_percent: 50,
+  companion_name: 'Mia',
+  tag_script: '',
+};
+
+/** Reads every setting; unknown or malformed stored values fall back to the default. */
+export async function getSettings(db: DbOrTrx): Promise<Settings> {
+  const rows = await db.selectFrom('settings').select(['key', 'value']).execute();
+  const merged: Record<string, unknown> = { ...defaultSettings };
+  for (const row of rows) {
+    if (!(row.key in defaultSettings)) continue;
+    try {
+      merged[row.key] = JSON.parse(row.value);
+    } catch {
+      // keep the default for a corrupt value
+    }
+  }
+  const parsed = settingsSchema.safeParse(merged);
+  if (parsed.success) return parsed.data;
+  // A single bad stored value must not take the service down: drop the bad keys.
+  const bad = new Set(parsed.error.issues.map((i) => String(i.path[0])));
+  for (const key of bad) merged[key] = defaultSettings[key as keyof Settings];
+  return settingsSchema.parse(merged);
+}
+
+export async function saveSettings(db: DbOrTrx, changes: Partial<Settings>): Promise<void> {
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === undefined) continue;
+    await db
+      .insertInto('settings')
+      .values({ key, value: JSON.stringify(value) })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(value) }))
+      .execute();
+  }
+}

@@ -1,0 +1,29 @@
+import { type Generated, type Insertable, type Selectable, type Updateable } from 'kysely';
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  password_hash: string;
+  name: string;
+  surname: string | null;
+  phone: string | null;
+  phone_country_code: string | null;
+  phone_national_number: string | null;
+  avatar_color: Generated<string>;
+  country_id: number | null;
+  city: string | null;
+  address: string | null;
+  zip: string | null;
+  /** Changed only by the ledger (modules/ledger). */
+  balance: Generated<number>;
+  role: Generated<'user' | 'admin'>;
+  is_contributor: Generated<number>;
+  channel_expire_at: string | null;
+  email_verified_at: string | null;
+  banned_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+export type UserRow = Selectable<UsersTable>;
+export type NewUserRow = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;

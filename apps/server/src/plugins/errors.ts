@@ -1,0 +1,66 @@
+import { texts, type FieldErrors } from '@parley/contracts';
+import { type FastifyError, type FastifyInstance } from 'fastify';
+import { type ZodType } from 'zod';
+import { AppError } from '../lib/app-error.js';
+
+/** Zod issues → the spec's `errors` map (field → messages). */
+export function toFieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    const field = issue.path.map(String).join('.') || '_';
+    (errors[field] ??= []).push(issue.message);
+  }
+  return errors;
+}
+
+export function validationFailure(issues: readonly { path: readonly PropertyKey[]; message: string }[]): AppError {
+  const errors = toFieldErrors(issues);
+  const first = Object.values(errors)[0]?.[0] ?? texts.common.validationFailed;
+  return new AppError('VALIDATION', first, errors);
+}
+
+/** Request validation with zod: failures become 422 with field errors. */
+export function zodValidatorCompiler({ schema }: { schema: unknown }) {
+  return (data: unknown) => {
+    const result = (schema as ZodType).safeParse(data);
+    return result.success ? { value: result.data } : { error: validationFailure(result.error.issues) };
+  };
+}
+
+const fastifyCodeMessages: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: texts.common.malformedBody,
+  FST_ERR_CTP_EMPTY_JSON_BODY: texts.common.malformedBody,
+  FST_ERR_CTP_BODY_TOO_LARGE: texts.common.payloadTooLarge,
+  FST_REQ_FILE_TOO_LARGE: texts.common.payloadTooLarge,
+  FST_FILES_LIMIT: texts.common.payloadTooLarge,
+  FST_PARTS_LIMIT: texts.common.payloadTooLarge,
+  FST_FIELDS_LIMIT: texts.common.payloadTooLarge,
+};
+
+/** One error handler: AppError → its status; client errors → 4xx envelope; the rest → logged 500. */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send({
+        status: 'ERROR',
+        payload: null,
+        message: error.message,
+        errors: error.fieldErrors ?? {},
+        code: error.code,
+        ...error.extra,
+      });
+    }
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      const message =
+        status === 429 ? texts.common.rateLimited : (fastifyCodeMessages[error.code] ?? (status === 413 ? texts.common.payloadTooLarge : texts.common.malformedBody));
+      return reply.status(status).send({ status: 'ERROR', payload: null, message, errors: {} });
+    }
+    request.log.error({ err: error, reqId: request.id }, 'unhandled error');
+    return reply.status(500).send({ status: 'ERROR', payload: null, message: texts.common.anErrorOccurred, errors: {}, request_id: request.id });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ status: 'ERROR', payload: null, message: texts.common.routeNotFound, errors: {} });
+  });
+}

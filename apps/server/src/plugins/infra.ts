@@ -1,0 +1,45 @@
+import { type FastifyBaseLogger } from 'fastify';
+import { Redis } from 'ioredis';
+import { type Config } from '../config.js';
+import { connectDatabase } from '../db/connect.js';
+import { type Db } from '../db/database.js';
+import { systemClock, systemRandom, type Clock, type Random } from '../lib/clock.js';
+import { createDevMailbox, createSmtpMailer, type Mailer } from '../modules/mail/mailer.js';
+
+/**
+ * Everything outside our code, behind interfaces, chosen once from config.
+ * Tests pass their own pieces (a clock, a database on a test schema…).
+ */
+export interface Infra {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  random: Random;
+  mailer: Mailer;
+  /** Command connection; present only when REDIS_URL is set. */
+  redis?: Redis;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    clock: Clock;
+    random: Random;
+    mailer: Mailer;
+    redis?: Redis;
+  }
+}
+
+export function createInfra(config: Config, log: FastifyBaseLogger, overrides: Partial<Infra> = {}): Infra {
+  const db = overrides.db ?? connectDatabase(config.database);
+  const clock = overrides.clock ?? systemClock;
+  return {
+    config,
+    db,
+    clock,
+    random: overrides.random ?? systemRandom,
+    mailer: overrides.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createDevMailbox(db, clock, log)),
+    redis: overrides.redis ?? (config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined),
+  };
+}

@@ -1,0 +1,130 @@
+import { cookieNames, texts, xsrfHeader } from '@parley/contracts';
+import { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { type Config } from '../config.js';
+import { type Db } from '../db/database.js';
+import { AppError } from '../lib/app-error.js';
+import { type Clock } from '../lib/clock.js';
+import { randomToken, safeEqual, sha256 } from '../lib/crypto.js';
+import { type UserRow } from '../modules/users/users.table.js';
+
+export interface AuthContext {
+  user: UserRow;
+  sessionId: string;
+  via: 'cookie' | 'bearer';
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+  interface FastifyContextConfig {
+    /** Set false on routes that carry their own proof (signed webhooks). */
+    csrf?: boolean;
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const TOUCH_EVERY_MS = 5 * 60_000;
+
+export function sessionCookieOptions(config: Config) {
+  return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: config.publicUrl.startsWith('https://') };
+}
+
+export function xsrfCookieOptions(config: Config) {
+  return { path: '/', httpOnly: false, sameSite: 'lax' as const, secure: config.publicUrl.startsWith('https://') };
+}
+
+export function readBearer(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return undefined;
+  const token = header.slice(7).trim();
+  return token.length > 0 && token.length <= 200 ? token : undefined;
+}
+
+/** Resolves `request.auth` from the session cookie or a bearer token, and enforces CSRF for cookie sessions. */
+export function registerSessions(app: FastifyInstance, deps: { db: Db; config: Config; clock: Clock }) {
+  const { db, config, clock } = deps;
+  app.decorateRequest('auth', null);
+
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    const bearer = readBearer(request);
+    const token = bearer ?? request.cookies[cookieNames.session];
+
+    if (!bearer && !SAFE_METHODS.has(request.method) && request.routeOptions.config.csrf !== false) {
+      const cookie = request.cookies[cookieNames.xsrf];
+      const header = request.headers[xsrfHeader];
+      const sent = typeof header === 'string' ? decodeURIComponent(header) : '';
+      if (!cookie || !sent || !safeEqual(cookie, sent)) throw new AppError('FORBIDDEN', texts.common.csrfMismatch);
+    }
+    if (!token || token.length > 200) return;
+
+    const id = sha256(token);
+    const now = clock.now();
+    const row = await db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .selectAll('users')
+      .select(['sessions.id as session_id', 'sessions.expires_at as session_expires_at', 'sessions.last_seen_at as session_last_seen_at'])
+      .where('sessions.id', '=', id)
+      .executeTakeFirst();
+    if (!row || row.session_expires_at <= now.toISOString() || row.banned_at) return;
+
+    if (now.getTime() - Date.parse(row.session_last_seen_at) > TOUCH_EVERY_MS) {
+      await db
+        .updateTable('sessions')
+        .set({ last_seen_at: now.toISOString(), expires_at: new Date(now.getTime() + config.sessionTtlMs).toISOString() })
+        .where('id', '=', id)
+        .execute();
+    }
+    const { session_id, session_expires_at: _e, session_last_seen_at: _l, ...user } = row;
+    request.auth = { user, sessionId: session_id, via: bearer ? 'bearer' : 'cookie' };
+  });
+}
+
+export async function createSession(db: Db, config: Config, clock: Clock, userId: number, request: FastifyRequest): Promise<string> {
+  const token = randomToken();
+  const now = clock.now();
+  await db
+    .insertInto('sessions')
+    .values({
+      id: sha256(token),
+      user_id: userId,
+      created_at: now.toISOString(),
+      last_seen_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + config.sessionTtlMs).toISOString(),
+      user_agent: request.headers['user-agent']?.slice(0, 255) ?? null,
+      ip: request.ip.slice(0, 64),
+    })
+    .execute();
+  return token;
+}
+
+export function setSessionCookie(reply: FastifyReply, config: Config, token: string) {
+  reply.setCookie(cookieNames.session, token, { ...sessionCookieOptions(config), maxAge: Math.floor(config.sessionTtlMs / 1000) });
+}
+
+export function clearSessionCookie(reply: FastifyReply, config: Config) {
+  reply.clearCookie(cookieNames.session, sessionCookieOptions(config));
+}
+
+/** Guards: use as `preHandler`. */
+export async function requireAuth(request: FastifyRequest) {
+  if (!request.auth) throw new AppError('UNAUTHENTICATED', texts.common.unauthenticated);
+}
+
+export async function requireVerified(request: FastifyRequest) {
+  await requireAuth(request);
+  if (!request.auth?.user.email_verified_at) throw new AppError('EMAIL_NOT_VERIFIED', texts.auth.emailNotVerified);
+}
+
+export async function requireAdmin(request: FastifyRequest) {
+  await requireAuth(request);
+  if (request.auth?.user.role !== 'admin') throw new AppError('FORBIDDEN', texts.common.forbidden);
+}
+
+/** The signed-in user; only call behind a guard. */
+export function currentUser(request: FastifyRequest): UserRow {
+  if (!request.auth) throw new AppError('UNAUTHENTICATED', texts.common.unauthenticated);
+  return request.auth.user;
+}

@@ -1,0 +1,106 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp, type BuildAppOptions } from '../src/app.js';
+import { loadConfig, type Config } from '../src/config.js';
+import { type Db } from '../src/db/database.js';
+import { type Clock } from '../src/lib/clock.js';
+import { checkLedgerConsistency } from '../src/modules/ledger/ledger.service.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+/** SQLite always; PostgreSQL too when DATABASE_URL is set (CI sets it). */
+export const dialects: Dialect[] = process.env.DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+/** A clock tests move by hand. */
+export class FakeClock implements Clock {
+  constructor(private current = new Date('2026-11-23T10:00:00.000Z')) {}
+  now() {
+    return new Date(this.current);
+  }
+  advance(ms: number) {
+    this.current = new Date(this.current.getTime() + ms);
+  }
+  set(date: Date) {
+    this.current = new Date(date);
+  }
+}
+
+export interface TestContext {
+  dialect: Dialect;
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  /** The database location, to build a second app on the same data (restarts, two instances). */
+  database: Config['database'];
+  /** Builds another app instance on the same database (a restart or a second instance). */
+  buildAnother(overrides?: Partial<BuildAppOptions>): Promise<FastifyInstance>;
+  close(): Promise<void>;
+}
+
+export interface TestContextOptions {
+  env?: Record<string, string>;
+  config?: Partial<Config>;
+  infra?: BuildAppOptions['infra'];
+  seedDemo?: boolean;
+}
+
+/** A fresh, migrated database (its own file or PostgreSQL schema) and an app on it. */
+export async function createTestContext(dialect: Dialect, options: TestContextOptions = {}): Promise<TestContext> {
+  let database: Config['database'];
+  let dropDatabase: () => Promise<void>;
+  if (dialect === 'postgres') {
+    const url = process.env.DATABASE_URL!;
+    const schema = `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query(`CREATE SCHEMA ${schema}`);
+    await client.end();
+    database = { kind: 'postgres', url, schema };
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await c.end();
+    };
+  } else {
+    const dir = mkdtempSync(join(tmpdir(), 'parley-test-'));
+    database = { kind: 'sqlite', file: join(dir, 'test.db') };
+    dropDatabase = async () => rmSync(dir, { recursive: true, force: true });
+  }
+
+  const config = loadConfig(
+    { NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: options.seedDemo ? 'true' : 'false', RATE_LIMIT_AUTH_MAX: '10000', RATE_LIMIT_GLOBAL_MAX: '100000', ...options.env },
+    { database, ...options.config },
+  );
+  const build = (overrides: Partial<BuildAppOptions> = {}) => buildApp({ config, logger: false, infra: options.infra, ...overrides });
+  const app = await build();
+  const extra: FastifyInstance[] = [];
+  return {
+    dialect,
+    app,
+    db: app.db,
+    config,
+    database,
+    async buildAnother(overrides) {
+      const another = await build(overrides);
+      extra.push(another);
+      return another;
+    },
+    async close() {
+      for (const a of extra) await a.close().catch(() => undefined);
+      await app.close();
+      await dropDatabase();
+    },
+  };
+}
+
+/** Asserts the ledger invariant; call after every money test. */
+export async function expectLedgerConsistent(db: Db) {
+  const report = await checkLedgerConsistency(db);
+  if (report.inconsistent.length > 0 || report.negative > 0) {
+    throw new Error(`ledger inconsistent: ${JSON.stringify(report)}`);
+  }
+}

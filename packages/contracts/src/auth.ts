@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import { avatarColors, limits } from './constants.js';
+import { texts } from './texts.js';
+
+const t = texts.auth;
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Required string: a missing or blank value gives `message`. */
+export function requiredString(message: string, max = 255) {
+  return z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message })
+    .max(max, { error: `Must be at most ${max} characters` });
+}
+
+export const emailSchema = (requiredMessage: string = t.emailRequired) =>
+  requiredString(requiredMessage, 254).regex(emailPattern, { error: t.invalidEmail }).transform((v) => v.toLowerCase());
+
+/** The password character rules of spec §5 plus sane bounds. */
+export const passwordSchema = z
+  .string({ error: t.passwordRequired })
+  .min(1, { error: t.passwordRequired })
+  .min(limits.passwordMin, { error: t.passwordLength })
+  .max(limits.passwordMax, { error: t.passwordTooLong })
+  .regex(/[a-z]/, { error: t.passwordLowercase })
+  .regex(/[A-Z]/, { error: t.passwordUppercase })
+  .regex(/\d/, { error: t.passwordDigit });
+
+export const loginBodySchema = z.object({
+  email: z.string({ error: t.emailPasswordRequired }).trim().min(1, { error: t.emailPasswordRequired }).max(254).regex(emailPattern, { error: t.invalidEmail }).transform((v) => v.toLowerCase()),
+  password: z.string({ error: t.emailPasswordRequired }).min(1, { error: t.emailPasswordRequired }).max(limits.passwordMax),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+/** Sign-up, fields in the spec's checking order (spec §5). */
+export const registerBodySchema = z
+  .object({
+    name: requiredString(t.nameRequired, 100),
+    email: emailSchema(),
+    phone: requiredString(t.validPhoneRequired, limits.phoneMaxLength),
+    phoneCountryCode: requiredString(t.validPhoneRequired, 4),
+    nationalNumber: requiredString(t.validPhoneRequired, limits.phoneMaxLength),
+    password: passwordSchema,
+    password_confirmation: z.string({ error: t.confirmPassword }).min(1, { error: t.confirmPassword }).max(limits.passwordMax),
+    accept_terms: z.boolean().optional(),
+  })
+  .refine((v) => v.password === v.password_confirmation, { path: ['password_confirmation'], error: t.passwordsDoNotMatch });
+export type RegisterBody = z.infer<typeof registerBodySchema>;
+
+/** Client-side sign-up form: the same fields plus the terms checkbox. */
+export const signUpFormSchema = z
+  .object({
+    name: requiredString(t.nameRequired, 100),
+    email: emailSchema(),
+    phone: z.string(),
+    phoneCountryCode: z.string(),
+    nationalNumber: z.string(),
+    phoneValid: z.boolean().refine((v) => v, { error: t.validPhoneRequired }),
+    password: passwordSchema,
+    passwordConfirmation: z.string().min(1, { error: t.confirmPassword }),
+    acceptTerms: z.boolean().refine((v) => v, { error: t.acceptTerms }),
+  })
+  .refine((v) => v.password === v.passwordConfirmation, { path: ['passwordConfirmation'], error: t.passwordsDoNotMatch });
+export type SignUpForm = z.infer<typeof signUpFormSchema>;
+
+export const emailOnlyBodySchema = z.object({ email: emailSchema(t.resetEmailRequired) });
+export type EmailOnlyBody = z.infer<typeof emailOnlyBodySchema>;
+
+export const passwordResetBodySchema = z
+  .object({
+    token: requiredString(t.invalidResetToken, 200),
+    email: emailSchema(),
+    password: passwordSchema,
+    password_confirmation: z.string().min(1, { error: t.confirmPassword }),
+  })
+  .refine((v) => v.password === v.password_confirmation, { path: ['password_confirmation'], error: t.passwordsDoNotMatch });
+export type PasswordResetBody = z.infer<typeof passwordResetBodySchema>;
+
+export const changePasswordBodySchema = z
+  .object({
+    current_password: z.string().min(1, { error: t.currentPasswordRequired }).max(limits.passwordMax),
+    password: passwordSchema,
+    password_confirmation: z.string().min(1, { error: t.confirmPassword }),
+  })
+  .refine((v) => v.password === v.password_confirmation, { path: ['password_confirmation'], error: t.passwordsDoNotMatch });
+export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
+
+export const verifyEmailQuerySchema = z.object({
+  id: z.coerce.number().int().positive(),
+  token: z.string().min(1).max(200),
+});
+
+export const userProfileSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  surname: z.string().nullable(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  phone_country_code: z.string().nullable(),
+  phone_national_number: z.string().nullable(),
+  avatar_color: z.enum(avatarColors),
+  avatarUrl: z.string().nullable(),
+  country_id: z.number().int().nullable(),
+  country: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  city: z.string().nullable(),
+  address: z.string().nullable(),
+  zip: z.string().nullable(),
+  post_code: z.string().nullable(),
+  balance: z.number().int(),
+  points: z.number().int(),
+  is_channel: z.boolean(),
+  channel_expire_at: z.string().nullable(),
+  is_contributor: z.boolean(),
+  is_admin: z.boolean(),
+  email_verified: z.boolean(),
+  created_at: z.string(),
+});
+export type UserProfile = z.infer<typeof userProfileSchema>;
+
+const p = texts.profile;
+export const updateProfileBodySchema = z.object({
+  name: requiredString(p.firstNameRequired, 100),
+  surname: requiredString(p.lastNameRequired, 100),
+  email: emailSchema().optional(),
+  phone: requiredString(t.validPhoneRequired, limits.phoneMaxLength),
+  phoneCountryCode: z.string().max(4).optional(),
+  nationalNumber: z.string().max(limits.phoneMaxLength).optional(),
+  avatar_color: z.string({ error: p.avatarColorRequired }).min(1, { error: p.avatarColorRequired }).max(32),
+  country_id: z.number().int().positive().nullable().optional(),
+  city: z.string().trim().max(100).nullable().optional(),
+  address: z.string().trim().max(200).nullable().optional(),
+  zip: z.string().trim().max(20).nullable().optional(),
+});
+export type UpdateProfileBody = z.infer<typeof updateProfileBodySchema>;
+
+export const isAuthResponseSchema = z.object({
+  status: z.literal('OK'),
+  authenticated: z.boolean(),
+  emailVerified: z.boolean(),
+  payload: z.object({ authenticated: z.boolean(), emailVerified: z.boolean() }),
+});
+
+export const loginResponseSchema = z.object({
+  status: z.enum(['OK', 'VERIFY']),
+  message: z.string().optional(),
+  payload: z.object({ user: userProfileSchema.optional(), token: z.string().optional(), email: z.string().optional() }),
+  data: userProfileSchema.optional(),
+  token: z.string().optional(),
+});

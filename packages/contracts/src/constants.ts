@@ -1,0 +1,63 @@
+/** Business constants and limits of spec §9. */
+export const limits = {
+  toastMs: 3000,
+  applicationResetMs: 3000,
+  phoneErrorDebounceMs: 500,
+  textareaMax: 500,
+  phoneMaxLength: 25,
+  requestTimeoutMs: 30_000,
+  topicRequestTimeoutMs: 10_000,
+  termsRequestTimeoutMs: 8_000,
+  depositPollMs: 3000,
+  gatewayRedirectMs: 2000,
+  messagePollMs: 5000,
+  loadOlderPx: 150,
+  autoScrollPx: 200,
+  humanSearchMinS: 10,
+  humanSearchMaxS: 60,
+  humanSearchOfferAiS: 60,
+  defaultConversionRate: 100,
+  quickTopUpAmounts: [5, 10, 25, 50] as const,
+  defaultTopUpAmount: 25,
+  sortCodeLength: 8,
+  historyPageSize: 5,
+  roomsPerPage: 12,
+  bundlesShown: 3,
+  messagesPageSize: 20,
+  topicNameMax: 50,
+  maxFiles: 5,
+  maxFileBytes: 5 * 1024 * 1024,
+  defaultActiveChatLimit: 1,
+  defaultChannelTopics: 5,
+  passwordMin: 8,
+  passwordMax: 128,
+  messageMaxChars: 4000,
+  sessionExpiredResetMs: 3000,
+  cookieConsentDays: 365,
+  dropdownMaxHeightPx: 300,
+} as const;
+
+export const defaultCurrency = { code: 'EUR', symbol: '€', decimals: 2 } as const;
+export const defaultLanguageCode = 'en';
+
+export const avatarColors = ['deep-blue', 'soft-red', 'teal-blue', 'golden-yellow'] as const;
+export type AvatarColor = (typeof avatarColors)[number];
+export const defaultAvatarColor: AvatarColor = 'deep-blue';
+
+export const localKeys = { authSession: 'auth_session', token: 'token', languageId: 'languageId' } as const;
+
+export const chatModes = ['human', 'ai'] as const;
+export type ChatMode = (typeof chatModes)[number];
+
+export const textLooks = ['bold', 'normal', 'italic', 'underline'] as const;
+export type TextLook = (typeof textLooks)[number];
+
+export const attachmentTypes = ['image', 'document', 'audio', 'video'] as const;
+export type AttachmentType = (typeof attachmentTypes)[number];
+
+export const storeStatuses = ['Successfully', 'Canceled', 'Failed', 'Pending', 'Processing'] as const;
+export type StoreStatus = (typeof storeStatuses)[number];
+
+/** Cookie names shared by server and client. */
+export const cookieNames = { session: 'parley_session', xsrf: 'XSRF-TOKEN', consent: 'cookie_consent', consentSettings: 'cookie_settings' } as const;
+export const xsrfHeader = 'x-xsrf-token';

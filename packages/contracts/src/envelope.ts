@@ -1,0 +1,75 @@
+import { z } from 'zod';
+
+/** Field name → list of messages, as spec §7. */
+export const fieldErrorsSchema = z.record(z.string(), z.array(z.string()));
+export type FieldErrors = z.infer<typeof fieldErrorsSchema>;
+
+export const apiStatusSchema = z.enum(['OK', 'ERROR', 'VERIFY']);
+export type ApiStatus = z.infer<typeof apiStatusSchema>;
+
+/** The response envelope every /api call answers with. */
+export function envelopeSchema<T extends z.ZodType>(payload: T) {
+  return z.object({
+    status: apiStatusSchema,
+    payload,
+    message: z.string().optional(),
+    errors: fieldErrorsSchema.optional(),
+  });
+}
+
+export const errorEnvelopeSchema = z.object({
+  status: z.literal('ERROR'),
+  payload: z.null(),
+  message: z.string(),
+  errors: fieldErrorsSchema.optional(),
+  code: z.string().optional(),
+});
+export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
+
+/** Error codes the server uses; the HTTP status follows from the code. */
+export const errorCodes = {
+  VALIDATION: 422,
+  BAD_REQUEST: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  EMAIL_NOT_VERIFIED: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA: 415,
+  RATE_LIMITED: 429,
+  INSUFFICIENT_FUNDS: 402,
+  GATEWAY: 502,
+  INTERNAL: 500,
+} as const;
+export type ErrorCode = keyof typeof errorCodes;
+
+/** Pagination meta of spec §3. */
+export const pageMetaSchema = z.object({
+  current_page: z.number().int(),
+  per_page: z.number().int(),
+  total: z.number().int(),
+  last_page: z.number().int(),
+  from: z.number().int().nullable(),
+  to: z.number().int().nullable(),
+});
+export type PageMeta = z.infer<typeof pageMetaSchema>;
+
+export function pageMeta(page: number, perPage: number, total: number): PageMeta {
+  const lastPage = Math.max(1, Math.ceil(total / perPage));
+  const from = total === 0 ? null : (page - 1) * perPage + 1;
+  const to = total === 0 ? null : Math.min(total, page * perPage);
+  return { current_page: page, per_page: perPage, total, last_page: lastPage, from: from !== null && from > total ? null : from, to: from !== null && from > total ? null : to };
+}
+
+/** `currency` and `lang_id` ride along on every call (spec §7); the server accepts and ignores unknown ones. */
+export const commonQuerySchema = z.object({
+  currency: z.string().max(8).optional(),
+  lang_id: z.coerce.number().int().positive().optional(),
+});
+
+export const idParamSchema = z.object({ id: z.coerce.number().int().positive() });
+export const pageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).optional(),
+});

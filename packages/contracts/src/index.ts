@@ -1,0 +1,6 @@
+export * from './texts.js';
+export * from './constants.js';
+export * from './envelope.js';
+export * from './auth.js';
+export * from './reference.js';
+export * from './realtime.js';

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+export const languageSchema = z.object({ id: z.number().int(), code: z.string(), title: z.string(), default: z.union([z.literal(0), z.literal(1)]) });
+export type Language = z.infer<typeof languageSchema>;
+
+export const countrySchema = z.object({ id: z.number().int(), title: z.string(), iso: z.string(), dial_code: z.string() });
+export type Country = z.infer<typeof countrySchema>;
+
+export const currencySchema = z.object({ id: z.number().int(), code: z.string(), value: z.number(), symbol: z.string(), default: z.boolean() });
+export type Currency = z.infer<typeof currencySchema>;
+
+export const faqSchema = z.object({ id: z.number().int(), question: z.string(), answer: z.string() });
+export type Faq = z.infer<typeof faqSchema>;
+
+export const socialLinkSchema = z.object({ id: z.number().int(), title: z.string(), link: z.string(), img: z.string() });
+export type SocialLink = z.infer<typeof socialLinkSchema>;
+
+export const staticPageSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  title: z.string(),
+  content: z.string(),
+  is_terms: z.boolean(),
+  is_privacy: z.boolean(),
+  is_buyer_terms: z.boolean(),
+  is_seller_terms: z.boolean(),
+  is_cookie: z.boolean(),
+});
+export type StaticPage = z.infer<typeof staticPageSchema>;
+export const staticPageSummarySchema = staticPageSchema.omit({ content: true });
+export type StaticPageSummary = z.infer<typeof staticPageSummarySchema>;
+
+/** Every setting of spec §3, with its type. Public ones are served by GET /settings. */
+export const settingsSchema = z.object({
+  requisites: z.array(z.string().max(200)).length(3),
+  copyright: z.string().max(200),
+  support_email: z.string().email().max(200),
+  support_phone: z.string().max(40),
+  is_reg_enabled: z.boolean(),
+  min_top_up_amount: z.number().int().min(1).max(100_000),
+  vat_percent: z.number().min(0).max(100),
+  points_convertion_rate: z.number().int().min(1).max(100_000),
+  initial_points: z.number().int().min(0).max(1_000_000),
+  new_topic_cost: z.number().int().min(0).max(1_000_000),
+  video_attachment_cost: z.number().int().min(0).max(1_000_000),
+  audio_attachment_cost: z.number().int().min(0).max(1_000_000),
+  image_attachment_cost: z.number().int().min(0).max(1_000_000),
+  document_attachment_cost: z.number().int().min(0).max(1_000_000),
+  message_symbol_cost: z.number().int().min(0).max(10_000),
+  channel_status_cost: z.number().int().min(0).max(1_000_000),
+  channel_status_duration: z.number().int().min(1).max(52),
+  max_channel_topics: z.number().int().min(1).max(50),
+  bot_reply_interval_min: z.number().min(0).max(600),
+  bot_reply_interval_max: z.number().min(0).max(600),
+  bot_conversation_history_limit: z.number().int().min(1).max(100),
+  contributor_share_percent: z.number().int().min(0).max(100),
+  companion_name: z.string().min(1).max(50),
+  tag_script: z.string().max(10_000),
+});
+export type Settings = z.infer<typeof settingsSchema>;
+/** Settings safe to show to anyone. */
+export const publicSettingsSchema = settingsSchema;
+export type PublicSettings = Settings;
+
+export const localizationsSchema = z.record(z.string(), z.string());
+export const staticPageParamSchema = z.object({ idOrSlug: z.string().min(1).max(120) });
+export const localizationsQuerySchema = z.object({ lang_id: z.coerce.number().int().positive().optional() });
+export const phoneCountryResponseSchema = z.object({ iso: z.string().nullable() });
