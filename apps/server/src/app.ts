@@ -45,6 +45,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('clock', infra.clock);
   app.decorate('random', infra.random);
   app.decorate('mailer', infra.mailer);
+  app.decorate('bus', infra.bus);
   app.decorate('redis', infra.redis);
 
   if (options.migrate !== false) {
@@ -67,6 +68,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (options.serveWeb) await registerWeb(app, config.webDist);
 
   app.addHook('onClose', async () => {
+    await infra.bus.close();
     await infra.mailer.close();
     infra.redis?.disconnect();
     await infra.db.destroy();

@@ -5,6 +5,7 @@ import { connectDatabase } from '../db/connect.js';
 import { type Db } from '../db/database.js';
 import { systemClock, systemRandom, type Clock, type Random } from '../lib/clock.js';
 import { createDevMailbox, createSmtpMailer, type Mailer } from '../modules/mail/mailer.js';
+import { createInProcessBus, type EventBus } from '../lib/event-bus.js';
 
 /**
  * Everything outside our code, behind interfaces, chosen once from config.
@@ -16,6 +17,8 @@ export interface Infra {
   clock: Clock;
   random: Random;
   mailer: Mailer;
+  /** Chat event fan-out (in-process, or Redis pub/sub with REDIS_URL). */
+  bus: EventBus;
   /** Command connection; present only when REDIS_URL is set. */
   redis?: Redis;
 }
@@ -27,6 +30,7 @@ declare module 'fastify' {
     clock: Clock;
     random: Random;
     mailer: Mailer;
+    bus: EventBus;
     redis?: Redis;
   }
 }
@@ -40,6 +44,7 @@ export function createInfra(config: Config, log: FastifyBaseLogger, overrides: P
     clock,
     random: overrides.random ?? systemRandom,
     mailer: overrides.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createDevMailbox(db, clock, log)),
+    bus: overrides.bus ?? createInProcessBus(),
     redis: overrides.redis ?? (config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined),
   };
 }
