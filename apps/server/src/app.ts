@@ -6,6 +6,7 @@ import { limits } from '@parley/contracts';
 import { type Config } from './config.js';
 import { migrateToLatest } from './db/connect.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { healthRoutes } from './modules/health/health.routes.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
 import { seedDatabase } from './modules/reference/seed.js';
@@ -27,7 +28,7 @@ export interface BuildAppOptions {
 }
 
 /** The API, one module per feature. This list is the whole API surface. */
-const apiModules: FastifyPluginAsync[] = [authRoutes, referenceRoutes];
+const apiModules: FastifyPluginAsync[] = [healthRoutes, authRoutes, referenceRoutes];
 
 /** Builds the app without listening; tests use this directly. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {

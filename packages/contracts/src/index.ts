@@ -4,3 +4,4 @@ export * from './envelope.js';
 export * from './auth.js';
 export * from './reference.js';
 export * from './realtime.js';
+export * from './admin.js';
