@@ -11,11 +11,18 @@ import { mailRoutes } from './modules/mail/mail.routes.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
 import { seedDatabase } from './modules/reference/seed.js';
 import { registerDocs } from './plugins/docs.js';
-import { registerErrorHandling, zodValidatorCompiler } from './plugins/errors.js';
+import { registerErrorHandling, registerInputGuards, zodValidatorCompiler } from './plugins/errors.js';
 import { createInfra, type Infra } from './plugins/infra.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerSessions } from './plugins/session.js';
 import { registerWeb } from './plugins/web.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every registered route (tests enumerate it: bad-input fuzzing, the admin authorization matrix). */
+    routeList: { method: string; url: string }[];
+  }
+}
 
 export interface BuildAppOptions {
   config: Config;
@@ -48,6 +55,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('mailer', infra.mailer);
   app.decorate('bus', infra.bus);
   app.decorate('redis', infra.redis);
+  app.decorate('storage', infra.storage);
 
   if (options.migrate !== false) {
     await migrateToLatest(infra.db);
@@ -57,6 +65,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerInputGuards(app);
 
   await app.register(cookie, { secret: config.appSecret });
   await registerSecurity(app, config, infra.redis);
@@ -64,6 +73,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerSessions(app, infra);
   await registerDocs(app);
 
+  const routeList: { method: string; url: string }[] = [];
+  app.decorate('routeList', routeList);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeList.push({ method, url: route.url });
+  });
   for (const module of apiModules) await app.register(module, { prefix: '/api' });
   if (!config.isProduction && !config.smtpUrl) await app.register(mailRoutes);
   if (options.serveWeb) await registerWeb(app, config.webDist);

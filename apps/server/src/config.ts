@@ -26,6 +26,8 @@ const envSchema = z.object({
   LLM_BASE_URL: z.string().url().optional(),
   LLM_API_KEY: z.string().optional(),
   LLM_MODEL: z.string().default('gpt-4o-mini'),
+  LLM_TIMEOUT_S: z.coerce.number().int().min(1).max(600).default(30),
+  LLM_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
   COUNTRY_HEADER: z.string().default('cf-ipcountry'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(10),
@@ -54,7 +56,11 @@ export interface Config {
   readonly smtpUrl?: string;
   readonly mailFrom: string;
   readonly payment: { readonly gateway: 'sandbox' | 'stripe'; readonly stripeSecretKey?: string; readonly stripeWebhookSecret?: string; readonly stripeApiBase?: string; readonly sandboxWebhookSecret: string };
-  readonly llm?: { readonly baseUrl: string; readonly apiKey?: string; readonly model: string };
+  readonly llm?: { readonly baseUrl: string; readonly apiKey?: string; readonly model: string; readonly timeoutMs?: number; readonly retries?: number; readonly backoffMs?: number };
+  /** Tuning of the WebSocket hub (defaults in modules/realtime); tests shorten them. */
+  readonly realtime?: { readonly heartbeatMs?: number; readonly maxBufferedBytes?: number; readonly inboundPerSecond?: number; readonly inboundBurst?: number; readonly typingThrottleMs?: number };
+  /** Tuning of the companion worker (defaults in modules/companion). */
+  readonly companion?: { readonly pollMs?: number; readonly leaseMs?: number; readonly shutdownGraceMs?: number };
   readonly countryHeader: string;
   readonly trustProxy: boolean;
   readonly rateLimit: { readonly authMax: number; readonly authWindowMs: number; readonly globalMax: number };
@@ -104,7 +110,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       stripeApiBase: e.STRIPE_API_BASE,
       sandboxWebhookSecret: e.SANDBOX_WEBHOOK_SECRET ?? `${appSecret}-sandbox-webhook`,
     },
-    llm: e.LLM_BASE_URL ? { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL } : undefined,
+    llm: e.LLM_BASE_URL ? { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL, timeoutMs: e.LLM_TIMEOUT_S * 1000, retries: e.LLM_RETRIES } : undefined,
     countryHeader: e.COUNTRY_HEADER.toLowerCase(),
     trustProxy: e.TRUST_PROXY === 'true',
     rateLimit: { authMax: e.RATE_LIMIT_AUTH_MAX, authWindowMs: e.RATE_LIMIT_AUTH_WINDOW_S * 1000, globalMax: e.RATE_LIMIT_GLOBAL_MAX },

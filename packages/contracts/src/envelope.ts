@@ -68,7 +68,9 @@ export const commonQuerySchema = z.object({
   lang_id: z.coerce.number().int().positive().optional(),
 });
 
-export const idParamSchema = z.object({ id: z.coerce.number().int().positive() });
+/** A database id: positive and within a 32-bit integer column (PostgreSQL refuses larger values). */
+export const dbIdSchema = z.coerce.number().int().positive().max(2_147_483_647);
+export const idParamSchema = z.object({ id: dbIdSchema });
 export const pageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   per_page: z.coerce.number().int().min(1).max(100).optional(),

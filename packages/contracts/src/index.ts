@@ -5,3 +5,7 @@ export * from './auth.js';
 export * from './reference.js';
 export * from './realtime.js';
 export * from './admin.js';
+export * from './store.js';
+export * from './chat.js';
+export * from './contributors.js';
+export * from './payouts.js';

@@ -16,3 +16,44 @@ export const chatEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('session.ended'), userId: z.number().int(), sessionId: z.string().optional() }),
 ]);
 export type ChatEvent = z.infer<typeof chatEventSchema>;
+
+/**
+ * WebSocket protocol of `/api/ws` (docs/decisions/004-realtime-protocol.md).
+ * Client → server frames are JSON text validated by `wsClientMessageSchema`.
+ */
+export const wsSubscribeSchema = z.object({
+  type: z.literal('subscribe'),
+  topicId: z.number().int().positive(),
+  /** The newest message id the client already has; the server sends every later one first. */
+  lastMessageId: z.number().int().min(0).optional(),
+});
+export const wsClientMessageSchema = z.discriminatedUnion('type', [
+  wsSubscribeSchema,
+  z.object({ type: z.literal('unsubscribe'), topicId: z.number().int().positive() }),
+  z.object({ type: z.literal('typing'), topicId: z.number().int().positive(), isTyping: z.boolean() }),
+  z.object({ type: z.literal('ping'), id: z.union([z.string().max(64), z.number()]).optional() }),
+]);
+export type WsClientMessage = z.infer<typeof wsClientMessageSchema>;
+
+/** Server → client frames. Chat events arrive wrapped as `{type:'event', event}`. */
+export type WsServerMessage =
+  | { type: 'ready'; userId: number; heartbeatMs: number }
+  | { type: 'event'; event: ChatEvent }
+  | { type: 'subscribed'; topicId: number; missed: number; hasMore: boolean }
+  | { type: 'unsubscribed'; topicId: number; reason: 'client' | 'left' | 'closed' | 'forbidden' }
+  | { type: 'error'; code: string; message: string; topicId?: number }
+  | { type: 'pong'; id?: string | number };
+
+/** Close codes the server uses; the client reconnects on everything but 4401 and 4403. */
+export const wsCloseCodes = {
+  normal: 1000,
+  goingAway: 1001,
+  policy: 1008,
+  serviceRestart: 1012,
+  unauthenticated: 4401,
+  forbiddenOrigin: 4403,
+  rateLimited: 4429,
+} as const;
+
+/** `userId` the companion uses in typing events (it is not a user). */
+export const companionUserId = 0;

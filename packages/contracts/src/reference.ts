@@ -54,6 +54,9 @@ export const settingsSchema = z.object({
   bot_reply_interval_max: z.number().min(0).max(600),
   bot_conversation_history_limit: z.number().int().min(1).max(100),
   contributor_share_percent: z.number().int().min(0).max(100),
+  /** Payout limits in euros; a maximum of 0 means no maximum. */
+  payout_min_amount: z.number().min(0).max(1_000_000),
+  payout_max_amount: z.number().min(0).max(10_000_000),
   companion_name: z.string().min(1).max(50),
   tag_script: z.string().max(10_000),
 });

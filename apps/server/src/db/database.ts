@@ -2,8 +2,10 @@ import { type Kysely, type Transaction } from 'kysely';
 import { type AuditLogTable } from '../modules/audit/audit.table.js';
 import { type EmailTokensTable, type SessionsTable } from '../modules/auth/auth.table.js';
 import { type BundlesTable } from '../modules/bundles/bundles.table.js';
+import { type DepositsTable } from '../modules/deposits/deposits.table.js';
 import { type LedgerEntriesTable } from '../modules/ledger/ledger.table.js';
 import { type MailsTable } from '../modules/mail/mail.table.js';
+import { type PaymentEventsTable, type SandboxSessionsTable, type SandboxWebhookDeliveriesTable } from '../modules/payments/payments.table.js';
 import {
   type CountriesTable,
   type CurrenciesTable,
@@ -15,6 +17,10 @@ import {
   type StaticPagesTable,
 } from '../modules/reference/reference.table.js';
 import { type RoomsTable } from '../modules/rooms/rooms.table.js';
+import { type TermsAcceptancesTable, type TopicParticipantsTable, type TopicsTable } from '../modules/topics/topics.table.js';
+import { type AttachmentsTable, type MessagesTable } from '../modules/messages/messages.table.js';
+import { type ReportsTable } from '../modules/reports/reports.table.js';
+import { type EquippedSkinsTable, type OrdersTable, type ProductsTable, type UserSkinsTable } from '../modules/store/store.table.js';
 import { type UsersTable } from '../modules/users/users.table.js';
 
 /** Every table, composed from the features' `*.table.ts` files. */
@@ -32,9 +38,23 @@ export interface Database {
   faqs: FaqsTable;
   social_links: SocialLinksTable;
   rooms: RoomsTable;
+  topics: TopicsTable;
+  topic_participants: TopicParticipantsTable;
+  messages: MessagesTable;
+  attachments: AttachmentsTable;
+  terms_acceptances: TermsAcceptancesTable;
+  reports: ReportsTable;
   bundles: BundlesTable;
+  deposits: DepositsTable;
+  sandbox_sessions: SandboxSessionsTable;
+  sandbox_webhook_deliveries: SandboxWebhookDeliveriesTable;
+  payment_events: PaymentEventsTable;
   ledger_entries: LedgerEntriesTable;
   audit_log: AuditLogTable;
+  products: ProductsTable;
+  orders: OrdersTable;
+  user_skins: UserSkinsTable;
+  equipped_skins: EquippedSkinsTable;
 }
 
 export type Db = Kysely<Database>;

@@ -37,6 +37,21 @@ const fastifyCodeMessages: Record<string, string> = {
   FST_FIELDS_LIMIT: texts.common.payloadTooLarge,
 };
 
+const hasNulByte = (value: unknown, depth = 0): boolean => {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 8 || value === null || typeof value !== 'object') return false;
+  return Object.entries(value).some(([k, v]) => k.includes('\u0000') || hasNulByte(v, depth + 1));
+};
+
+/** NUL bytes are never valid text (PostgreSQL refuses them): reject them before any handler runs. */
+export function registerInputGuards(app: FastifyInstance) {
+  app.addHook('preValidation', async (request) => {
+    if (request.url.includes('%00') || hasNulByte(request.query) || hasNulByte(request.params) || hasNulByte(request.body)) {
+      throw new AppError('BAD_REQUEST', texts.common.malformedBody);
+    }
+  });
+}
+
 /** One error handler: AppError → its status; client errors → 4xx envelope; the rest → logged 500. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {

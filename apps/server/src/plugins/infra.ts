@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { type FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import { type Config } from '../config.js';
@@ -6,6 +7,8 @@ import { type Db } from '../db/database.js';
 import { systemClock, systemRandom, type Clock, type Random } from '../lib/clock.js';
 import { createDevMailbox, createSmtpMailer, type Mailer } from '../modules/mail/mailer.js';
 import { createInProcessBus, type EventBus } from '../lib/event-bus.js';
+import { createRedisBus } from '../lib/redis-event-bus.js';
+import { createLocalDiskStorage, type Storage } from '../lib/storage.js';
 
 /**
  * Everything outside our code, behind interfaces, chosen once from config.
@@ -21,6 +24,8 @@ export interface Infra {
   bus: EventBus;
   /** Command connection; present only when REDIS_URL is set. */
   redis?: Redis;
+  /** Uploaded files (attachments): local disk under `${dataDir}/uploads`. */
+  storage: Storage;
 }
 
 declare module 'fastify' {
@@ -32,19 +37,22 @@ declare module 'fastify' {
     mailer: Mailer;
     bus: EventBus;
     redis?: Redis;
+    storage: Storage;
   }
 }
 
 export function createInfra(config: Config, log: FastifyBaseLogger, overrides: Partial<Infra> = {}): Infra {
   const db = overrides.db ?? connectDatabase(config.database);
   const clock = overrides.clock ?? systemClock;
+  const redis = overrides.redis ?? (config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined);
   return {
     config,
     db,
     clock,
     random: overrides.random ?? systemRandom,
     mailer: overrides.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createDevMailbox(db, clock, log)),
-    bus: overrides.bus ?? createInProcessBus(),
-    redis: overrides.redis ?? (config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined),
+    bus: overrides.bus ?? (redis ? createRedisBus(redis, log) : createInProcessBus()),
+    redis,
+    storage: overrides.storage ?? createLocalDiskStorage(join(config.dataDir, 'uploads')),
   };
 }

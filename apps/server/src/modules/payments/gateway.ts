@@ -37,6 +37,10 @@ export interface PaymentGateway {
   readonly name: 'sandbox' | 'stripe';
   /** Throws AppError('GATEWAY', texts.topUp.gatewayError) when the gateway cannot be reached. */
   createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
-  /** Verifies signature and timestamp; throws AppError('BAD_REQUEST', …) for anything forged, stale or unknown. */
-  parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): PaymentEvent;
+  /**
+   * Verifies signature and timestamp; throws AppError('BAD_REQUEST', …) for anything forged, stale or malformed.
+   * Returns null for a genuine event that needs no action (e.g. a Stripe event type we do not use), which is
+   * acknowledged with 200 so the gateway stops redelivering it.
+   */
+  parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): PaymentEvent | null;
 }

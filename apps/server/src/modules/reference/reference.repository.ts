@@ -16,5 +16,5 @@ export const listStaticPages = (db: DbOrTrx) => db.selectFrom('static_pages').se
 
 export function findStaticPage(db: DbOrTrx, idOrSlug: string) {
   const query = db.selectFrom('static_pages').selectAll();
-  return /^\d+$/.test(idOrSlug) ? query.where('id', '=', Number(idOrSlug)).executeTakeFirst() : query.where('slug', '=', idOrSlug).executeTakeFirst();
+  return /^\d{1,9}$/.test(idOrSlug) ? query.where('id', '=', Number(idOrSlug)).executeTakeFirst() : query.where('slug', '=', idOrSlug).executeTakeFirst();
 }

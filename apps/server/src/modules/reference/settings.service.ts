@@ -25,6 +25,8 @@ export const defaultSettings: Settings = {
   bot_reply_interval_max: 6,
   bot_conversation_history_limit: 10,
   contributor_share_percent: 50,
+  payout_min_amount: 10,
+  payout_max_amount: 5000,
   companion_name: 'Mia',
   tag_script: '',
 };

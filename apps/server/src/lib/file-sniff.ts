@@ -1,0 +1,77 @@
+/**
+ * Recognises an upload by its bytes, never by its name or declared header.
+ * Only the formats the chat accepts are known; anything else (HTML, SVG,
+ * scripts, executables) is unrecognised and refused.
+ */
+export type ContentClass = 'image' | 'audio' | 'video' | 'document';
+
+export interface SniffResult {
+  mime: string;
+  contentClass: ContentClass;
+  /** Audio/video containers that may hold either (mp4, webm, ogg). */
+  isMediaContainer?: boolean;
+}
+
+const ascii = (data: Buffer, start: number, end: number) => data.subarray(start, end).toString('latin1');
+const startsWith = (data: Buffer, bytes: number[], offset = 0) => data.length >= offset + bytes.length && bytes.every((b, i) => data[offset + i] === b);
+
+const officeMimes: Record<string, string> = {
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  odt: 'application/vnd.oasis.opendocument.text',
+  ods: 'application/vnd.oasis.opendocument.spreadsheet',
+};
+
+function sniffBinary(data: Buffer, extension: string): SniffResult | null {
+  if (startsWith(data, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return { mime: 'image/png', contentClass: 'image' };
+  if (startsWith(data, [0xff, 0xd8, 0xff])) return { mime: 'image/jpeg', contentClass: 'image' };
+  if (ascii(data, 0, 6) === 'GIF87a' || ascii(data, 0, 6) === 'GIF89a') return { mime: 'image/gif', contentClass: 'image' };
+  if (ascii(data, 0, 4) === 'RIFF' && ascii(data, 8, 12) === 'WEBP') return { mime: 'image/webp', contentClass: 'image' };
+  if (ascii(data, 0, 4) === 'RIFF' && ascii(data, 8, 12) === 'WAVE') return { mime: 'audio/wav', contentClass: 'audio' };
+  if (ascii(data, 0, 5) === '%PDF-') return { mime: 'application/pdf', contentClass: 'document' };
+  if (ascii(data, 0, 3) === 'ID3') return { mime: 'audio/mpeg', contentClass: 'audio' };
+  if (data.length >= 2 && data[0] === 0xff && (data[1]! & 0xe0) === 0xe0 && (data[1]! & 0x06) !== 0) return { mime: 'audio/mpeg', contentClass: 'audio' };
+  if (ascii(data, 0, 4) === 'OggS') return { mime: 'audio/ogg', contentClass: 'audio', isMediaContainer: true };
+  if (ascii(data, 0, 4) === 'fLaC') return { mime: 'audio/flac', contentClass: 'audio' };
+  if (ascii(data, 4, 8) === 'ftyp') {
+    const brand = ascii(data, 8, 12);
+    if (brand.startsWith('M4A')) return { mime: 'audio/mp4', contentClass: 'audio' };
+    if (brand === 'qt  ') return { mime: 'video/quicktime', contentClass: 'video' };
+    return { mime: 'video/mp4', contentClass: 'video', isMediaContainer: true };
+  }
+  if (startsWith(data, [0x1a, 0x45, 0xdf, 0xa3])) return { mime: 'video/webm', contentClass: 'video', isMediaContainer: true };
+  if (startsWith(data, [0x50, 0x4b, 0x03, 0x04])) return { mime: officeMimes[extension] ?? 'application/zip', contentClass: 'document' };
+  return null;
+}
+
+/** Markup a browser could render as a page or script, even when served as something else. */
+const MARKUP = /<\s*(!doctype|html|head|body|script|iframe|svg|object|embed|meta|link|style|\?xml|img)/i;
+
+function sniffText(data: Buffer): SniffResult | null {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(data);
+  } catch {
+    return null;
+  }
+  // Control characters other than tab, newline, carriage return and form feed mean binary.
+  if (/[\u0000-\u0008\u000B\u000E-\u001F\u007F]/.test(text)) return null;
+  if (MARKUP.test(text)) return null;
+  return { mime: 'text/plain', contentClass: 'document' };
+}
+
+export function sniffFile(data: Buffer, filename: string): SniffResult | null {
+  if (data.length === 0) return null;
+  const extension = filename.includes('.') ? filename.split('.').pop()!.toLowerCase() : '';
+  return sniffBinary(data, extension) ?? sniffText(data);
+}
+
+/** The declared upload type must agree with what the bytes are. */
+export function typeMatches(declared: ContentClass, sniffed: SniffResult): boolean {
+  if (declared === sniffed.contentClass) return true;
+  // An mp4/webm/ogg holds sound or pictures; trust the declaration between audio and video.
+  return Boolean(sniffed.isMediaContainer) && (declared === 'audio' || declared === 'video');
+}
+
+export const IMAGE_MIMES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);

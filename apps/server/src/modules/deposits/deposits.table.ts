@@ -1,0 +1,29 @@
+import { type Generated, type Insertable, type Selectable } from 'kysely';
+
+export type DepositStatus = 'pending' | 'success' | 'error';
+
+/** A top-up by card: euros charged (cents, VAT on top), coins credited once when the gateway confirms. */
+export interface DepositsTable {
+  id: Generated<number>;
+  user_id: number;
+  status: Generated<DepositStatus>;
+  /** Net price in euro cents (what the coins cost before VAT). */
+  amount_cents: number;
+  vat_percent: number;
+  vat_cents: number;
+  /** What the card is charged: amount + VAT. */
+  total_cents: number;
+  currency: Generated<string>;
+  points: number;
+  bundle_id: number | null;
+  gateway: string;
+  gateway_session_id: string | null;
+  failure_message: string | null;
+  /** JSON snapshot of the billing details given at checkout. */
+  billing: string;
+  completed_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+export type DepositRow = Selectable<DepositsTable>;
+export type NewDepositRow = Insertable<DepositsTable>;

@@ -1,0 +1,34 @@
+import { type Generated, type Insertable, type Selectable } from 'kysely';
+
+export type SenderKind = 'user' | 'companion' | 'system';
+
+export interface MessagesTable {
+  id: Generated<number>;
+  topic_id: number;
+  sender_id: number | null;
+  sender_kind: SenderKind;
+  content: string;
+  /** Coins the sender paid for this message (text and attachments). */
+  cost: Generated<number>;
+  /** JSON: the sender's equipped skin at send time. */
+  look: string | null;
+  /** Client-chosen id making a resend idempotent; unique per sender. */
+  client_id: string | null;
+  created_at: string;
+}
+export type MessageRow = Selectable<MessagesTable>;
+export type NewMessageRow = Insertable<MessagesTable>;
+
+export interface AttachmentsTable {
+  id: Generated<number>;
+  message_id: number;
+  type: 'image' | 'document' | 'audio' | 'video';
+  /** The storage key (random), never a client-chosen name. */
+  path: string;
+  original_filename: string;
+  mime: string;
+  filesize: number;
+  created_at: string;
+}
+export type AttachmentRow = Selectable<AttachmentsTable>;
+export type NewAttachmentRow = Insertable<AttachmentsTable>;

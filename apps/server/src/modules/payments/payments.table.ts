@@ -1,0 +1,46 @@
+import { type Generated, type Selectable } from 'kysely';
+
+/** A checkout session of the built-in sandbox gateway (its hosted card page). */
+export interface SandboxSessionsTable {
+  id: string;
+  reference: string;
+  result_type: 'topup' | 'payment';
+  amount_cents: number;
+  currency: string;
+  description: string;
+  customer_email: string;
+  return_url: string;
+  cancel_url: string;
+  /** open → requires_action (3-D Secure) → succeeded | failed */
+  status: Generated<'open' | 'requires_action' | 'succeeded' | 'failed'>;
+  card_last4: string | null;
+  created_at: string;
+  updated_at: string;
+}
+export type SandboxSessionRow = Selectable<SandboxSessionsTable>;
+
+/** The sandbox gateway's durable webhook outbox: a restart never loses a pending delivery. */
+export interface SandboxWebhookDeliveriesTable {
+  id: Generated<number>;
+  event_id: string;
+  payload: string;
+  status: Generated<'pending' | 'delivered' | 'failed'>;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  last_error: string | null;
+  delivered_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+export type SandboxWebhookDeliveryRow = Selectable<SandboxWebhookDeliveriesTable>;
+
+/** Every verified gateway event we acted on, once per (gateway, event_id). */
+export interface PaymentEventsTable {
+  id: Generated<number>;
+  gateway: string;
+  event_id: string;
+  kind: string;
+  reference: string;
+  amount_cents: number;
+  created_at: string;
+}

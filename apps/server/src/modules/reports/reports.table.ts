@@ -1,0 +1,16 @@
+import { type Generated, type Selectable } from 'kysely';
+
+export interface ReportsTable {
+  id: Generated<number>;
+  reporter_id: number;
+  topic_id: number;
+  reported_user_id: number | null;
+  type: 'topic' | 'user';
+  /** JSON: the last 20 messages of the topic when the report was made. */
+  snapshot: string;
+  status: Generated<'open' | 'resolved' | 'dismissed'>;
+  created_at: string;
+  resolved_at: string | null;
+  resolved_by: number | null;
+}
+export type ReportRow = Selectable<ReportsTable>;

@@ -1,0 +1,140 @@
+import { type OrderStatus, type ProductKind } from '@parley/contracts';
+import { type DbOrTrx } from '../../db/database.js';
+import { type NewOrderRow, type NewProductRow } from './store.table.js';
+
+// Products
+
+export function listProducts(db: DbOrTrx, filter: { kind?: ProductKind }, limit: number, offset: number) {
+  let query = db.selectFrom('products').selectAll().where('is_active', '=', 1);
+  if (filter.kind) query = query.where('kind', '=', filter.kind);
+  return query.orderBy('position').orderBy('id').limit(limit).offset(offset).execute();
+}
+
+export async function countProducts(db: DbOrTrx, filter: { kind?: ProductKind }) {
+  let query = db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).where('is_active', '=', 1);
+  if (filter.kind) query = query.where('kind', '=', filter.kind);
+  return Number((await query.executeTakeFirstOrThrow()).n);
+}
+
+export function findProductById(db: DbOrTrx, id: number) {
+  return db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Inserts products that are not there yet (by kind and look). */
+export function insertMissingProducts(db: DbOrTrx, rows: NewProductRow[]) {
+  return db
+    .insertInto('products')
+    .values(rows)
+    .onConflict((oc) => oc.columns(['kind', 'look']).doNothing())
+    .execute();
+}
+
+// Orders
+
+export function insertOrder(db: DbOrTrx, row: NewOrderRow) {
+  return db.insertInto('orders').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+export function findOrderById(db: DbOrTrx, id: number) {
+  return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function listOrders(db: DbOrTrx, userId: number, limit: number, offset: number) {
+  return db
+    .selectFrom('orders')
+    .innerJoin('products', 'products.id', 'orders.product_id')
+    .selectAll('orders')
+    .select(['products.kind', 'products.look'])
+    .where('orders.user_id', '=', userId)
+    .orderBy('orders.id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+export async function countOrders(db: DbOrTrx, userId: number) {
+  const row = await db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Moves an order to `to` only from one of `from`; false when it was not in one of them (someone else moved it). */
+export async function transitionOrder(
+  db: DbOrTrx,
+  id: number,
+  from: readonly OrderStatus[],
+  to: OrderStatus,
+  changes: { updated_at: string; paid_at?: string; failure_message?: string | null; gateway?: string; gateway_session_id?: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('orders')
+    .set({ status: to, ...changes })
+    .where('id', '=', id)
+    .where('status', 'in', [...from])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+// Owned and equipped skins
+
+export async function grantSkin(db: DbOrTrx, row: { user_id: number; product_id: number; order_id: number | null; created_at: string }) {
+  const result = await db
+    .insertInto('user_skins')
+    .values(row)
+    .onConflict((oc) => oc.columns(['user_id', 'product_id']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
+export function findOwnedSkin(db: DbOrTrx, userId: number, productId: number) {
+  return db.selectFrom('user_skins').selectAll().where('user_id', '=', userId).where('product_id', '=', productId).executeTakeFirst();
+}
+
+export async function listOwnedProductIds(db: DbOrTrx, userId: number, productIds: number[]) {
+  if (productIds.length === 0) return new Set<number>();
+  const rows = await db.selectFrom('user_skins').select('product_id').where('user_id', '=', userId).where('product_id', 'in', productIds).execute();
+  return new Set(rows.map((r) => r.product_id));
+}
+
+export function listOwnedSkins(db: DbOrTrx, userId: number) {
+  return db
+    .selectFrom('user_skins')
+    .innerJoin('products', 'products.id', 'user_skins.product_id')
+    .selectAll('products')
+    .select('user_skins.created_at as acquired_at')
+    .where('user_skins.user_id', '=', userId)
+    .orderBy('products.kind')
+    .orderBy('products.position')
+    .orderBy('products.id')
+    .execute();
+}
+
+export function listEquipped(db: DbOrTrx, userId: number) {
+  return db
+    .selectFrom('equipped_skins')
+    .innerJoin('products', 'products.id', 'equipped_skins.product_id')
+    .select(['equipped_skins.kind', 'equipped_skins.product_id', 'products.look'])
+    .where('equipped_skins.user_id', '=', userId)
+    .execute();
+}
+
+export function equipSkin(db: DbOrTrx, row: { user_id: number; kind: ProductKind; product_id: number; updated_at: string }) {
+  return db
+    .insertInto('equipped_skins')
+    .values(row)
+    .onConflict((oc) => oc.columns(['user_id', 'kind']).doUpdateSet({ product_id: row.product_id, updated_at: row.updated_at }))
+    .execute();
+}
+
+export function unequipSkin(db: DbOrTrx, userId: number, kind: ProductKind) {
+  return db.deleteFrom('equipped_skins').where('user_id', '=', userId).where('kind', '=', kind).execute();
+}
+
+// Profile address (checkout "save information for future purchases")
+
+export function saveBillingAddress(db: DbOrTrx, userId: number, address: { country_id: number; city: string; address: string; zip: string; updated_at: string }) {
+  return db.updateTable('users').set(address).where('id', '=', userId).execute();
+}
+
+export function findCountry(db: DbOrTrx, id: number) {
+  return db.selectFrom('countries').select(['id', 'title']).where('id', '=', id).executeTakeFirst();
+}

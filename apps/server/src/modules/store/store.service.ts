@@ -1,0 +1,172 @@
+import { pageMeta, texts, type CheckoutBody, type CheckoutPrefill, type CheckoutResult, type Order, type OrderStatus, type ProductListQuery } from '@parley/contracts';
+import { type Transaction } from 'kysely';
+import { type Config } from '../../config.js';
+import { type Database, type Db, type DbOrTrx } from '../../db/database.js';
+import { AppError, validationError } from '../../lib/app-error.js';
+import { type Clock } from '../../lib/clock.js';
+import { type PaymentEvent, type PaymentGateway } from '../payments/gateway.js';
+import { getSettings } from '../reference/settings.service.js';
+import { type UserRow } from '../users/users.table.js';
+import { orderNumber, toOrder, toProduct } from './store.mapper.js';
+import * as repo from './store.repository.js';
+import { type OrderRow } from './store.table.js';
+
+export interface StoreDeps {
+  db: Db;
+  clock: Clock;
+  config: Config;
+  gateway: PaymentGateway;
+}
+
+export const ORDER_REFERENCE_PREFIX = 'order';
+export const orderReference = (orderId: number) => `${ORDER_REFERENCE_PREFIX}:${orderId}`;
+
+/** Statuses from which a confirmed payment still fulfils: money taken means the customer gets the skin. */
+const FULFILLABLE: readonly OrderStatus[] = ['pending', 'processing', 'failed', 'canceled'];
+const OPEN: readonly OrderStatus[] = ['pending', 'processing'];
+
+export async function listCatalog(db: Db, query: ProductListQuery, userId: number | null) {
+  const offset = (query.page - 1) * query.per_page;
+  const [rows, total] = await Promise.all([repo.listProducts(db, { kind: query.kind }, query.per_page, offset), repo.countProducts(db, { kind: query.kind })]);
+  const owned = userId ? await repo.listOwnedProductIds(db, userId, rows.map((r) => r.id)) : new Set<number>();
+  return { data: rows.map((r) => toProduct(r, owned.has(r.id))), meta: pageMeta(query.page, query.per_page, total) };
+}
+
+/** An active product, or any product the caller owns. */
+export async function getProduct(db: Db, productId: number, userId: number | null) {
+  const row = await repo.findProductById(db, productId);
+  const owned = row && userId ? Boolean(await repo.findOwnedSkin(db, userId, row.id)) : false;
+  if (!row || (!row.is_active && !owned)) throw new AppError('NOT_FOUND', texts.store.productNotFound);
+  return { row, product: toProduct(row, owned) };
+}
+
+export async function getCheckoutPrefill(db: Db, user: UserRow): Promise<CheckoutPrefill> {
+  return {
+    name: user.name,
+    surname: user.surname ?? '',
+    email: user.email,
+    phone: user.phone ?? '',
+    country: user.country_id,
+    city: user.city ?? '',
+    address: user.address ?? '',
+    postCode: user.zip ?? '',
+  };
+}
+
+async function orderOf(db: DbOrTrx, row: OrderRow): Promise<Order> {
+  const product = (await repo.findProductById(db, row.product_id))!;
+  return toOrder(row, product);
+}
+
+/** Creates the order (pending), then the gateway checkout (processing). Nothing is granted until the gateway confirms. */
+export async function checkout(deps: StoreDeps, user: UserRow, productId: number, body: CheckoutBody): Promise<CheckoutResult> {
+  const { db, clock, config, gateway } = deps;
+  const product = await repo.findProductById(db, productId);
+  if (!product || !product.is_active) throw new AppError('NOT_FOUND', texts.store.productNotFound);
+  if (await repo.findOwnedSkin(db, user.id, product.id)) throw new AppError('CONFLICT', texts.store.alreadyOwned);
+  if (!(await repo.findCountry(db, body.country))) throw validationError('country', texts.topUp.countryRequired);
+
+  const { vat_percent: vatPercent } = await getSettings(db);
+  const vatCents = Math.round((product.price_cents * vatPercent) / 100);
+  const now = clock.now().toISOString();
+  const order = await db.transaction().execute(async (trx) => {
+    if (body.save_info) {
+      await repo.saveBillingAddress(trx, user.id, { country_id: body.country, city: body.city, address: body.address, zip: body.postCode, updated_at: now });
+    }
+    return repo.insertOrder(trx, {
+      user_id: user.id,
+      product_id: product.id,
+      product_name: product.name,
+      price_cents: product.price_cents,
+      vat_percent: vatPercent,
+      vat_cents: vatCents,
+      total_cents: product.price_cents + vatCents,
+      currency: 'EUR',
+      status: 'pending',
+      billing_name: body.name,
+      billing_surname: body.surname,
+      billing_email: body.email,
+      billing_phone: body.phone,
+      billing_country_id: body.country,
+      billing_city: body.city,
+      billing_address: body.address,
+      billing_post_code: body.postCode,
+      created_at: now,
+      updated_at: now,
+    });
+  });
+
+  const back = (extra = '') => `${config.publicUrl}/processing-payment?order_id=${order.id}&type=payment${extra}`;
+  let session;
+  try {
+    session = await gateway.createCheckout({
+      reference: orderReference(order.id),
+      resultType: 'payment',
+      amountCents: order.total_cents,
+      currency: 'EUR',
+      description: `${orderNumber(order.id)}: ${product.name}`,
+      customerEmail: body.email,
+      returnUrl: back(),
+      cancelUrl: back('&canceled=1'),
+    });
+  } catch (error) {
+    await repo.transitionOrder(db, order.id, OPEN, 'failed', { updated_at: clock.now().toISOString(), failure_message: texts.topUp.gatewayError });
+    throw error instanceof AppError ? error : new AppError('GATEWAY', texts.topUp.gatewayError);
+  }
+  await repo.transitionOrder(db, order.id, ['pending'], 'processing', { updated_at: clock.now().toISOString(), gateway: gateway.name, gateway_session_id: session.sessionId });
+  const fresh = (await repo.findOrderById(db, order.id))!;
+  return { redirect_url: session.redirectUrl, order: toOrder(fresh, product) };
+}
+
+/** The caller's own order; someone else's is "not found" so ids reveal nothing. */
+export async function getOwnOrder(db: Db, user: UserRow, orderId: number): Promise<Order> {
+  const row = await repo.findOrderById(db, orderId);
+  if (!row || row.user_id !== user.id) throw new AppError('NOT_FOUND', texts.store.orderNotFound);
+  return orderOf(db, row);
+}
+
+/** The buyer left the gateway page: an open order becomes canceled (a later confirmation still fulfils it). */
+export async function cancelOwnOrder(db: Db, clock: Clock, user: UserRow, orderId: number): Promise<Order> {
+  const order = await getOwnOrder(db, user, orderId);
+  if (!OPEN.includes(order.status)) throw new AppError('CONFLICT', texts.store.orderNotCancelable);
+  await repo.transitionOrder(db, orderId, OPEN, 'canceled', { updated_at: clock.now().toISOString() });
+  return getOwnOrder(db, user, orderId);
+}
+
+export async function listOrderHistory(db: Db, userId: number, page: number, perPage: number) {
+  const [rows, total] = await Promise.all([repo.listOrders(db, userId, perPage, (page - 1) * perPage), repo.countOrders(db, userId)]);
+  return { data: rows.map(({ kind, look, ...row }) => toOrder(row, { kind, look })), meta: pageMeta(page, perPage, total) };
+}
+
+export const parseOrderReference = (reference: string): number | null => {
+  const match = /^order:(\d{1,12})$/.exec(reference);
+  return match ? Number(match[1]) : null;
+};
+
+export type PaymentOutcome = 'fulfilled' | 'already-done' | 'failed' | 'ignored';
+
+/**
+ * A verified gateway event for `order:<id>`, inside the webhook's transaction.
+ * Success fulfils exactly once (a conditional status change, then a unique grant);
+ * a failure only closes an open order and grants nothing.
+ */
+export async function applyOrderPayment(trx: Transaction<Database>, clock: Clock, event: PaymentEvent): Promise<PaymentOutcome> {
+  const orderId = parseOrderReference(event.reference);
+  const order = orderId ? await repo.findOrderById(trx, orderId) : undefined;
+  if (!order) return 'ignored';
+  const now = clock.now().toISOString();
+
+  if (event.kind === 'failed') {
+    const moved = await repo.transitionOrder(trx, order.id, OPEN, 'failed', { updated_at: now, failure_message: (event.failureMessage ?? texts.topUp.paymentFailed).slice(0, 255) });
+    return moved ? 'failed' : 'ignored';
+  }
+  if (event.amountCents !== order.total_cents) {
+    // Never hand out a skin for a payment that does not match the order.
+    await repo.transitionOrder(trx, order.id, OPEN, 'failed', { updated_at: now, failure_message: 'Paid amount does not match the order total' });
+    return 'failed';
+  }
+  const moved = await repo.transitionOrder(trx, order.id, FULFILLABLE, 'success', { updated_at: now, paid_at: now, failure_message: null });
+  if (!moved) return 'already-done';
+  await repo.grantSkin(trx, { user_id: order.user_id, product_id: order.product_id, order_id: order.id, created_at: now });
+  return 'fulfilled';
+}

@@ -1,0 +1,63 @@
+import { type Generated, type Insertable, type Selectable } from 'kysely';
+import { type OrderStatus, type ProductKind } from '@parley/contracts';
+
+export interface ProductsTable {
+  id: Generated<number>;
+  name: string;
+  description: string;
+  kind: ProductKind;
+  /** A colour of `bubbleColors` or a style of `textStyles`, by kind. */
+  look: string;
+  price_cents: number;
+  is_active: Generated<number>;
+  position: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+export type ProductRow = Selectable<ProductsTable>;
+export type NewProductRow = Insertable<ProductsTable>;
+
+export interface OrdersTable {
+  id: Generated<number>;
+  user_id: number;
+  product_id: number;
+  /** The item as bought (the product may be renamed later). */
+  product_name: string;
+  price_cents: number;
+  vat_percent: number;
+  vat_cents: number;
+  total_cents: number;
+  currency: string;
+  status: OrderStatus;
+  billing_name: string;
+  billing_surname: string;
+  billing_email: string;
+  billing_phone: string;
+  billing_country_id: number;
+  billing_city: string;
+  billing_address: string;
+  billing_post_code: string;
+  gateway: string | null;
+  gateway_session_id: string | null;
+  failure_message: string | null;
+  paid_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+export type OrderRow = Selectable<OrdersTable>;
+export type NewOrderRow = Insertable<OrdersTable>;
+
+export interface UserSkinsTable {
+  id: Generated<number>;
+  user_id: number;
+  product_id: number;
+  order_id: number | null;
+  created_at: string;
+}
+
+export interface EquippedSkinsTable {
+  user_id: number;
+  kind: ProductKind;
+  product_id: number;
+  updated_at: string;
+}

@@ -1,0 +1,44 @@
+import { type Generated, type Insertable, type Selectable } from 'kysely';
+
+export interface TopicsTable {
+  id: Generated<number>;
+  room_id: number | null;
+  /** The owner: leaving closes the topic. */
+  user_id: number;
+  title: string;
+  chat_mode: 'human' | 'ai';
+  companion_name: string;
+  is_closed: Generated<number>;
+  is_highlighted: Generated<number>;
+  highlight_color: string | null;
+  text_look: Generated<string>;
+  color: string | null;
+  terms_title: string;
+  terms_description: string;
+  /** JSON array of strings. */
+  terms_rules: string;
+  /** Users in the topic now (owner included). */
+  participants_count: Generated<number>;
+  /** Set while a human-mode topic waits with one participant: the matching pool, oldest first. */
+  waiting_since: string | null;
+  created_at: string;
+  updated_at: string;
+}
+export type TopicRow = Selectable<TopicsTable>;
+export type NewTopicRow = Insertable<TopicsTable>;
+
+export interface TopicParticipantsTable {
+  id: Generated<number>;
+  topic_id: number;
+  user_id: number;
+  joined_at: string;
+  left_at: string | null;
+}
+export type TopicParticipantRow = Selectable<TopicParticipantsTable>;
+
+export interface TermsAcceptancesTable {
+  id: Generated<number>;
+  user_id: number;
+  topic_id: number;
+  accepted_at: string;
+}

@@ -1,0 +1,157 @@
+import { localKeys, texts, type LoginBody, type UserProfile } from '@parley/contracts';
+import { useSyncExternalStore } from 'react';
+import { api, ApiError, ensureCsrfCookie, type Envelope } from './api-client';
+import { storage } from './storage';
+
+/**
+ * The auth state machine of spec §4. The web app relies on the HttpOnly session
+ * cookie and never stores the bearer token itself (a stored token would be
+ * readable by any injected script); it still removes one on logout.
+ */
+export interface AuthState {
+  loading: boolean;
+  error: string | null;
+  isAuthenticated: boolean;
+  emailVerified: boolean;
+  needsVerification: boolean;
+}
+
+export interface RegisterPayload {
+  name: string;
+  email: string;
+  phone: string;
+  phoneCountryCode: string;
+  nationalNumber: string;
+  password: string;
+  password_confirmation: string;
+}
+
+interface AuthPayload {
+  user?: UserProfile;
+  email?: string;
+}
+
+/** Raised when the server answers VERIFY: the account must confirm its email first. */
+export class VerificationRequiredError extends Error {
+  readonly status = 'VERIFY' as const;
+  constructor(
+    readonly email: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'VerificationRequiredError';
+  }
+}
+
+type Listener = () => void;
+
+const hasMarker = () => storage.get(localKeys.authSession) !== null;
+
+function initialState(): AuthState {
+  return { loading: false, error: null, isAuthenticated: hasMarker(), emailVerified: false, needsVerification: false };
+}
+
+let state: AuthState = initialState();
+const listeners = new Set<Listener>();
+let onReset: () => void = () => undefined;
+
+function setState(changes: Partial<AuthState>) {
+  state = { ...state, ...changes };
+  for (const listener of listeners) listener();
+}
+
+function markAuthenticated(emailVerified: boolean) {
+  storage.set(localKeys.authSession, '1');
+  setState({ isAuthenticated: true, emailVerified, needsVerification: false, error: null });
+}
+
+function clearLocal() {
+  storage.remove(localKeys.authSession);
+  storage.remove(localKeys.token);
+  setState({ isAuthenticated: false, emailVerified: false, needsVerification: false, loading: false });
+  onReset();
+}
+
+async function authenticate(path: '/login' | '/register', body: object, fallback: string) {
+  setState({ loading: true, error: null });
+  try {
+    await ensureCsrfCookie(true);
+    const response = await api.post<Envelope<AuthPayload>>(path, body);
+    if (response.status === 'VERIFY') {
+      setState({ needsVerification: true });
+      const email = response.payload?.email ?? ('email' in body ? String(body.email) : '');
+      throw new VerificationRequiredError(email, response.message ?? texts.auth.emailNotVerified);
+    }
+    markAuthenticated(response.payload?.user?.email_verified ?? true);
+    return response.payload?.user ?? null;
+  } catch (error) {
+    if (!(error instanceof VerificationRequiredError)) {
+      setState({ error: error instanceof ApiError ? (error.firstError() ?? error.message) : fallback });
+    }
+    throw error;
+  } finally {
+    setState({ loading: false });
+  }
+}
+
+export const authStore = {
+  getState: () => state,
+  subscribe(listener: Listener) {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  /** Registered once by the app: clears the user store (the query cache). */
+  setResetHandler(handler: () => void) {
+    onReset = handler;
+  },
+
+  /** GET /is-auth. A failure is logged and falls back to the local marker. */
+  async checkAuth() {
+    setState({ loading: true });
+    try {
+      const response = await api.get<{ authenticated?: boolean; emailVerified?: boolean; payload?: { authenticated?: boolean; emailVerified?: boolean } }>('/is-auth');
+      const authenticated = Boolean(response.authenticated ?? response.payload?.authenticated);
+      const emailVerified = Boolean(response.emailVerified ?? response.payload?.emailVerified);
+      if (authenticated) markAuthenticated(emailVerified);
+      else {
+        storage.remove(localKeys.authSession);
+        setState({ isAuthenticated: false, emailVerified: false });
+      }
+    } catch (error) {
+      console.error('Auth check failed', error);
+      setState({ isAuthenticated: hasMarker(), emailVerified: false });
+    } finally {
+      setState({ loading: false });
+    }
+    return state;
+  },
+
+  login: (body: LoginBody) => authenticate('/login', body, texts.auth.authenticationFailed),
+  register: (body: RegisterPayload) => authenticate('/register', body, texts.auth.registrationFailed),
+
+  /** POST /logout; the local state is cleared even when the call fails. */
+  async logout() {
+    try {
+      await api.post('/logout');
+    } catch (error) {
+      console.error(texts.auth.logoutFailed, error);
+    } finally {
+      clearLocal();
+    }
+  },
+
+  /** The session ended on the server (a 401): forget it locally without calling the server. */
+  expireSession() {
+    clearLocal();
+  },
+
+  /** Test helper. */
+  reset() {
+    state = initialState();
+    onReset = () => undefined;
+  },
+};
+
+export function useAuth(): AuthState {
+  return useSyncExternalStore(authStore.subscribe, authStore.getState, authStore.getState);
+}

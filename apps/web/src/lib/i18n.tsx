@@ -1,0 +1,63 @@
+import { localKeys, texts, type Language } from '@parley/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { api, configureApiClient, type Envelope } from './api-client';
+import { languagesQuery } from './reference';
+import { storage } from './storage';
+
+/** Text keys are `section.name` paths into the English source texts of the contracts. */
+type Sections = typeof texts;
+export type TextKey = {
+  [S in keyof Sections]: { [K in keyof Sections[S]]: Sections[S][K] extends string ? `${S & string}.${K & string}` : never }[keyof Sections[S]];
+}[keyof Sections];
+
+export function englishText(key: TextKey): string {
+  const [section, name] = key.split('.') as [keyof Sections, string];
+  return (texts[section] as Record<string, unknown>)[name] as string;
+}
+
+/** Spec §4 Language: the saved id if valid, else the default language, else the first. */
+export function resolveLanguageId(languages: Language[], savedId: string | null): number | null {
+  const saved = savedId === null ? NaN : Number(savedId);
+  if (languages.some((l) => l.id === saved)) return saved;
+  return (languages.find((l) => l.default === 1) ?? languages[0])?.id ?? null;
+}
+
+interface I18nValue {
+  languageId: number | null;
+  languages: Language[];
+  setLanguageId: (id: number) => void;
+  t: (key: TextKey) => string;
+}
+
+const I18nContext = createContext<I18nValue>({ languageId: null, languages: [], setLanguageId: () => undefined, t: englishText });
+
+export function I18nProvider({ children }: { children: ReactNode }) {
+  const { data: languages = [] } = useQuery(languagesQuery);
+  const [savedId, setSavedId] = useState(() => storage.get(localKeys.languageId));
+  const languageId = resolveLanguageId(languages, savedId);
+
+  useEffect(() => {
+    configureApiClient({ getLangId: () => languageId });
+  }, [languageId]);
+
+  const { data: translations } = useQuery({
+    queryKey: ['localizations', languageId],
+    queryFn: async () => (await api.get<Envelope<Record<string, string>>>('/localizations', { query: { lang_id: languageId } })).payload ?? {},
+    enabled: languageId !== null,
+    staleTime: Infinity,
+  });
+
+  const setLanguageId = useCallback((id: number) => {
+    storage.set(localKeys.languageId, String(id));
+    setSavedId(String(id));
+  }, []);
+
+  // A missing or empty translation falls back to English.
+  const t = useCallback((key: TextKey) => translations?.[key] || englishText(key), [translations]);
+  const value = useMemo(() => ({ languageId, languages, setLanguageId, t }), [languageId, languages, setLanguageId, t]);
+  return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
+}
+
+export const useI18n = () => useContext(I18nContext);
+export const useT = () => useContext(I18nContext).t;

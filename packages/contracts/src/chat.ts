@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { attachmentTypes, chatModes, limits, textLooks } from './constants.js';
+import { pageMetaSchema } from './envelope.js';
+import { texts } from './texts.js';
+
+const t = texts.topics;
+const positiveId = (message?: string) => z.coerce.number({ error: message }).int({ error: message }).positive({ error: message });
+
+/** Rooms, topics, messages, attachments and reports: spec §7 "Rooms, topics, messages". */
+export const roomsIndexQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) });
+
+export const topicsIndexQuerySchema = z.object({
+  room_id: z.preprocess((v) => (v === '' || v === 'all' || v === 'null' ? undefined : v), positiveId().optional()),
+});
+
+export const topicIdQuerySchema = z.object({ topic_id: positiveId(texts.chat.topicNotFound) });
+export const topicIdBodySchema = z.object({ topic_id: positiveId(texts.chat.topicNotFound) });
+export type TopicIdBody = z.infer<typeof topicIdBodySchema>;
+
+export const createTopicBodySchema = z.object({
+  room_id: positiveId(t.selectRoom),
+  title: z.string({ error: t.nameRequired }).trim().min(1, { error: t.nameRequired }).max(limits.topicNameMax, { error: t.nameTooLong }),
+  /** Channel users only (spec §5 Create topic): required for them, ignored for everyone else. */
+  text_look: z.enum(textLooks, { error: t.textStyleRequired }).optional(),
+  color: z
+    .string({ error: t.textColorRequired })
+    .trim()
+    .regex(/^(#[0-9a-fA-F]{3,8}|[a-z-]{1,32})$/, { error: t.textColorRequired })
+    .optional(),
+});
+export type CreateTopicBody = z.infer<typeof createTopicBodySchema>;
+
+export const randomTopicQuerySchema = z.object({ chat_mode: z.enum(chatModes).default('human') });
+export const updateChatModeBodySchema = z.object({ topic_id: positiveId(texts.chat.topicNotFound), chat_mode: z.enum(chatModes) });
+export type UpdateChatModeBody = z.infer<typeof updateChatModeBodySchema>;
+
+export const messagesIndexQuerySchema = z.object({
+  topic_id: positiveId(texts.chat.topicNotFound),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(limits.messagesPageSize),
+  order_by: z.literal('id').default('id'),
+  order_dir: z.enum(['asc', 'desc']).default('desc'),
+  /** Resume after a known message (realtime reconnect): only messages with a greater id, oldest first. */
+  after_id: z.coerce.number().int().min(0).optional(),
+});
+export type MessagesIndexQuery = z.infer<typeof messagesIndexQuerySchema>;
+
+export const createMessageBodySchema = z.object({
+  topic_id: positiveId(texts.chat.topicNotFound),
+  content: z.string().max(limits.messageMaxChars).default(''),
+  /** Optional client-generated id: resending the same one never stores or charges twice. */
+  client_id: z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/).optional(),
+});
+export type CreateMessageBody = z.infer<typeof createMessageBodySchema>;
+
+export const createReportBodySchema = z.object({
+  topic_id: positiveId(texts.chat.topicNotFound),
+  type: z.enum(['topic', 'user']),
+  /** For type user: whom; defaults to the other participant of the topic. */
+  reported_user_id: positiveId().optional(),
+});
+export type CreateReportBody = z.infer<typeof createReportBodySchema>;
+
+/* ---------- response shapes ---------- */
+
+export const roomSchema = z.object({ id: z.number().int(), title: z.string(), border_color: z.string() });
+export type Room = z.infer<typeof roomSchema>;
+
+export const topicSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  room_id: z.number().int().nullable(),
+  room: roomSchema.omit({ id: true }).nullable(),
+  user_id: z.number().int(),
+  /** The other participant, when one is in the topic. */
+  guest_id: z.number().int().nullable(),
+  participants_count: z.number().int(),
+  is_closed: z.boolean(),
+  companion_name: z.string(),
+  chat_mode: z.enum(chatModes),
+  is_highlighted: z.boolean(),
+  highlight_color: z.string().nullable(),
+  text_look: z.enum(textLooks),
+  color: z.string().nullable(),
+  terms: z.object({ title: z.string(), description: z.string(), rules: z.array(z.string()) }),
+  /** The caller is in the topic (owner or joined and not left). */
+  is_member: z.boolean(),
+  is_owner: z.boolean(),
+  /** The interlocutor's display name for the caller ('Loading...' on the client until known). */
+  interlocutor_name: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Topic = z.infer<typeof topicSchema>;
+
+export const attachmentSchema = z.object({
+  id: z.number().int(),
+  type: z.enum(attachmentTypes),
+  url: z.string(),
+  path: z.string(),
+  original_filename: z.string(),
+  mime: z.string(),
+  filesize: z.number().int(),
+});
+export type Attachment = z.infer<typeof attachmentSchema>;
+
+export const messageLookSchema = z.record(z.string(), z.unknown()).nullable();
+
+export const messageSchema = z.object({
+  id: z.number().int(),
+  topic_id: z.number().int(),
+  content: z.string(),
+  text: z.string(),
+  sender: z.string(),
+  sender_id: z.number().int().nullable(),
+  sender_kind: z.enum(['user', 'companion', 'system']),
+  is_mine: z.boolean(),
+  is_typing: z.boolean(),
+  cost: z.number().int(),
+  look: messageLookSchema,
+  attachments: z.array(attachmentSchema),
+  created_at: z.string(),
+});
+export type Message = z.infer<typeof messageSchema>;
+
+export const messagesPageSchema = z.object({ data: z.array(messageSchema), meta: pageMetaSchema });
+export const roomsPageSchema = z.object({ data: z.array(roomSchema), meta: pageMetaSchema });
+
+export const attachmentCostsSchema = z.object({
+  image: z.number().int(),
+  document: z.number().int(),
+  audio: z.number().int(),
+  video: z.number().int(),
+  message_symbol_cost: z.number().int(),
+  max_files: z.number().int(),
+  max_file_bytes: z.number().int(),
+});
+export type AttachmentCosts = z.infer<typeof attachmentCostsSchema>;
+
+/** Text cost of spec §9: message_symbol_cost × Unicode code points. Shared so the input preview matches the charge. */
+export const messageTextCost = (content: string, symbolCost: number) => [...content].length * symbolCost;

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { requiredString } from './auth.js';
+import { limits } from './constants.js';
+import { texts } from './texts.js';
+
+const t = texts.contributor;
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const applicationStatuses = ['pending', 'approved', 'rejected'] as const;
+export type ApplicationStatus = (typeof applicationStatuses)[number];
+
+/** Nickname is a one-line input; the three descriptions are textareas with the spec's 500-character limit. */
+export const applicationLimits = {
+  nickname: 100,
+  experience: limits.textareaMax,
+  interests: limits.textareaMax,
+  help_description: limits.textareaMax,
+} as const;
+
+/** Spec §5 Application, fields in the form's order. */
+export const contributorApplicationBodySchema = z.object({
+  nickname: requiredString(t.nicknameRequired, applicationLimits.nickname),
+  email: requiredString(texts.auth.emailRequired, 254)
+    .regex(emailPattern, { error: texts.auth.invalidEmail })
+    .transform((v) => v.toLowerCase()),
+  experience: requiredString(t.experienceRequired, applicationLimits.experience),
+  interests: requiredString(t.interestsRequired, applicationLimits.interests),
+  help_description: requiredString(t.helpRequired, applicationLimits.help_description),
+});
+export type ContributorApplicationBody = z.infer<typeof contributorApplicationBodySchema>;
+export type ContributorApplicationInput = z.input<typeof contributorApplicationBodySchema>;
+
+export const contributorApplicationSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(applicationStatuses),
+  nickname: z.string(),
+  email: z.string(),
+  experience: z.string(),
+  interests: z.string(),
+  help_description: z.string(),
+  created_at: z.string(),
+  decided_at: z.string().nullable(),
+});
+export type ContributorApplication = z.infer<typeof contributorApplicationSchema>;
+
+/** GET /become-contributor/status (a 404 means no application). */
+export const applicationStatusResponseSchema = z.object({
+  has_application: z.boolean(),
+  application: contributorApplicationSchema,
+});
+export type ApplicationStatusResponse = z.infer<typeof applicationStatusResponseSchema>;
