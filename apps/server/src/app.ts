@@ -10,6 +10,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
 import { seedDatabase } from './modules/reference/seed.js';
+import { storeRoutes } from './modules/store/store.routes.js';
 import { registerDocs } from './plugins/docs.js';
 import { registerErrorHandling, registerInputGuards, zodValidatorCompiler } from './plugins/errors.js';
 import { createInfra, type Infra } from './plugins/infra.js';
@@ -35,7 +36,7 @@ export interface BuildAppOptions {
 }
 
 /** The API, one module per feature. This list is the whole API surface. */
-const apiModules: FastifyPluginAsync[] = [healthRoutes, authRoutes, referenceRoutes];
+const apiModules: FastifyPluginAsync[] = [healthRoutes, authRoutes, referenceRoutes, storeRoutes];
 
 /** Builds the app without listening; tests use this directly. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {

@@ -60,7 +60,6 @@ export const roomBodySchema = z.object({
   is_hidden: z.boolean().default(false),
 });
 export type RoomBody = z.infer<typeof roomBodySchema>;
-export const roomUpdateBodySchema = roomBodySchema.partial();
 export const reorderBodySchema = z.object({ ids: z.array(z.number().int().positive()).min(1).max(1000) });
 
 export const bundleBodySchema = z.object({

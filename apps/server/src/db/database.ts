@@ -22,6 +22,9 @@ import { type AttachmentsTable, type MessagesTable } from '../modules/messages/m
 import { type ReportsTable } from '../modules/reports/reports.table.js';
 import { type EquippedSkinsTable, type OrdersTable, type ProductsTable, type UserSkinsTable } from '../modules/store/store.table.js';
 import { type UsersTable } from '../modules/users/users.table.js';
+import { type CompanionRepliesTable } from '../modules/companion/companion.table.js';
+import { type ContributorApplicationsTable } from '../modules/contributors/contributors.table.js';
+import { type PayoutsTable } from '../modules/payouts/payouts.table.js';
 
 /** Every table, composed from the features' `*.table.ts` files. */
 export interface Database {
@@ -55,6 +58,9 @@ export interface Database {
   orders: OrdersTable;
   user_skins: UserSkinsTable;
   equipped_skins: EquippedSkinsTable;
+  companion_replies: CompanionRepliesTable;
+  contributor_applications: ContributorApplicationsTable;
+  payouts: PayoutsTable;
 }
 
 export type Db = Kysely<Database>;

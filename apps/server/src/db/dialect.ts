@@ -13,3 +13,9 @@ export function containsInsensitive(db: Kysely<Database>, column: Expression<str
 /** Booleans are stored as 0/1 integers on both dialects. */
 export const toFlag = (value: boolean) => (value ? 1 : 0);
 export const fromFlag = (value: number | boolean | null | undefined) => value === 1 || value === true;
+
+/** A unique-constraint violation on either dialect (PostgreSQL 23505, SQLite SQLITE_CONSTRAINT_UNIQUE). */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}

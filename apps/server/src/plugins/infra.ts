@@ -9,6 +9,8 @@ import { createDevMailbox, createSmtpMailer, type Mailer } from '../modules/mail
 import { createInProcessBus, type EventBus } from '../lib/event-bus.js';
 import { createRedisBus } from '../lib/redis-event-bus.js';
 import { createLocalDiskStorage, type Storage } from '../lib/storage.js';
+import { createPaymentGateway } from '../modules/payments/create-gateway.js';
+import { type PaymentGateway } from '../modules/payments/gateway.js';
 
 /**
  * Everything outside our code, behind interfaces, chosen once from config.
@@ -26,6 +28,8 @@ export interface Infra {
   redis?: Redis;
   /** Uploaded files (attachments): local disk under `${dataDir}/uploads`. */
   storage: Storage;
+  /** Card payments: the built-in sandbox, or Stripe Checkout with PAYMENT_GATEWAY=stripe. */
+  gateway: PaymentGateway;
 }
 
 declare module 'fastify' {
@@ -38,6 +42,7 @@ declare module 'fastify' {
     bus: EventBus;
     redis?: Redis;
     storage: Storage;
+    gateway: PaymentGateway;
   }
 }
 
@@ -54,5 +59,6 @@ export function createInfra(config: Config, log: FastifyBaseLogger, overrides: P
     bus: overrides.bus ?? (redis ? createRedisBus(redis, log) : createInProcessBus()),
     redis,
     storage: overrides.storage ?? createLocalDiskStorage(join(config.dataDir, 'uploads')),
+    gateway: overrides.gateway ?? createPaymentGateway(config, { db, clock, log }),
   };
 }

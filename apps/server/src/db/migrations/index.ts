@@ -2,12 +2,16 @@ import { type Migration } from 'kysely';
 import * as m0001 from './0001_core.js';
 import * as m0002 from './0002_coins.js';
 import * as m0003 from './0003_chat.js';
+import * as m0004 from './0004_payouts.js';
 import * as m0005 from './0005_store.js';
+import * as m0007 from './0007_companion.js';
 
 /** Every migration, in order. Append only; never edit a landed one. */
 export const migrations: Record<string, Migration> = {
   '0001_core': m0001,
   '0002_coins': m0002,
   '0003_chat': m0003,
+  '0004_payouts': m0004,
   '0005_store': m0005,
+  '0007_companion': m0007,
 };

@@ -58,6 +58,12 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/settings', { schema: { tags: ['reference'] } }, async () => ({ status: 'OK', payload: await getSettings(db) }));
 
+  // The settings tag script as a same-origin file: the CSP allows only 'self' scripts, never inline ones.
+  app.get('/tag-script.js', { schema: { tags: ['reference'] } }, async (_request, reply) => {
+    const { tag_script } = await getSettings(db);
+    return reply.type('application/javascript; charset=utf-8').header('cache-control', 'no-cache').send(tag_script);
+  });
+
   app.get('/static-pages', { schema: { tags: ['reference'] } }, async () => ({
     status: 'OK',
     payload: (await repo.listStaticPages(db)).map(({ content: _content, ...row }) => {

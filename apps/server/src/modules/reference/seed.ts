@@ -4,6 +4,7 @@ import { type Clock } from '../../lib/clock.js';
 import { sanitizeRichHtml } from '../../lib/html.js';
 import { hashPassword } from '../../lib/password.js';
 import { postEntry } from '../ledger/ledger.service.js';
+import { seedProducts } from '../store/store.seed.js';
 import { demoAccounts, seedBundles, seedCurrencies, seedFaqs, seedLanguages, seedRooms, seedSocialLinks, seedStaticPages } from './seed-content.js';
 
 /** Every country libphonenumber knows, with its English name and dialing code. */
@@ -42,6 +43,7 @@ export async function seedDemoData(db: Db, clock: Clock) {
   if (await isEmpty(db, 'bundles')) await db.insertInto('bundles').values(seedBundles.map((b, i) => ({ ...b, position: i }))).execute();
   if (await isEmpty(db, 'faqs')) await db.insertInto('faqs').values(seedFaqs.map((f, i) => ({ question: f.question, answer: sanitizeRichHtml(f.answer), position: i }))).execute();
   if (await isEmpty(db, 'social_links')) await db.insertInto('social_links').values(seedSocialLinks.map((s, i) => ({ ...s, position: i }))).execute();
+  await seedProducts(db, clock);
 
   for (const [role, account] of [['user', demoAccounts.user], ['admin', demoAccounts.admin]] as const) {
     const existing = await db.selectFrom('users').select('id').where('email', '=', account.email).executeTakeFirst();

@@ -20,6 +20,10 @@ export function findProductById(db: DbOrTrx, id: number) {
   return db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+export async function hasAnyProduct(db: DbOrTrx) {
+  return Boolean(await db.selectFrom('products').select('id').limit(1).executeTakeFirst());
+}
+
 /** Inserts products that are not there yet (by kind and look). */
 export function insertMissingProducts(db: DbOrTrx, rows: NewProductRow[]) {
   return db

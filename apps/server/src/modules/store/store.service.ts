@@ -40,7 +40,7 @@ export async function getProduct(db: Db, productId: number, userId: number | nul
   return { row, product: toProduct(row, owned) };
 }
 
-export async function getCheckoutPrefill(db: Db, user: UserRow): Promise<CheckoutPrefill> {
+export function getCheckoutPrefill(user: UserRow): CheckoutPrefill {
   return {
     name: user.name,
     surname: user.surname ?? '',

@@ -1,0 +1,167 @@
+import {
+  bundleBodySchema,
+  currencyBodySchema,
+  faqBodySchema,
+  languageBodySchema,
+  roomBodySchema,
+  socialLinkBodySchema,
+  staticPageBodySchema,
+  texts,
+  type AdminListQuery,
+} from '@parley/contracts';
+import { type z } from 'zod';
+import { AppError, validationError } from '../../lib/app-error.js';
+import { sanitizeRichHtml } from '../../lib/html.js';
+import { type AdminActor, audited } from './admin-audit.js';
+import { paginate } from './admin-list.js';
+import * as repo from './admin-catalog.repository.js';
+import { type CatalogTable } from './admin-catalog.repository.js';
+
+type Values = Record<string, string | number | null>;
+
+/** How one admin-edited record type maps between the API and its table. */
+export interface CatalogEntity {
+  /** Audit subject type and route segment. */
+  name: string;
+  path: string;
+  table: CatalogTable;
+  body: z.ZodType<Record<string, unknown>>;
+  search: string;
+  sortable: Record<string, string>;
+  canDelete: boolean;
+  /** Body → columns; sanitizes HTML and turns booleans into 0/1 flags. */
+  toRow(body: Record<string, unknown>, now: string, creating: boolean): Values;
+  /** The field a unique-constraint clash is reported on. */
+  uniqueField?: string;
+  hasDefault?: boolean;
+  positioned?: 'rooms' | 'bundles' | 'faqs' | 'social_links';
+}
+
+const flagged = (body: Record<string, unknown>): Values =>
+  Object.fromEntries(Object.entries(body).map(([k, v]) => [k, typeof v === 'boolean' ? (v ? 1 : 0) : (v as string | number | null)]));
+
+export const catalogEntities: CatalogEntity[] = [
+  {
+    name: 'room', path: 'rooms', table: 'rooms', body: roomBodySchema, search: 'title', canDelete: false, positioned: 'rooms',
+    sortable: { position: 'position', id: 'id', title: 'title', created_at: 'created_at' },
+    toRow: (b, now, creating) => ({ ...flagged(b), ...(creating ? { created_at: now } : {}) }),
+  },
+  {
+    name: 'bundle', path: 'bundles', table: 'bundles', body: bundleBodySchema, search: 'description', canDelete: true,
+    sortable: { position: 'position', id: 'id', price_cents: 'price_cents', points: 'points' },
+    toRow: (b) => flagged(b),
+  },
+  {
+    name: 'currency', path: 'currencies', table: 'currencies', body: currencyBodySchema, search: 'code', canDelete: true, uniqueField: 'code', hasDefault: true,
+    sortable: { code: 'code', id: 'id', value: 'value' },
+    toRow: (b) => flagged(b),
+  },
+  {
+    name: 'social_link', path: 'social-links', table: 'social_links', body: socialLinkBodySchema, search: 'title', canDelete: true,
+    sortable: { position: 'position', id: 'id', title: 'title' },
+    toRow: (b) => flagged(b),
+  },
+  {
+    name: 'faq', path: 'faqs', table: 'faqs', body: faqBodySchema, search: 'question', canDelete: true,
+    sortable: { position: 'position', id: 'id', question: 'question' },
+    toRow: (b) => ({ ...flagged(b), answer: sanitizeRichHtml(String(b.answer)) }),
+  },
+  {
+    name: 'static_page', path: 'static-pages', table: 'static_pages', body: staticPageBodySchema, search: 'title', canDelete: true, uniqueField: 'slug',
+    sortable: { id: 'id', slug: 'slug', title: 'title', updated_at: 'updated_at' },
+    toRow: (b, now, creating) => ({ ...flagged(b), content: sanitizeRichHtml(String(b.content)), updated_at: now, ...(creating ? { created_at: now } : {}) }),
+  },
+  {
+    name: 'language', path: 'languages', table: 'languages', body: languageBodySchema, search: 'title', canDelete: true, uniqueField: 'code', hasDefault: true,
+    sortable: { id: 'id', code: 'code', title: 'title' },
+    toRow: (b) => flagged(b),
+  },
+];
+
+/** Row → API: 0/1 flags become booleans. */
+export const toApiRecord = (row: object) =>
+  Object.fromEntries(Object.entries(row).map(([k, v]) => [k, k.startsWith('is_') ? v === 1 || v === true : v]));
+
+const isDefaultRow = (row: object) => (row as Record<string, unknown>).is_default === 1;
+
+const isUniqueViolation = (error: unknown) => {
+  const code = (error as { code?: string } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+};
+
+async function guardUnique<T>(entity: CatalogEntity, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (entity.uniqueField && isUniqueViolation(error)) {
+      throw validationError(entity.uniqueField, entity.uniqueField === 'slug' ? texts.admin.slugTaken : texts.admin.codeTaken);
+    }
+    throw error;
+  }
+}
+
+export async function listRecords(actor: AdminActor, entity: CatalogEntity, query: AdminListQuery) {
+  const sort = query.sort ?? Object.keys(entity.sortable)[0];
+  const order = query.sort ? query.order : 'asc';
+  const page = await paginate(actor.db, repo.selectCatalogRows(actor.db, entity.table, entity.search, query.q), { ...query, sort, order }, entity.sortable, 'id');
+  return { ...page, items: page.items.map(toApiRecord) };
+}
+
+export async function getRecord(actor: AdminActor, entity: CatalogEntity, id: number) {
+  const row = await repo.findCatalogRow(actor.db, entity.table, id);
+  if (!row) throw new AppError('NOT_FOUND', texts.admin.notFound);
+  return toApiRecord(row);
+}
+
+export function createRecord(actor: AdminActor, entity: CatalogEntity, body: Record<string, unknown>) {
+  const now = actor.clock.now().toISOString();
+  return guardUnique(entity, () =>
+    audited(actor, `${entity.name}.create`, entity.name, async (trx) => {
+      const values = entity.toRow(body, now, true);
+      if (entity.positioned && entity.table === 'rooms') values.position = (await repo.maxPosition(trx, entity.positioned)) + 1;
+      const row = await repo.insertCatalogRow(trx, entity.table, values);
+      if (entity.hasDefault && values.is_default === 1) await repo.clearDefault(trx, entity.table as 'currencies' | 'languages', row.id);
+      const after = toApiRecord(row);
+      return { subjectId: row.id, before: null, after, result: after };
+    }),
+  );
+}
+
+export function updateRecord(actor: AdminActor, entity: CatalogEntity, id: number, body: Record<string, unknown>) {
+  const now = actor.clock.now().toISOString();
+  return guardUnique(entity, () =>
+    audited(actor, `${entity.name}.update`, entity.name, async (trx) => {
+      const before = await repo.findCatalogRow(trx, entity.table, id);
+      if (!before) throw new AppError('NOT_FOUND', texts.admin.notFound);
+      const values = entity.toRow(body, now, false);
+      if (entity.hasDefault && values.is_default === 0 && isDefaultRow(before)) {
+        throw validationError('is_default', texts.admin.lastDefault);
+      }
+      const row = (await repo.updateCatalogRow(trx, entity.table, id, values))!;
+      if (entity.hasDefault && values.is_default === 1) await repo.clearDefault(trx, entity.table as 'currencies' | 'languages', id);
+      const after = toApiRecord(row);
+      return { subjectId: id, before: toApiRecord(before), after, result: after };
+    }),
+  );
+}
+
+export function deleteRecord(actor: AdminActor, entity: CatalogEntity, id: number) {
+  return audited(actor, `${entity.name}.delete`, entity.name, async (trx) => {
+    const before = await repo.findCatalogRow(trx, entity.table, id);
+    if (!before) throw new AppError('NOT_FOUND', texts.admin.notFound);
+    if (entity.hasDefault && isDefaultRow(before)) throw new AppError('CONFLICT', texts.admin.lastDefault);
+    await repo.deleteCatalogRow(trx, entity.table, id);
+    return { subjectId: id, before: toApiRecord(before), after: null, result: null };
+  });
+}
+
+/** Rooms in the given order: positions 0..n-1. */
+export function reorderRooms(actor: AdminActor, ids: number[]) {
+  return audited(actor, 'room.reorder', 'room', async (trx) => {
+    const before = (await trx.selectFrom('rooms').select(['id', 'position']).orderBy('position').execute()).map((r) => r.id);
+    const unknown = ids.filter((id) => !before.includes(id));
+    if (unknown.length > 0 || new Set(ids).size !== ids.length) throw validationError('ids', 'Send each existing room id once');
+    await repo.setPositions(trx, 'rooms', ids);
+    return { subjectId: null, before: { order: before }, after: { order: ids }, result: { order: ids } };
+  });
+}

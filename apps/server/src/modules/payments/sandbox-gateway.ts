@@ -1,0 +1,137 @@
+import { texts } from '@parley/contracts';
+import { type FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import { type Db } from '../../db/database.js';
+import { AppError } from '../../lib/app-error.js';
+import { type Clock } from '../../lib/clock.js';
+import { randomToken } from '../../lib/crypto.js';
+import { type CheckoutRequest, type CheckoutSession, type PaymentEvent, type PaymentGateway } from './gateway.js';
+import { type SandboxSessionRow } from './payments.table.js';
+import { WebhookOutbox, type OutboxOptions } from './sandbox-outbox.js';
+import * as repo from './sandbox.repository.js';
+import { SANDBOX_SIGNATURE_HEADER, verifySandboxSignature, webhookErrors } from './webhook-signature.js';
+
+/** What the sandbox posts to the webhook; signed in the `Parley-Signature` header. */
+export const sandboxEventSchema = z.object({
+  id: z.string().min(1).max(64),
+  type: z.enum(['payment.succeeded', 'payment.failed']),
+  created: z.number().int(),
+  data: z.object({
+    session_id: z.string().min(1).max(64),
+    reference: z.string().min(1).max(64),
+    amount_cents: z.number().int().nonnegative(),
+    currency: z.string(),
+    failure_message: z.string().max(255).optional(),
+  }),
+});
+export type SandboxEvent = z.infer<typeof sandboxEventSchema>;
+
+export interface SandboxGatewayDeps {
+  db: Db;
+  clock: Clock;
+  secret: string;
+  log: FastifyBaseLogger;
+}
+
+export const sandboxPagePath = (sessionId: string) => `/sandbox-pay/${encodeURIComponent(sessionId)}`;
+
+/**
+ * The built-in gateway of the embedded default: sessions live in the app's own
+ * database, the hosted card page is served by the app (sandbox-page.routes.ts),
+ * and outcomes reach the webhook endpoint over HTTP like any real gateway's.
+ */
+export class SandboxGateway implements PaymentGateway {
+  readonly name = 'sandbox' as const;
+  readonly outbox: WebhookOutbox;
+
+  constructor(
+    private readonly deps: SandboxGatewayDeps,
+    outboxOptions: Partial<OutboxOptions> = {},
+  ) {
+    this.outbox = new WebhookOutbox(deps, outboxOptions);
+  }
+
+  async createCheckout(request: CheckoutRequest): Promise<CheckoutSession> {
+    const id = `sbx_${randomToken(18)}`;
+    const now = this.deps.clock.now().toISOString();
+    try {
+      await repo.insertSession(this.deps.db, {
+        id,
+        reference: request.reference,
+        result_type: request.resultType,
+        amount_cents: request.amountCents,
+        currency: request.currency,
+        description: request.description.slice(0, 255),
+        customer_email: request.customerEmail,
+        return_url: request.returnUrl,
+        cancel_url: request.cancelUrl,
+        created_at: now,
+        updated_at: now,
+      });
+    } catch (error) {
+      this.deps.log.error({ err: error }, 'sandbox gateway: could not create a session');
+      throw new AppError('GATEWAY', texts.topUp.gatewayError);
+    }
+    // Relative: the hosted page is served by this app on whatever origin the browser uses.
+    return { sessionId: id, redirectUrl: sandboxPagePath(id) };
+  }
+
+  parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): PaymentEvent {
+    verifySandboxSignature(this.deps.secret, rawBody, headers[SANDBOX_SIGNATURE_HEADER], this.deps.clock.now().getTime());
+    let json: unknown;
+    try {
+      json = JSON.parse(rawBody.toString('utf8'));
+    } catch {
+      throw new AppError('BAD_REQUEST', webhookErrors.malformed);
+    }
+    const parsed = sandboxEventSchema.safeParse(json);
+    if (!parsed.success) throw new AppError('BAD_REQUEST', webhookErrors.malformed);
+    const { id, type, data } = parsed.data;
+    return {
+      eventId: id,
+      kind: type === 'payment.succeeded' ? 'succeeded' : 'failed',
+      sessionId: data.session_id,
+      reference: data.reference,
+      amountCents: data.amount_cents,
+      ...(data.failure_message ? { failureMessage: data.failure_message } : {}),
+    };
+  }
+
+  findSession(id: string) {
+    return repo.findSession(this.deps.db, id);
+  }
+
+  /** Card needs 3-D Secure: the session waits for the confirmation step. */
+  async requireAction(session: SandboxSessionRow, last4: string): Promise<boolean> {
+    return repo.transitionSession(this.deps.db, session.id, ['open'], 'requires_action', { card_last4: last4, updated_at: this.deps.clock.now().toISOString() });
+  }
+
+  /**
+   * Final outcome of a session: moves it (once) and writes the webhook event to
+   * the outbox in the same transaction. Returns false if it was already final.
+   */
+  async completeSession(session: SandboxSessionRow, outcome: { kind: 'succeeded' | 'failed'; last4?: string; failureMessage?: string }): Promise<boolean> {
+    const { db, clock } = this.deps;
+    const now = clock.now();
+    const moved = await db.transaction().execute(async (trx) => {
+      const changes = { updated_at: now.toISOString(), ...(outcome.last4 ? { card_last4: outcome.last4 } : {}) };
+      if (!(await repo.transitionSession(trx, session.id, ['open', 'requires_action'], outcome.kind, changes))) return false;
+      const event: SandboxEvent = {
+        id: `evt_${randomToken(18)}`,
+        type: outcome.kind === 'succeeded' ? 'payment.succeeded' : 'payment.failed',
+        created: Math.floor(now.getTime() / 1000),
+        data: {
+          session_id: session.id,
+          reference: session.reference,
+          amount_cents: session.amount_cents,
+          currency: session.currency,
+          ...(outcome.failureMessage ? { failure_message: outcome.failureMessage } : {}),
+        },
+      };
+      await this.outbox.enqueue(trx, event);
+      return true;
+    });
+    if (moved) this.outbox.kick();
+    return moved;
+  }
+}

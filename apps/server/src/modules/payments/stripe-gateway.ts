@@ -1,0 +1,94 @@
+import { texts } from '@parley/contracts';
+import { type FastifyBaseLogger } from 'fastify';
+import Stripe from 'stripe';
+import { AppError } from '../../lib/app-error.js';
+import { type Clock } from '../../lib/clock.js';
+import { type CheckoutRequest, type CheckoutSession, type PaymentEvent, type PaymentGateway } from './gateway.js';
+import { WEBHOOK_TOLERANCE_S, webhookErrors } from './webhook-signature.js';
+
+export interface StripeGatewayOptions {
+  secretKey: string;
+  webhookSecret: string;
+  /** e.g. `http://127.0.0.1:12111` for a local fake; unset = api.stripe.com. */
+  apiBase?: string;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}
+
+function connectionOptions(apiBase: string | undefined): Stripe.StripeConfig {
+  if (!apiBase) return {};
+  const url = new URL(apiBase);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return { host: url.hostname, port: url.port || (protocol === 'http' ? 80 : 443), protocol };
+}
+
+/** Stripe Checkout through the official SDK; webhooks verified with the SDK's signature check. */
+export function createStripeGateway(options: StripeGatewayOptions): PaymentGateway {
+  const stripe = new Stripe(options.secretKey, { maxNetworkRetries: 1, timeout: 20_000, telemetry: false, ...connectionOptions(options.apiBase) });
+
+  async function createCheckout(request: CheckoutRequest): Promise<CheckoutSession> {
+    let session: Stripe.Checkout.Session;
+    try {
+      session = await stripe.checkout.sessions.create(
+        {
+          mode: 'payment',
+          line_items: [{ quantity: 1, price_data: { currency: request.currency.toLowerCase(), unit_amount: request.amountCents, product_data: { name: request.description } } }],
+          customer_email: request.customerEmail,
+          client_reference_id: request.reference,
+          metadata: { reference: request.reference, result_type: request.resultType },
+          payment_intent_data: { metadata: { reference: request.reference } },
+          success_url: request.returnUrl,
+          cancel_url: request.cancelUrl,
+        },
+        // One reference, one session, however often our side retries.
+        { idempotencyKey: `checkout:${request.reference}` },
+      );
+    } catch (error) {
+      options.log.error({ err: error }, 'stripe: could not create a checkout session');
+      throw new AppError('GATEWAY', texts.topUp.gatewayError);
+    }
+    if (!session.url) throw new AppError('GATEWAY', texts.topUp.gatewayError);
+    return { sessionId: session.id, redirectUrl: session.url };
+  }
+
+  function parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): PaymentEvent | null {
+    const signature = headers['stripe-signature'];
+    if (typeof signature !== 'string' || !signature) throw new AppError('BAD_REQUEST', webhookErrors.missingSignature);
+    let event: Stripe.Event;
+    try {
+      event = stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret, WEBHOOK_TOLERANCE_S, undefined, options.clock.now().getTime());
+    } catch (error) {
+      const message = error instanceof Error && /timestamp/i.test(error.message) ? webhookErrors.staleTimestamp : webhookErrors.badSignature;
+      throw new AppError('BAD_REQUEST', message);
+    }
+    return toPaymentEvent(event);
+  }
+
+  return { name: 'stripe', createCheckout, parseWebhook };
+}
+
+const failureMessages: Record<string, string> = {
+  'checkout.session.async_payment_failed': texts.topUp.paymentFailed,
+  'checkout.session.expired': texts.topUp.paymentFailedOrCancelled,
+};
+
+/** Checkout session events → our events; anything else is acknowledged and ignored. */
+export function toPaymentEvent(event: Stripe.Event): PaymentEvent | null {
+  if (!event.type.startsWith('checkout.session.')) return null;
+  const session = event.data.object as Stripe.Checkout.Session;
+  const reference = session.client_reference_id ?? session.metadata?.reference;
+  if (!reference) throw new AppError('BAD_REQUEST', webhookErrors.unknownReference);
+  const base = { eventId: event.id, sessionId: session.id, reference, amountCents: session.amount_total ?? 0 };
+  switch (event.type) {
+    case 'checkout.session.completed':
+      // Delayed methods (SEPA…) complete unpaid and confirm later with async_payment_succeeded.
+      return session.payment_status === 'paid' || session.payment_status === 'no_payment_required' ? { ...base, kind: 'succeeded' } : null;
+    case 'checkout.session.async_payment_succeeded':
+      return { ...base, kind: 'succeeded' };
+    case 'checkout.session.async_payment_failed':
+    case 'checkout.session.expired':
+      return { ...base, kind: 'failed', failureMessage: failureMessages[event.type] };
+    default:
+      return null;
+  }
+}

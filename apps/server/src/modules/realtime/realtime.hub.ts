@@ -1,0 +1,171 @@
+import { texts, wsCloseCodes, type ChatEvent } from '@parley/contracts';
+import { type FastifyBaseLogger } from 'fastify';
+import { type EventBus } from '../../lib/event-bus.js';
+import { type Connection, type RealtimeTuning, messageIdOf } from './realtime.connection.js';
+
+/** What the hub needs from the chat: the read rule and the messages a client missed. */
+export interface RealtimeChatPort {
+  canReadTopic(userId: number, topicId: number): Promise<boolean>;
+  /** Messages with id > afterId, oldest first, in the shape `message.created` events carry. */
+  listMessagesAfter(topicId: number, afterId: number, limit: number): Promise<Record<string, unknown>[]>;
+}
+
+/** At most this many missed messages are replayed on subscribe; beyond it the client reloads over REST. */
+export const MAX_CATCH_UP = 500;
+
+/**
+ * Routes bus events to the sockets of this instance: topic events to the
+ * topic's subscribers, personal events (balance, session end) to the user's
+ * sockets. Owns heartbeats and the shutdown notice.
+ */
+export class RealtimeHub {
+  private readonly connections = new Set<Connection>();
+  private readonly byTopic = new Map<number, Set<Connection>>();
+  private readonly byUser = new Map<number, Set<Connection>>();
+  private readonly unsubscribeBus: () => void;
+  private readonly heartbeat: NodeJS.Timeout;
+  closing = false;
+
+  constructor(
+    bus: EventBus,
+    private readonly chat: RealtimeChatPort,
+    readonly tuning: RealtimeTuning,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.unsubscribeBus = bus.subscribe((event) => this.dispatch(event));
+    this.heartbeat = setInterval(() => this.beat(), tuning.heartbeatMs);
+    this.heartbeat.unref();
+  }
+
+  get size() {
+    return this.connections.size;
+  }
+
+  add(connection: Connection) {
+    this.connections.add(connection);
+    addTo(this.byUser, connection.user.id, connection);
+  }
+
+  remove(connection: Connection) {
+    this.connections.delete(connection);
+    removeFrom(this.byUser, connection.user.id, connection);
+    for (const topicId of connection.subscriptions.keys()) removeFrom(this.byTopic, topicId, connection);
+    connection.subscriptions.clear();
+  }
+
+  /**
+   * Authorizes, then replays what the client missed and goes live with no gap
+   * and no duplicate: the subscription is registered (buffering live events)
+   * before the catch-up query, and buffered copies of replayed messages are dropped.
+   */
+  async subscribe(connection: Connection, topicId: number, lastMessageId: number | undefined) {
+    this.unsubscribe(connection, topicId);
+    const allowed = await this.chat.canReadTopic(connection.user.id, topicId);
+    if (connection.closed) return;
+    if (!allowed) {
+      connection.send({ type: 'error', code: 'FORBIDDEN', message: texts.topics.noPermission, topicId });
+      return;
+    }
+    const subscription = { live: false, buffer: [] as ChatEvent[], sent: new Set<number>(), typing: { isTyping: false, at: 0 } };
+    connection.subscriptions.set(topicId, subscription);
+    addTo(this.byTopic, topicId, connection);
+
+    let missed: Record<string, unknown>[] = [];
+    try {
+      if (lastMessageId !== undefined) missed = await this.chat.listMessagesAfter(topicId, lastMessageId, MAX_CATCH_UP + 1);
+    } catch (error) {
+      this.unsubscribe(connection, topicId);
+      throw error;
+    }
+    if (connection.subscriptions.get(topicId) !== subscription) return;
+    const hasMore = missed.length > MAX_CATCH_UP;
+    for (const message of missed.slice(0, MAX_CATCH_UP)) {
+      if (typeof message.id === 'number') subscription.sent.add(message.id);
+      connection.send({ type: 'event', event: { type: 'message.created', topicId, message } });
+    }
+    for (const event of subscription.buffer) {
+      const id = messageIdOf(event);
+      if (id !== undefined && subscription.sent.has(id)) continue;
+      connection.send({ type: 'event', event });
+    }
+    subscription.buffer = [];
+    subscription.live = true;
+    connection.send({ type: 'subscribed', topicId, missed: Math.min(missed.length, MAX_CATCH_UP), hasMore });
+  }
+
+  unsubscribe(connection: Connection, topicId: number): boolean {
+    const had = connection.subscriptions.delete(topicId);
+    removeFrom(this.byTopic, topicId, connection);
+    return had;
+  }
+
+  dispatch(event: ChatEvent) {
+    const frame = JSON.stringify({ type: 'event', event });
+    switch (event.type) {
+      case 'balance':
+        for (const connection of this.byUser.get(event.userId) ?? []) connection.send(frame);
+        return;
+      case 'session.ended':
+        for (const connection of [...(this.byUser.get(event.userId) ?? [])]) {
+          if (event.sessionId === undefined || event.sessionId === connection.sessionId) connection.close(wsCloseCodes.unauthenticated, 'session ended');
+        }
+        return;
+      case 'typing':
+        for (const connection of this.byTopic.get(event.topicId) ?? []) {
+          if (connection.user.id !== event.userId) connection.deliver(event, frame, event.topicId);
+        }
+        return;
+      default:
+        for (const connection of [...(this.byTopic.get(event.topicId) ?? [])]) connection.deliver(event, frame, event.topicId);
+        this.endSubscriptions(event);
+    }
+  }
+
+  /** Leaving or closing a topic ends the affected subscriptions after the event itself went out. */
+  private endSubscriptions(event: ChatEvent) {
+    if (event.type === 'participant.left') {
+      for (const connection of this.byUser.get(event.userId) ?? []) {
+        if (this.unsubscribe(connection, event.topicId)) connection.send({ type: 'unsubscribed', topicId: event.topicId, reason: 'left' });
+      }
+    } else if (event.type === 'topic.closed') {
+      for (const connection of [...(this.byTopic.get(event.topicId) ?? [])]) {
+        if (this.unsubscribe(connection, event.topicId)) connection.send({ type: 'unsubscribed', topicId: event.topicId, reason: 'closed' });
+      }
+    }
+  }
+
+  /** Terminates sockets that did not answer the previous ping, pings the rest. */
+  private beat() {
+    for (const connection of this.connections) {
+      if (!connection.alive) {
+        this.log.info({ userId: connection.user.id }, 'terminating dead websocket');
+        connection.terminate();
+        this.remove(connection);
+        continue;
+      }
+      connection.alive = false;
+      connection.socket.ping();
+    }
+  }
+
+  /** Graceful shutdown: every client is told to reconnect (to another instance). */
+  shutdown() {
+    this.closing = true;
+    clearInterval(this.heartbeat);
+    this.unsubscribeBus();
+    for (const connection of this.connections) connection.close(wsCloseCodes.serviceRestart, 'server restarting');
+  }
+}
+
+function addTo(map: Map<number, Set<Connection>>, key: number, connection: Connection) {
+  let set = map.get(key);
+  if (!set) map.set(key, (set = new Set()));
+  set.add(connection);
+}
+
+function removeFrom(map: Map<number, Set<Connection>>, key: number, connection: Connection) {
+  const set = map.get(key);
+  if (!set) return;
+  set.delete(connection);
+  if (set.size === 0) map.delete(key);
+}

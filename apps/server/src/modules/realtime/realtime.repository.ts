@@ -1,0 +1,11 @@
+import { type DbOrTrx } from '../../db/database.js';
+
+/** The signed-in user behind a `?token=` bearer (browsers cannot set headers on a WebSocket). */
+export function findSessionUser(db: DbOrTrx, sessionId: string) {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(['users.id', 'users.name', 'users.banned_at', 'sessions.id as session_id', 'sessions.expires_at'])
+    .where('sessions.id', '=', sessionId)
+    .executeTakeFirst();
+}

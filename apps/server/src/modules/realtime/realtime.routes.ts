@@ -1,0 +1,100 @@
+/**
+ * Realtime push: `GET /api/ws` (WebSocket). Full text: docs/decisions/004-realtime-protocol.md.
+ *
+ * Connect: `ws(s)://HOST/api/ws`, authenticated by the `parley_session` cookie
+ * (browser; the Origin must be the app's own) or a bearer token, either as
+ * `Authorization: Bearer TOKEN` or `?token=TOKEN`. The server answers
+ * `{type:'ready', userId, heartbeatMs}`.
+ *
+ * Client → server (JSON text frames; schemas in contracts `wsClientMessageSchema`):
+ *   {type:'subscribe', topicId, lastMessageId?}  authorization re-checked every time
+ *   {type:'unsubscribe', topicId}
+ *   {type:'typing', topicId, isTyping}           only for a subscribed topic; repeats throttled
+ *   {type:'ping', id?}                           → {type:'pong', id}
+ * Server → client:
+ *   {type:'event', event: ChatEvent}              message.created, typing, participant.joined/left,
+ *                                                 topic.closed, topic.mode, balance
+ *   {type:'subscribed', topicId, missed, hasMore} after the catch-up
+ *   {type:'unsubscribed', topicId, reason}        'client' | 'left' | 'closed'
+ *   {type:'error', code, message, topicId?}       FORBIDDEN, VALIDATION, RATE_LIMITED
+ * Resume: with `lastMessageId` every later message is sent first (oldest first,
+ * as message.created events), then live events, with no gap and no duplicate;
+ * at most 500 (`hasMore` true: reload over REST). Clients merge by message id.
+ * Close codes: 1012 server restarting (reconnect), 4401 not signed in or
+ * session ended (logout, ban: do not reconnect), 4403 origin refused, 4429 rate
+ * limited; a client that stops reading or answering pings is terminated (1006).
+ */
+import { wsCloseCodes } from '@parley/contracts';
+import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { type FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { sha256 } from '../../lib/crypto.js';
+import { Connection, defaultRealtimeTuning } from './realtime.connection.js';
+import { createChatPort } from './realtime.chat-port.js';
+import { RealtimeHub } from './realtime.hub.js';
+import { findSessionUser } from './realtime.repository.js';
+import { handleFrame, stopAllTyping } from './realtime.service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: RealtimeHub;
+  }
+}
+
+const querySchema = z.object({ token: z.string().min(1).max(200).optional() });
+
+export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tuning = { ...defaultRealtimeTuning, ...app.config.realtime };
+  const hub = new RealtimeHub(app.bus, createChatPort(app.db), tuning, app.log);
+  app.decorate('realtime', hub);
+  app.addHook('preClose', async () => hub.shutdown());
+  const deps = { hub, bus: app.bus };
+  const publicOrigin = new URL(app.config.publicUrl).origin;
+
+  /** Cookie sessions only from our own pages (cross-site WebSocket hijacking). */
+  const isOriginAllowed = (request: FastifyRequest) => {
+    const origin = request.headers.origin;
+    if (!origin) return false;
+    if (origin === publicOrigin) return true;
+    try {
+      return new URL(origin).host === request.headers.host;
+    } catch {
+      return false;
+    }
+  };
+
+  /** `?token=` for clients that cannot send headers; resolved before the upgrade. */
+  const resolveQueryToken = async (request: FastifyRequest<{ Querystring: z.infer<typeof querySchema> }>) => {
+    const token = request.query.token;
+    if (!token) return;
+    const row = await findSessionUser(app.db, sha256(token));
+    request.auth = null;
+    if (!row || row.banned_at || row.expires_at <= app.clock.now().toISOString()) return;
+    const full = await app.db.selectFrom('users').selectAll().where('id', '=', row.id).executeTakeFirst();
+    if (full) request.auth = { user: full, sessionId: row.session_id, via: 'bearer' };
+  };
+
+  app.get('/ws', { websocket: true, schema: { hide: true, querystring: querySchema }, preHandler: resolveQueryToken }, (socket, request) => {
+    if (hub.closing) return socket.close(wsCloseCodes.serviceRestart, 'server restarting');
+    const auth = request.auth;
+    if (!auth) return socket.close(wsCloseCodes.unauthenticated, 'unauthenticated');
+    if (auth.via === 'cookie' && !isOriginAllowed(request)) return socket.close(wsCloseCodes.forbiddenOrigin, 'origin not allowed');
+
+    const connection = new Connection(socket, { id: auth.user.id, name: auth.user.name }, auth.sessionId, tuning, request.log);
+    hub.add(connection);
+    socket.on('pong', () => {
+      connection.alive = true;
+    });
+    socket.on('message', (data, isBinary) => {
+      if (isBinary) return connection.close(wsCloseCodes.policy, 'text frames only');
+      handleFrame(deps, connection, data.toString());
+    });
+    socket.on('close', () => {
+      connection.closed = true;
+      void stopAllTyping(deps, connection)
+        .catch(() => undefined)
+        .finally(() => hub.remove(connection));
+    });
+    connection.send({ type: 'ready', userId: auth.user.id, heartbeatMs: tuning.heartbeatMs });
+  });
+};

@@ -1,0 +1,94 @@
+import {
+  checkoutBodySchema,
+  equipSkinBodySchema,
+  idParamSchema,
+  productIdParamSchema,
+  productListQuerySchema,
+  storeHistoryQuerySchema,
+  texts,
+  unequipSkinBodySchema,
+} from '@parley/contracts';
+import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/app-error.js';
+import { currentUser, requireAuth, requireVerified } from '../../plugins/session.js';
+import * as skins from './skins.service.js';
+import { listTransactions } from './store-history.service.js';
+import { renderPreviewSvg } from './store.preview.js';
+import * as repo from './store.repository.js';
+import * as store from './store.service.js';
+
+/** The skin store: catalog, checkout by card, orders, owned skins and the transactions history. */
+export const storeRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.db;
+  const tags = ['store'];
+  const userIdOf = (request: { auth: { user: { id: number } } | null }) => request.auth?.user.id ?? null;
+
+  app.get('/products', { schema: { tags, querystring: productListQuerySchema } }, async (request) => ({
+    status: 'OK',
+    payload: await store.listCatalog(db, request.query, userIdOf(request)),
+  }));
+
+  app.get('/products/:id', { schema: { tags, params: idParamSchema } }, async (request) => ({
+    status: 'OK',
+    payload: (await store.getProduct(db, request.params.id, userIdOf(request))).product,
+  }));
+
+  app.get('/products/:id/preview.svg', { schema: { tags, params: idParamSchema } }, async (request, reply) => {
+    const product = await repo.findProductById(db, request.params.id);
+    if (!product) throw new AppError('NOT_FOUND', texts.store.productNotFound);
+    return reply
+      .header('content-type', 'image/svg+xml; charset=utf-8')
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'public, max-age=3600')
+      .send(renderPreviewSvg(product));
+  });
+
+  app.get('/checkout/prefill', { schema: { tags }, preValidation: requireAuth }, async (request) => ({
+    status: 'OK',
+    payload: store.getCheckoutPrefill(currentUser(request)),
+  }));
+
+  app.post('/checkout/:productId', { schema: { tags, params: productIdParamSchema, body: checkoutBodySchema }, preValidation: requireVerified }, async (request) => {
+    const deps = { db, clock: app.clock, config: app.config, gateway: app.gateway };
+    const result = await store.checkout(deps, currentUser(request), request.params.productId, request.body);
+    return { status: 'OK', payload: result, redirect_url: result.redirect_url };
+  });
+
+  app.get('/orders', { schema: { tags, querystring: storeHistoryQuerySchema }, preValidation: requireAuth }, async (request) => ({
+    status: 'OK',
+    payload: await store.listOrderHistory(db, currentUser(request).id, request.query.page, request.query.per_page),
+  }));
+
+  app.get('/orders/:id/status', { schema: { tags, params: idParamSchema }, preValidation: requireAuth }, async (request) => {
+    const order = await store.getOwnOrder(db, currentUser(request), request.params.id);
+    return { status: 'OK', payload: { status: order.status, status_label: order.status_label, order } };
+  });
+
+  app.post('/orders/:id/cancel', { schema: { tags, params: idParamSchema }, preValidation: requireAuth }, async (request) => ({
+    status: 'OK',
+    payload: await store.cancelOwnOrder(db, app.clock, currentUser(request), request.params.id),
+  }));
+
+  app.get('/transactions', { schema: { tags, querystring: storeHistoryQuerySchema }, preValidation: requireAuth }, async (request) => ({
+    status: 'OK',
+    payload: await listTransactions(db, currentUser(request).id, request.query.page, request.query.per_page),
+  }));
+
+  app.get('/skins', { schema: { tags }, preValidation: requireAuth }, async (request) => ({
+    status: 'OK',
+    payload: await skins.listSkins(db, currentUser(request).id),
+  }));
+
+  app.post('/skins/equip', { schema: { tags, body: equipSkinBodySchema }, preValidation: requireAuth }, async (request) => ({
+    status: 'OK',
+    message: texts.store.skinEquipped,
+    payload: await skins.equipSkin(db, app.clock, currentUser(request).id, request.body.product_id),
+  }));
+
+  app.post('/skins/unequip', { schema: { tags, body: unequipSkinBodySchema }, preValidation: requireAuth }, async (request) => ({
+    status: 'OK',
+    message: texts.store.skinRemoved,
+    payload: await skins.unequipSkin(db, currentUser(request).id, request.body.kind),
+  }));
+};

@@ -1,0 +1,166 @@
+import { sql } from 'kysely';
+import { type DbOrTrx } from '../../db/database.js';
+import { type NewTopicRow } from './topics.table.js';
+
+export function insertTopic(db: DbOrTrx, topic: NewTopicRow) {
+  return db.insertInto('topics').values(topic).returningAll().executeTakeFirstOrThrow();
+}
+
+export function findTopicById(db: DbOrTrx, id: number) {
+  return db.selectFrom('topics').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Open topics, newest first; a room's or all of them. */
+export function listOpenTopics(db: DbOrTrx, roomId: number | undefined, limit: number) {
+  let query = db.selectFrom('topics').selectAll().where('is_closed', '=', 0);
+  if (roomId !== undefined) query = query.where('room_id', '=', roomId);
+  return query.orderBy('id', 'desc').limit(limit).execute();
+}
+
+/** Open topics the user is in (owner or joined, not left): their active chats. */
+export function listActiveTopics(db: DbOrTrx, userId: number) {
+  return db
+    .selectFrom('topics')
+    .innerJoin('topic_participants as p', 'p.topic_id', 'topics.id')
+    .selectAll('topics')
+    .where('p.user_id', '=', userId)
+    .where('p.left_at', 'is', null)
+    .where('topics.is_closed', '=', 0)
+    .orderBy('topics.updated_at', 'desc')
+    .orderBy('topics.id', 'desc')
+    .execute();
+}
+
+export function findParticipant(db: DbOrTrx, topicId: number, userId: number) {
+  return db.selectFrom('topic_participants').selectAll().where('topic_id', '=', topicId).where('user_id', '=', userId).executeTakeFirst();
+}
+
+/** Users in the topics now, with what the views and the charging path need. */
+export function listActiveParticipants(db: DbOrTrx, topicIds: number[]) {
+  if (topicIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('topic_participants as p')
+    .innerJoin('users', 'users.id', 'p.user_id')
+    .select(['p.topic_id', 'p.user_id', 'p.joined_at', 'users.name', 'users.is_contributor'])
+    .where('p.topic_id', 'in', topicIds)
+    .where('p.left_at', 'is', null)
+    .orderBy('p.id')
+    .execute();
+}
+
+export async function addParticipant(db: DbOrTrx, topicId: number, userId: number, now: string) {
+  const existing = await findParticipant(db, topicId, userId);
+  if (existing) {
+    await db.updateTable('topic_participants').set({ left_at: null, joined_at: now }).where('id', '=', existing.id).execute();
+    return;
+  }
+  await db.insertInto('topic_participants').values({ topic_id: topicId, user_id: userId, joined_at: now, left_at: null }).execute();
+}
+
+/** Marks the user as gone; false when they were not in the topic (already left). */
+export async function markParticipantLeft(db: DbOrTrx, topicId: number, userId: number, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('topic_participants')
+    .set({ left_at: now })
+    .where('topic_id', '=', topicId)
+    .where('user_id', '=', userId)
+    .where('left_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Takes a seat if one is free: a conditional update, so of two racing joiners
+ * exactly one gets the row back. `expectedCount` pins the count the caller saw
+ * (matching takes only topics with one participant).
+ */
+export function takeSeat(db: DbOrTrx, topicId: number, now: string, maxParticipants: number, expectedCount?: number) {
+  let query = db
+    .updateTable('topics')
+    .set({ participants_count: sql<number>`participants_count + 1`, waiting_since: null, updated_at: now })
+    .where('id', '=', topicId)
+    .where('is_closed', '=', 0)
+    .where('participants_count', '<', maxParticipants);
+  if (expectedCount !== undefined) query = query.where('participants_count', '=', expectedCount);
+  return query.returningAll().executeTakeFirst();
+}
+
+/** Gives a seat back; closes the topic when the owner leaves, re-enters the pool when a human topic is left alone. */
+export function releaseSeat(db: DbOrTrx, topicId: number, now: string, close: boolean) {
+  return db
+    .updateTable('topics')
+    .set({
+      participants_count: sql<number>`case when participants_count > 0 then participants_count - 1 else 0 end`,
+      is_closed: close ? 1 : sql<number>`is_closed`,
+      waiting_since: close ? null : sql<string | null>`case when chat_mode = 'human' and participants_count = 2 then ${now} else null end`,
+      updated_at: now,
+    })
+    .where('id', '=', topicId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Human-mode topics waiting with one participant, oldest first, not the user's own. */
+export function listWaitingTopics(db: DbOrTrx, excludeUserId: number, limit: number) {
+  return db
+    .selectFrom('topics')
+    .selectAll()
+    .where('chat_mode', '=', 'human')
+    .where('is_closed', '=', 0)
+    .where('participants_count', '=', 1)
+    .where('waiting_since', 'is not', null)
+    .where('user_id', '<>', excludeUserId)
+    .orderBy('waiting_since')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+export function updateChatMode(db: DbOrTrx, topicId: number, chatMode: 'human' | 'ai', now: string) {
+  return db
+    .updateTable('topics')
+    .set({
+      chat_mode: chatMode,
+      waiting_since: chatMode === 'human' ? sql<string | null>`case when participants_count = 1 then coalesce(waiting_since, ${now}) else null end` : null,
+      updated_at: now,
+    })
+    .where('id', '=', topicId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export function touchTopic(db: DbOrTrx, topicId: number, now: string) {
+  return db.updateTable('topics').set({ updated_at: now }).where('id', '=', topicId).execute();
+}
+
+export async function hasAcceptedTerms(db: DbOrTrx, userId: number, topicId: number) {
+  const row = await db.selectFrom('terms_acceptances').select('id').where('user_id', '=', userId).where('topic_id', '=', topicId).executeTakeFirst();
+  return row !== undefined;
+}
+
+export function insertTermsAcceptance(db: DbOrTrx, userId: number, topicId: number, now: string) {
+  return db
+    .insertInto('terms_acceptances')
+    .values({ user_id: userId, topic_id: topicId, accepted_at: now })
+    .onConflict((oc) => oc.columns(['user_id', 'topic_id']).doNothing())
+    .execute();
+}
+
+/**
+ * Serialises a user's chat-changing transactions: a no-op write that takes the
+ * user's row lock on PostgreSQL (SQLite transactions are serial already), so
+ * two concurrent requests cannot both pass the active-chat limit.
+ */
+export function lockUser(db: DbOrTrx, userId: number) {
+  return db.updateTable('users').set({ updated_at: sql<string>`updated_at` }).where('id', '=', userId).execute();
+}
+
+export function findRoomsByIds(db: DbOrTrx, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('rooms').select(['id', 'title', 'border_color', 'is_hidden']).where('id', 'in', ids).execute();
+}
+
+export function findUsersByIds(db: DbOrTrx, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('users').select(['id', 'name', 'channel_expire_at', 'is_contributor']).where('id', 'in', ids).execute();
+}

@@ -1,0 +1,212 @@
+import { texts, type ChatEvent, type CreateTopicBody, type Settings, type Topic } from '@parley/contracts';
+import { type Transaction } from 'kysely';
+import { type Database, type Db, type DbOrTrx } from '../../db/database.js';
+import { AppError } from '../../lib/app-error.js';
+import { isoNow, type Clock } from '../../lib/clock.js';
+import { type EventBus } from '../../lib/event-bus.js';
+import { postEntry } from '../ledger/ledger.service.js';
+import { getSettings } from '../reference/settings.service.js';
+import { isChannelActive } from '../users/users.mapper.js';
+import { type UserRow } from '../users/users.table.js';
+import { closedError, forbidden, loadTopicAccess, MAX_PARTICIPANTS, requireTopicWriter } from './topics.access.js';
+import { toTopicView, toTopicViews } from './topics.mapper.js';
+import * as repo from './topics.repository.js';
+
+export interface ChatDeps {
+  db: Db;
+  clock: Clock;
+  bus: EventBus;
+}
+
+/** The rules every topic starts with; shown in the terms modal before the first message. */
+export const defaultTerms = {
+  title: 'Chat rules',
+  description: 'Please read and accept the rules of this chat before you start.',
+  rules: [
+    'Be respectful to your interlocutor.',
+    'Do not share personal data such as phone numbers, addresses or payment details.',
+    'No spam, advertising or illegal content.',
+    'Messages and attachments cost coins; the cost is shown before you send.',
+    'You can report a topic or a user at any time.',
+  ],
+};
+
+/** Events go out after the commit; a failed publish never undoes a committed action (polling is the fallback). */
+export async function publishAll(bus: EventBus, events: ChatEvent[]) {
+  for (const event of events) await bus.publish(event).catch(() => undefined);
+}
+
+export const maxActiveChats = (user: Pick<UserRow, 'channel_expire_at'>, settings: Settings, now: Date) =>
+  isChannelActive(user, now) ? settings.max_channel_topics : 1;
+
+/** Refuses a new active chat over the limit; the body names the existing chat so the client can open it. */
+async function assertActiveChatCapacity(trx: DbOrTrx, user: UserRow, settings: Settings, now: Date) {
+  await repo.lockUser(trx, user.id);
+  const active = await repo.listActiveTopics(trx, user.id);
+  if (active.length < maxActiveChats(user, settings, now)) return;
+  const existing = active[0]!;
+  throw new AppError('CONFLICT', texts.topics.alreadyActive(existing.title), undefined, { topic_id: existing.id, topic: { id: existing.id, title: existing.title } });
+}
+
+async function openTopic(trx: Transaction<Database>, owner: UserRow, values: { roomId: number | null; title: string; chatMode: 'human' | 'ai'; style?: { textLook: string; color: string } }, settings: Settings, now: string) {
+  const topic = await repo.insertTopic(trx, {
+    room_id: values.roomId,
+    user_id: owner.id,
+    title: values.title,
+    chat_mode: values.chatMode,
+    companion_name: settings.companion_name,
+    is_highlighted: values.style ? 1 : 0,
+    highlight_color: values.style?.color ?? null,
+    text_look: values.style?.textLook ?? 'normal',
+    color: values.style?.color ?? null,
+    terms_title: defaultTerms.title,
+    terms_description: defaultTerms.description,
+    terms_rules: JSON.stringify(defaultTerms.rules),
+    participants_count: 1,
+    waiting_since: values.chatMode === 'human' ? now : null,
+    created_at: now,
+    updated_at: now,
+  });
+  await repo.addParticipant(trx, topic.id, owner.id, now);
+  return topic;
+}
+
+export async function listTopics(deps: ChatDeps, viewerId: number, roomId: number | undefined): Promise<Topic[]> {
+  const rows = await repo.listOpenTopics(deps.db, roomId, 200);
+  const views = await toTopicViews(deps.db, rows, viewerId, deps.clock.now());
+  // Channel users' highlighted topics come first (spec §6), newest first within each group.
+  return views.sort((a, b) => Number(b.is_highlighted) - Number(a.is_highlighted) || b.id - a.id);
+}
+
+export async function listActiveChats(deps: ChatDeps, user: UserRow) {
+  const now = deps.clock.now();
+  const settings = await getSettings(deps.db);
+  const rows = await repo.listActiveTopics(deps.db, user.id);
+  return { topics: await toTopicViews(deps.db, rows, user.id, now), currentCount: rows.length, maxAllowed: maxActiveChats(user, settings, now) };
+}
+
+/** Members read the topic; an outsider sees it only while they could join it (open, a seat free). */
+export async function getTopic(deps: ChatDeps, userId: number, topicId: number): Promise<Topic> {
+  const { topic, isMember } = await loadTopicAccess(deps.db, userId, topicId);
+  const mayJoin = topic.is_closed === 0 && topic.participants_count < MAX_PARTICIPANTS;
+  if (!isMember && topic.user_id !== userId && !mayJoin) throw forbidden(topic);
+  return toTopicView(deps.db, topic, userId, deps.clock.now());
+}
+
+export async function createTopic(deps: ChatDeps, user: UserRow, body: CreateTopicBody): Promise<{ topic: Topic; balance: number }> {
+  const now = deps.clock.now();
+  const settings = await getSettings(deps.db);
+  const channel = isChannelActive(user, now);
+  if (channel) {
+    const errors: Record<string, string[]> = {};
+    if (!body.text_look) errors.text_look = [texts.topics.textStyleRequired];
+    if (!body.color) errors.color = [texts.topics.textColorRequired];
+    const first = Object.values(errors)[0];
+    if (first) throw new AppError('VALIDATION', first[0]!, errors);
+  }
+  const room = await deps.db.selectFrom('rooms').select(['id', 'is_hidden']).where('id', '=', body.room_id).executeTakeFirst();
+  if (!room || room.is_hidden === 1) throw new AppError('VALIDATION', texts.topics.selectRoom, { room_id: [texts.topics.selectRoom] });
+
+  const cost = settings.new_topic_cost;
+  const { topic, balance } = await deps.db.transaction().execute(async (trx) => {
+    await assertActiveChatCapacity(trx, user, settings, now);
+    const style = channel ? { textLook: body.text_look!, color: body.color! } : undefined;
+    const created = await openTopic(trx, user, { roomId: room.id, title: body.title, chatMode: 'human', style }, settings, now.toISOString());
+    if (cost === 0) return { topic: created, balance: undefined };
+    const { entry } = await postEntry(trx, deps.clock, {
+      userId: user.id,
+      amount: -cost,
+      kind: 'topic',
+      idempotencyKey: `topic:${created.id}`,
+      reference: { type: 'topic', id: created.id },
+      insufficientMessage: texts.topics.notEnoughPointsTopic(cost),
+    });
+    return { topic: created, balance: entry.balance_after };
+  });
+  const finalBalance = balance ?? user.balance;
+  if (balance !== undefined) await publishAll(deps.bus, [{ type: 'balance', userId: user.id, balance }]);
+  return { topic: await toTopicView(deps.db, topic, user.id, now), balance: finalBalance };
+}
+
+/** 'Start Random Chat': human joins the oldest waiting topic (exactly one racer wins it); ai opens a new companion topic. */
+export async function startRandomChat(deps: ChatDeps, user: UserRow, chatMode: 'human' | 'ai'): Promise<Topic> {
+  const now = deps.clock.now();
+  const nowIso = now.toISOString();
+  const settings = await getSettings(deps.db);
+  const result = await deps.db.transaction().execute(async (trx) => {
+    await assertActiveChatCapacity(trx, user, settings, now);
+    if (chatMode === 'ai') return { topic: await openTopic(trx, user, { roomId: null, title: `Chat with ${settings.companion_name}`, chatMode: 'ai' }, settings, nowIso), joined: false };
+    for (const candidate of await repo.listWaitingTopics(trx, user.id, 10)) {
+      const taken = await repo.takeSeat(trx, candidate.id, nowIso, MAX_PARTICIPANTS, 1);
+      if (!taken) continue;
+      await repo.addParticipant(trx, taken.id, user.id, nowIso);
+      return { topic: taken, joined: true };
+    }
+    throw new AppError('CONFLICT', texts.topics.noAvailableChats);
+  });
+  if (result.joined) await publishAll(deps.bus, [{ type: 'participant.joined', topicId: result.topic.id, userId: user.id, participantsCount: result.topic.participants_count }]);
+  return toTopicView(deps.db, result.topic, user.id, now);
+}
+
+/** Already in = success; closed or full = refused; a new seat counts against the active-chat limit. */
+export async function joinTopic(deps: ChatDeps, user: UserRow, topicId: number): Promise<Topic> {
+  const now = deps.clock.now();
+  const nowIso = now.toISOString();
+  const settings = await getSettings(deps.db);
+  const result = await deps.db.transaction().execute(async (trx) => {
+    const { topic, isMember } = await loadTopicAccess(trx, user.id, topicId);
+    if (isMember) return { topic, joined: false };
+    if (topic.is_closed === 1) throw await closedError(trx, topic);
+    await assertActiveChatCapacity(trx, user, settings, now);
+    const taken = await repo.takeSeat(trx, topicId, nowIso, MAX_PARTICIPANTS);
+    if (!taken) throw new AppError('CONFLICT', texts.topics.chatFull, undefined, { topic_id: topicId, is_full: true });
+    await repo.addParticipant(trx, topicId, user.id, nowIso);
+    return { topic: taken, joined: true };
+  });
+  if (result.joined) await publishAll(deps.bus, [{ type: 'participant.joined', topicId, userId: user.id, participantsCount: result.topic.participants_count }]);
+  return toTopicView(deps.db, result.topic, user.id, now);
+}
+
+/** Already left = success. The owner leaving closes the topic for the other side. */
+export async function leaveTopic(deps: ChatDeps, user: UserRow, topicId: number): Promise<void> {
+  const nowIso = isoNow(deps.clock);
+  const events = await deps.db.transaction().execute(async (trx) => {
+    const topic = await repo.findTopicById(trx, topicId);
+    if (!topic) throw new AppError('NOT_FOUND', texts.chat.topicNotFound);
+    if (!(await repo.markParticipantLeft(trx, topicId, user.id, nowIso))) return [];
+    const isOwner = topic.user_id === user.id;
+    const updated = await repo.releaseSeat(trx, topicId, nowIso, isOwner && topic.is_closed === 0);
+    const out: ChatEvent[] = [{ type: 'participant.left', topicId, userId: user.id, participantsCount: updated.participants_count }];
+    if (isOwner && topic.is_closed === 0) out.push({ type: 'topic.closed', topicId });
+    return out;
+  });
+  await publishAll(deps.bus, events);
+}
+
+export async function changeChatMode(deps: ChatDeps, userId: number, topicId: number, chatMode: 'human' | 'ai'): Promise<Topic> {
+  const now = deps.clock.now();
+  const topic = await deps.db.transaction().execute(async (trx) => {
+    await requireTopicWriter(trx, userId, topicId);
+    return repo.updateChatMode(trx, topicId, chatMode, now.toISOString());
+  });
+  await publishAll(deps.bus, [{ type: 'topic.mode', topicId, chatMode }]);
+  return toTopicView(deps.db, topic, userId, now);
+}
+
+/** Terms are readable by whoever may read or join the topic (chat entry checks them before joining). */
+async function requireTermsAccess(db: DbOrTrx, userId: number, topicId: number) {
+  const { topic, isMember } = await loadTopicAccess(db, userId, topicId);
+  const mayJoin = topic.is_closed === 0 && topic.participants_count < MAX_PARTICIPANTS;
+  if (!isMember && topic.user_id !== userId && !mayJoin) throw forbidden(topic);
+  return topic;
+}
+
+export async function hasAcceptedTerms(deps: ChatDeps, userId: number, topicId: number): Promise<boolean> {
+  await requireTermsAccess(deps.db, userId, topicId);
+  return repo.hasAcceptedTerms(deps.db, userId, topicId);
+}
+
+export async function acceptTerms(deps: ChatDeps, userId: number, topicId: number): Promise<void> {
+  await requireTermsAccess(deps.db, userId, topicId);
+  await repo.insertTermsAcceptance(deps.db, userId, topicId, isoNow(deps.clock));
+}

@@ -1,0 +1,96 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+
+interface ModalProps {
+  open: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+  /** Persistent modals ignore Escape and backdrop clicks (spec §2). */
+  persistent?: boolean;
+  size?: 'sm' | 'md' | 'lg';
+}
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+let openCount = 0;
+
+function lockScroll() {
+  if (openCount++ === 0) document.body.classList.add('scroll-locked');
+}
+function unlockScroll() {
+  if (--openCount <= 0) {
+    openCount = 0;
+    document.body.classList.remove('scroll-locked');
+  }
+}
+
+export function Modal({ open, onClose, title, children, footer, persistent = false, size = 'md' }: ModalProps) {
+  const titleId = useId();
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+
+  useEffect(() => {
+    if (!open) return;
+    const previous = document.activeElement as HTMLElement | null;
+    lockScroll();
+    const dialog = dialogRef.current;
+    const first = dialog?.querySelector<HTMLElement>(FOCUSABLE);
+    (first ?? dialog)?.focus();
+
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !persistent) {
+        event.stopPropagation();
+        onCloseRef.current();
+      }
+      if (event.key !== 'Tab' || !dialog) return;
+      const items = Array.from(dialog.querySelectorAll<HTMLElement>(FOCUSABLE));
+      if (items.length === 0) {
+        event.preventDefault();
+        return;
+      }
+      const head = items[0]!;
+      const tail = items[items.length - 1]!;
+      if (event.shiftKey && (document.activeElement === head || !dialog.contains(document.activeElement))) {
+        event.preventDefault();
+        tail.focus();
+      } else if (!event.shiftKey && (document.activeElement === tail || !dialog.contains(document.activeElement))) {
+        event.preventDefault();
+        head.focus();
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      unlockScroll();
+      previous?.focus?.();
+    };
+  }, [open, persistent]);
+
+  if (!open) return null;
+  return createPortal(
+    <div
+      className="modal-backdrop"
+      onMouseDown={(event) => {
+        if (event.target === event.currentTarget && !persistent) onClose();
+      }}
+    >
+      <div ref={dialogRef} className={`modal modal--${size}`} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
+        <header className="modal__header">
+          <h2 className="modal__title" id={titleId}>
+            {title}
+          </h2>
+          {!persistent && (
+            <button type="button" className="modal__close" aria-label="Close" onClick={onClose}>
+              ×
+            </button>
+          )}
+        </header>
+        <div className="modal__body">{children}</div>
+        {footer && <footer className="modal__footer">{footer}</footer>}
+      </div>
+    </div>,
+    document.body,
+  );
+}

@@ -1,0 +1,208 @@
+import { limits, texts, type Country } from '@parley/contracts';
+import { AsYouType, parsePhoneNumberFromString } from 'libphonenumber-js';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+
+/** What the phone input emits (spec §5): E.164 phone, dial digits, national number, validity. */
+export interface PhoneValue {
+  phone: string;
+  phoneCountryCode: string;
+  nationalNumber: string;
+  isValid: boolean;
+}
+
+interface PhoneInputProps {
+  /** Only these countries are accepted (the server's list). */
+  countries: Country[];
+  /** ISO code of the preselected country (GET /api/phone-country). */
+  defaultIso?: string | null;
+  /** An initial E.164 number. */
+  initialValue?: string | null;
+  onChange: (value: PhoneValue) => void;
+  label?: string;
+  error?: string;
+  id?: string;
+  disabled?: boolean;
+}
+
+const digitsOf = (value: string) => value.replace(/\D/g, '');
+const dialOf = (country: Country | undefined) => digitsOf(country?.dial_code ?? '');
+
+/** Filters by prefix of the name, ISO code or dial code (the dropdown's type-ahead). */
+export function filterCountries(countries: Country[], query: string): Country[] {
+  const q = query.trim().toLowerCase().replace(/^\+/, '');
+  if (!q) return countries;
+  return countries.filter((c) => c.title.toLowerCase().startsWith(q) || c.iso.toLowerCase().startsWith(q) || dialOf(c).startsWith(q));
+}
+
+/** Reads what was typed in the context of the selected country. */
+export function readPhone(text: string, country: Country | undefined): PhoneValue {
+  const dial = dialOf(country);
+  const full = text.trim().startsWith('+') ? `+${digitsOf(text)}` : `+${dial}${digitsOf(text).replace(/^0+/, '')}`;
+  const national = digitsOf(text);
+  if (!national) return { phone: '', phoneCountryCode: dial, nationalNumber: '', isValid: false };
+  const parsed = parsePhoneNumberFromString(full);
+  if (!parsed) return { phone: full, phoneCountryCode: dial, nationalNumber: national, isValid: false };
+  return { phone: parsed.number, phoneCountryCode: parsed.countryCallingCode, nationalNumber: parsed.nationalNumber, isValid: parsed.isValid() };
+}
+
+/** The country an international entry belongs to, as far as it can tell yet. */
+function detectIso(text: string): string | undefined {
+  if (!text.trim().startsWith('+')) return undefined;
+  const typer = new AsYouType();
+  typer.input(`+${digitsOf(text)}`);
+  return typer.getCountry() ?? parsePhoneNumberFromString(`+${digitsOf(text)}`)?.country;
+}
+
+function pickInitial(countries: Country[], defaultIso: string | null | undefined, initialValue: string | null | undefined) {
+  const parsed = initialValue ? parsePhoneNumberFromString(initialValue) : undefined;
+  const fromValue = parsed?.country ? countries.find((c) => c.iso === parsed.country) : undefined;
+  const fromDefault = defaultIso ? countries.find((c) => c.iso.toUpperCase() === defaultIso.toUpperCase()) : undefined;
+  return { iso: (fromValue ?? fromDefault ?? countries[0])?.iso ?? '', text: parsed?.nationalNumber ?? initialValue ?? '' };
+}
+
+export function PhoneInput({ countries, defaultIso, initialValue, onChange, label = 'Phone', error, id, disabled }: PhoneInputProps) {
+  const autoId = useId();
+  const inputId = id ?? autoId;
+  const [iso, setIso] = useState(() => pickInitial(countries, defaultIso, initialValue).iso);
+  const [text, setText] = useState(() => pickInitial(countries, defaultIso, initialValue).text);
+  const [open, setOpen] = useState(false);
+  const [query, setQuery] = useState('');
+  const [notice, setNotice] = useState<string | null>(null);
+  const lastNoticeAt = useRef(0);
+  const touchedIso = useRef(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+
+  const selected = countries.find((c) => c.iso === iso);
+  const options = useMemo(() => filterCountries(countries, query), [countries, query]);
+
+  // Countries and the default country arrive after the first render.
+  useEffect(() => {
+    if (touchedIso.current || countries.length === 0) return;
+    const initial = pickInitial(countries, defaultIso, initialValue);
+    setIso(initial.iso);
+  }, [countries, defaultIso, initialValue]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (event: MouseEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', onDown);
+    return () => document.removeEventListener('mousedown', onDown);
+  }, [open]);
+
+  const emit = (nextText: string, country: Country | undefined) => onChangeRef.current(readPhone(nextText, country));
+
+  const rejectCountry = () => {
+    const now = Date.now();
+    if (now - lastNoticeAt.current >= limits.phoneErrorDebounceMs) {
+      lastNoticeAt.current = now;
+      setNotice(texts.phone.countryNotSupported);
+    }
+    setText('');
+    emit('', selected);
+  };
+
+  const onType = (raw: string) => {
+    const value = raw.replace(/[^\d+\s()-]/g, '').slice(0, limits.phoneMaxLength);
+    const detected = detectIso(value);
+    if (detected) {
+      const country = countries.find((c) => c.iso === detected);
+      if (!country) return rejectCountry();
+      touchedIso.current = true;
+      setIso(country.iso);
+      setNotice(null);
+      setText(value);
+      return emit(value, country);
+    }
+    setNotice(null);
+    setText(value);
+    emit(value, selected);
+  };
+
+  const choose = (country: Country) => {
+    touchedIso.current = true;
+    setIso(country.iso);
+    setOpen(false);
+    setQuery('');
+    setNotice(null);
+    // A number typed with another country's prefix is dropped.
+    const next = text.trim().startsWith('+') ? '' : text;
+    setText(next);
+    emit(next, country);
+  };
+
+  const message = error ?? notice ?? undefined;
+  return (
+    <div className={`field phone${message ? ' field--invalid' : ''}`} ref={rootRef}>
+      <label className="field__label" htmlFor={inputId}>
+        {label}
+      </label>
+      <div className="phone__row">
+        <button
+          type="button"
+          className="phone__country"
+          aria-haspopup="listbox"
+          aria-expanded={open}
+          aria-label={`Country: ${selected?.title ?? 'none'}`}
+          disabled={disabled}
+          onClick={() => setOpen((v) => !v)}
+        >
+          <span className="phone__iso">{selected?.iso ?? '—'}</span>
+          <span className="phone__dial">+{dialOf(selected)}</span>
+          <span className="phone__caret" aria-hidden="true">
+            ▾
+          </span>
+        </button>
+        <input
+          id={inputId}
+          className="input phone__input"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel-national"
+          maxLength={limits.phoneMaxLength}
+          value={text}
+          disabled={disabled}
+          aria-invalid={message ? true : undefined}
+          aria-describedby={message ? `${inputId}-error` : undefined}
+          onChange={(event) => onType(event.target.value)}
+        />
+      </div>
+      {open && (
+        <div className="phone__dropdown">
+          <input
+            className="input phone__search"
+            aria-label="Search country"
+            placeholder="Search country"
+            autoFocus
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' && options[0]) {
+                event.preventDefault();
+                choose(options[0]);
+              }
+              if (event.key === 'Escape') setOpen(false);
+            }}
+          />
+          <ul className="phone__options" role="listbox" aria-label="Countries" style={{ maxHeight: limits.dropdownMaxHeightPx }}>
+            {options.length === 0 && <li className="phone__empty">{texts.phone.noOptions}</li>}
+            {options.map((country) => (
+              <li key={country.id} role="option" aria-selected={country.iso === iso} className="phone__option" onClick={() => choose(country)}>
+                <span>{country.title}</span>
+                <span className="phone__option-dial">+{dialOf(country)}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {message && (
+        <p className="field__error" id={`${inputId}-error`} role="alert">
+          {message}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { texts } from '@parley/contracts';
+
+/** Display formatters of spec §5 Display and §9. */
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const pad = (n: number) => String(n).padStart(2, '0');
+
+function toDate(value: string | number | Date | null | undefined): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** DD.MM.YYYY (the default date format). */
+export function formatDate(value: string | number | Date | null | undefined): string {
+  const date = toDate(value);
+  return date ? `${pad(date.getDate())}.${pad(date.getMonth() + 1)}.${date.getFullYear()}` : '';
+}
+
+/** 'MMM D, YYYY' for channel expiry and join dates. */
+export function formatLongDate(value: string | number | Date | null | undefined): string {
+  const date = toDate(value);
+  return date ? `${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}` : '';
+}
+
+/** Integers with a space as the thousands separator: 12 500. */
+export function formatNumber(value: number | string | null | undefined): string {
+  const n = Number(value);
+  if (!Number.isFinite(n)) return '0';
+  const negative = n < 0;
+  const [int = '0', frac] = Math.abs(n).toString().split('.');
+  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
+  return `${negative ? '-' : ''}${grouped}${frac ? `.${frac}` : ''}`;
+}
+
+/** Prices with two decimals and the thousands separator: 1 250.00. */
+export function formatPrice(value: number | string | null | undefined, symbol?: string): string {
+  const n = Number(value);
+  const fixed = (Number.isFinite(n) ? n : 0).toFixed(2);
+  const [int = '0', frac = '00'] = fixed.split('.');
+  const text = `${formatNumber(Number(int))}.${frac}`;
+  return symbol ? `${text} ${symbol}` : text;
+}
+
+/** A coin amount: '1 250 Coins'. */
+export function formatCoins(value: number | null | undefined): string {
+  return `${formatNumber(value ?? 0)} ${texts.nav.coins}`;
+}
+
+/** File sizes in B, KB or MB. */
+export function formatFileSize(bytes: number | null | undefined): string {
+  const n = Number(bytes);
+  if (!Number.isFinite(n) || n < 0) return '0 B';
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1).replace(/\.0$/, '')} KB`;
+  return `${(n / (1024 * 1024)).toFixed(1).replace(/\.0$/, '')} MB`;
+}
+
+/** Active-chat label: 'Just now' under 2 minutes, then minutes, hours within 24 h, else the date. */
+export function formatActiveChatTime(value: string | number | Date | null | undefined, now: Date = new Date()): string {
+  const date = toDate(value);
+  if (!date) return '';
+  const minutes = Math.floor((now.getTime() - date.getTime()) / 60_000);
+  if (minutes < 2) return texts.topics.justNow;
+  if (minutes < 60) return `${minutes} minutes ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return hours === 1 ? '1 hour ago' : `${hours} hours ago`;
+  return formatDate(date);
+}

@@ -1,0 +1,55 @@
+import { sql } from 'kysely';
+import { type Db } from '../apps/server/src/db/database.js';
+import { hashPassword } from '../apps/server/src/lib/password.js';
+
+export const BENCH_PASSWORD = 'BenchPass123';
+const now = () => new Date().toISOString();
+
+async function insertBatched<T>(rows: T[], size: number, insert: (batch: T[]) => Promise<unknown>) {
+  for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
+}
+
+/**
+ * A realistic data set, written straight to the tables (the bench measures reads and writes of the API, not the seed).
+ * Balances and ledger entries are written together so the ledger invariant holds.
+ */
+export async function seedUsersAndTopics(db: Db, users: number, topics: number) {
+  const hash = await hashPassword(BENCH_PASSWORD);
+  const t = now();
+  const userRows = Array.from({ length: users }, (_, i) => ({
+    email: `bench${i}@example.com`, password_hash: hash, name: `Bench${i}`, surname: 'User', phone: '+37251234567',
+    phone_country_code: '372', phone_national_number: '51234567', balance: 1_000_000_000, email_verified_at: t, created_at: t, updated_at: t,
+  }));
+  await insertBatched(userRows, 500, (batch) => db.insertInto('users').values(batch).execute());
+  const ids = (await db.selectFrom('users').select('id').orderBy('id').execute()).map((r) => r.id);
+  await insertBatched(ids, 500, (batch) =>
+    db.insertInto('ledger_entries').values(batch.map((id) => ({ user_id: id, amount: 1_000_000_000, kind: 'admin_adjustment', idempotency_key: `bench:${id}`, balance_after: 1_000_000_000, created_at: t, reference_type: null, reference_id: null, note: 'bench' }))).execute(),
+  );
+  const room = await db.insertInto('rooms').values({ title: 'Bench room', created_at: t }).returning('id').executeTakeFirstOrThrow();
+  const topicRows = Array.from({ length: topics }, (_, i) => ({
+    room_id: room.id, user_id: ids[(2 * i) % ids.length]!, title: `Bench topic ${i}`, chat_mode: 'human', companion_name: 'Mia',
+    terms_title: 'Rules', terms_description: 'Be kind.', terms_rules: '[]', participants_count: 2, created_at: t, updated_at: t,
+  }));
+  await insertBatched(topicRows, 200, (batch) => sql`insert into topics ${sql.raw('(' + Object.keys(batch[0]!).join(',') + ')')} values ${sql.join(batch.map((r) => sql`(${sql.join(Object.values(r))})`))}`.execute(db));
+  const topicIds = (await sql<{ id: number; user_id: number }>`select id, user_id from topics order by id`.execute(db)).rows;
+  const participants = topicIds.flatMap((topic, i) => [
+    { topic_id: topic.id, user_id: topic.user_id, joined_at: t },
+    { topic_id: topic.id, user_id: ids[(2 * i + 1) % ids.length]!, joined_at: t },
+  ]);
+  await insertBatched(participants, 500, (batch) => sql`insert into topic_participants (topic_id, user_id, joined_at) values ${sql.join(batch.map((p) => sql`(${p.topic_id}, ${p.user_id}, ${p.joined_at})`))}`.execute(db));
+  return { userIds: ids, topics: topicIds.map((topic, i) => ({ id: topic.id, owner: topic.user_id, guest: ids[(2 * i + 1) % ids.length]! })) };
+}
+
+/** Appends messages round-robin over the topics until `total` exist. */
+export async function seedMessagesUpTo(db: Db, topics: { id: number; owner: number }[], from: number, total: number) {
+  const t = now();
+  const batchSize = 1000;
+  for (let start = from; start < total; start += batchSize) {
+    const count = Math.min(batchSize, total - start);
+    const rows = Array.from({ length: count }, (_, k) => {
+      const topic = topics[(start + k) % topics.length]!;
+      return sql`(${topic.id}, ${topic.owner}, 'user', ${`Message number ${start + k}, with a little text to look real.`}, 40, ${t})`;
+    });
+    await sql`insert into messages (topic_id, sender_id, sender_kind, content, cost, created_at) values ${sql.join(rows)}`.execute(db);
+  }
+}
