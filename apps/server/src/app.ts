@@ -1,14 +1,28 @@
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
+import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { limits } from '@parley/contracts';
 import { type Config } from './config.js';
 import { migrateToLatest } from './db/connect.js';
+import { adminRoutes } from './modules/admin/admin.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { contributorsRoutes } from './modules/contributors/contributors.routes.js';
+import { depositsRoutes } from './modules/deposits/deposits.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
+import { messagesRoutes } from './modules/messages/messages.routes.js';
+import { paymentsRoutes } from './modules/payments/payments.routes.js';
+import { sandboxPageRoutes } from './modules/payments/sandbox-page.routes.js';
+import { payoutsRoutes } from './modules/payouts/payouts.routes.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
+import { reportsRoutes } from './modules/reports/reports.routes.js';
+import { roomsRoutes } from './modules/rooms/rooms.routes.js';
+import { topicsRoutes } from './modules/topics/topics.routes.js';
+import { companionRoutes } from './modules/companion/companion.routes.js';
+import { closeWebSockets } from './modules/realtime/realtime.hub.js';
+import { realtimeRoutes } from './modules/realtime/realtime.routes.js';
 import { seedDatabase } from './modules/reference/seed.js';
 import { storeRoutes } from './modules/store/store.routes.js';
 import { registerDocs } from './plugins/docs.js';
@@ -36,7 +50,7 @@ export interface BuildAppOptions {
 }
 
 /** The API, one module per feature. This list is the whole API surface. */
-const apiModules: FastifyPluginAsync[] = [healthRoutes, authRoutes, referenceRoutes, storeRoutes];
+const apiModules: FastifyPluginAsync[] = [healthRoutes, authRoutes, referenceRoutes, storeRoutes, realtimeRoutes, contributorsRoutes, payoutsRoutes, roomsRoutes, topicsRoutes, messagesRoutes, reportsRoutes, paymentsRoutes, depositsRoutes, companionRoutes, adminRoutes];
 
 /** Builds the app without listening; tests use this directly. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -57,6 +71,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('bus', infra.bus);
   app.decorate('redis', infra.redis);
   app.decorate('storage', infra.storage);
+  app.decorate('gateway', infra.gateway);
 
   if (options.migrate !== false) {
     await migrateToLatest(infra.db);
@@ -70,6 +85,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(cookie, { secret: config.appSecret });
   await registerSecurity(app, config, infra.redis);
+  await app.register(websocket, { options: { maxPayload: 16 * 1024 }, preClose: closeWebSockets });
   await app.register(multipart, { limits: { fileSize: limits.maxFileBytes, files: limits.maxFiles, fields: 20, parts: 30 } });
   registerSessions(app, infra);
   await registerDocs(app);
@@ -80,6 +96,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     for (const method of [route.method].flat()) routeList.push({ method, url: route.url });
   });
   for (const module of apiModules) await app.register(module, { prefix: '/api' });
+  await app.register(sandboxPageRoutes);
   if (!config.isProduction && !config.smtpUrl) await app.register(mailRoutes);
   if (options.serveWeb) await registerWeb(app, config.webDist);
 

@@ -82,6 +82,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
   const isProduction = e.NODE_ENV === 'production';
   const problems: string[] = [];
   if (isProduction && !e.APP_SECRET) problems.push('  - APP_SECRET: required in production');
+  // Payout details are encrypted with this key; the development fallback would make that encryption meaningless.
+  if (isProduction && !e.PAYOUT_ENCRYPTION_KEY) problems.push('  - PAYOUT_ENCRYPTION_KEY: required in production (64 hex characters)');
   if (e.PAYMENT_GATEWAY === 'stripe' && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET))
     problems.push('  - STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: required when PAYMENT_GATEWAY=stripe');
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);

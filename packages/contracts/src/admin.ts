@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isLookValue, productKinds } from './store.js';
 
 /**
  * Admin console requests. Lists share one query shape: page, per_page, sort
@@ -127,3 +128,29 @@ export const topicCloseBodySchema = z.object({ reason: z.string().trim().max(255
 export const reportActionBodySchema = z.object({ action: z.enum(['dismiss', 'close_topic', 'ban_user']), note: z.string().trim().max(255).optional() });
 export type ReportActionBody = z.infer<typeof reportActionBodySchema>;
 export const rejectBodySchema = z.object({ reason: z.string().trim().max(500).optional() });
+
+export const productBodySchema = z
+  .object({
+    name: z.string().trim().min(1, 'Name is required').max(100),
+    description: z.string().trim().max(500).default(''),
+    kind: z.enum(productKinds),
+    look: z.string().trim().min(1, 'Look is required').max(20),
+    price_cents: z.number().int().min(1, 'Price must be positive').max(100_000_000),
+    position: z.number().int().min(0).max(10_000).default(0),
+    is_active: z.boolean().default(true),
+  })
+  .refine((p) => isLookValue(p.kind, p.look), { path: ['look'], message: 'This look does not exist for this kind' });
+export type ProductBody = z.infer<typeof productBodySchema>;
+
+export const adminTopicsQuerySchema = adminListQuerySchema.extend({
+  status: z.enum(['open', 'closed']).optional(),
+  room_id: z.coerce.number().int().positive().optional(),
+  user_id: z.coerce.number().int().positive().optional(),
+  chat_mode: z.enum(['human', 'ai']).optional(),
+});
+export const adminReportsQuerySchema = adminListQuerySchema.extend({
+  status: z.enum(['open', 'resolved', 'dismissed']).optional(),
+  type: z.enum(['topic', 'user']).optional(),
+});
+export const adminApplicationsQuerySchema = adminListQuerySchema.extend({ status: z.enum(['pending', 'approved', 'rejected']).optional() });
+export const adminPayoutsQuerySchema = adminListQuerySchema.extend({ status: z.enum(['pending', 'approved', 'paid', 'rejected']).optional() });

@@ -49,7 +49,13 @@ export const createMessageBodySchema = z.object({
   topic_id: positiveId(texts.chat.topicNotFound),
   content: z.string().max(limits.messageMaxChars).default(''),
   /** Optional client-generated id: resending the same one never stores or charges twice. */
-  client_id: z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/).optional(),
+  client_id: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .optional(),
 });
 export type CreateMessageBody = z.infer<typeof createMessageBodySchema>;
 

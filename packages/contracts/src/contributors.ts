@@ -20,7 +20,11 @@ export const applicationLimits = {
 /** Spec §5 Application, fields in the form's order. */
 export const contributorApplicationBodySchema = z.object({
   nickname: requiredString(t.nicknameRequired, applicationLimits.nickname),
-  email: requiredString(texts.auth.emailRequired, 254)
+  email: z
+    .string({ error: texts.auth.emailRequired })
+    .trim()
+    .min(1, { error: texts.auth.emailRequired, abort: true })
+    .max(254, { error: 'Must be at most 254 characters' })
     .regex(emailPattern, { error: texts.auth.invalidEmail })
     .transform((v) => v.toLowerCase()),
   experience: requiredString(t.experienceRequired, applicationLimits.experience),

@@ -9,3 +9,4 @@ export * from './store.js';
 export * from './chat.js';
 export * from './contributors.js';
 export * from './payouts.js';
+export * from './coins.js';

@@ -328,6 +328,8 @@ export const texts = {
     saved: 'Saved',
     slugTaken: 'This slug is already used',
     codeTaken: 'This code is already used',
+    lookTaken: 'A product with this kind and look already exists',
+    reportDecided: 'This report has already been decided',
     keyTaken: 'This key already exists',
     lastDefault: 'Choose another default first',
   },

@@ -48,6 +48,15 @@ function sniffBinary(data: Buffer, extension: string): SniffResult | null {
 /** Markup a browser could render as a page or script, even when served as something else. */
 const MARKUP = /<\s*(!doctype|html|head|body|script|iframe|svg|object|embed|meta|link|style|\?xml|img)/i;
 
+/** Control characters other than tab, newline, form feed and carriage return mean binary. */
+function hasControlCharacters(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if ((code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0c && code !== 0x0d) || code === 0x7f) return true;
+  }
+  return false;
+}
+
 function sniffText(data: Buffer): SniffResult | null {
   let text: string;
   try {
@@ -55,8 +64,7 @@ function sniffText(data: Buffer): SniffResult | null {
   } catch {
     return null;
   }
-  // Control characters other than tab, newline, carriage return and form feed mean binary.
-  if (/[\u0000-\u0008\u000B\u000E-\u001F\u007F]/.test(text)) return null;
+  if (hasControlCharacters(text)) return null;
   if (MARKUP.test(text)) return null;
   return { mime: 'text/plain', contentClass: 'document' };
 }

@@ -12,13 +12,15 @@ export const redisChannels = { chatEvents: 'parley:chat-events' } as const;
  * cannot run other commands). An instance hears its own events back through
  * Redis, so local listeners see one ordered stream whatever instance published.
  */
-export function createRedisBus(command: Redis, log: FastifyBaseLogger): EventBus {
+export function createRedisBus(command: Redis, log: FastifyBaseLogger, options: { namespace?: string } = {}): EventBus {
+  // Events belong to one database: deployments (or test schemas) sharing a Redis do not hear each other.
+  const channel = options.namespace ? `${redisChannels.chatEvents}:${options.namespace}` : redisChannels.chatEvents;
   const subscriber = command.duplicate();
   const listeners = new Set<(event: ChatEvent) => void>();
   let closed = false;
 
-  subscriber.on('message', (channel: string, raw: string) => {
-    if (channel !== redisChannels.chatEvents) return;
+  subscriber.on('message', (from: string, raw: string) => {
+    if (from !== channel) return;
     let parsed;
     try {
       parsed = chatEventSchema.safeParse(JSON.parse(raw));
@@ -26,7 +28,7 @@ export function createRedisBus(command: Redis, log: FastifyBaseLogger): EventBus
       parsed = undefined;
     }
     if (!parsed?.success) {
-      log.warn({ channel }, 'dropped a malformed chat event from redis');
+      log.warn({ channel: from }, 'dropped a malformed chat event from redis');
       return;
     }
     for (const listener of listeners) {
@@ -42,13 +44,13 @@ export function createRedisBus(command: Redis, log: FastifyBaseLogger): EventBus
   });
 
   // Publishing waits for our own subscription so an instance never misses its own first events.
-  const ready = subscriber.subscribe(redisChannels.chatEvents).then(() => undefined);
+  const ready = subscriber.subscribe(channel).then(() => undefined);
   ready.catch((error: unknown) => log.error({ err: error }, 'redis subscribe failed'));
 
   return {
     async publish(event) {
       await ready;
-      await command.publish(redisChannels.chatEvents, JSON.stringify(event));
+      await command.publish(channel, JSON.stringify(event));
     },
     subscribe(listener) {
       listeners.add(listener);

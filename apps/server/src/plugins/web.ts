@@ -1,5 +1,5 @@
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { join, normalize, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { type FastifyInstance } from 'fastify';
 
@@ -10,11 +10,35 @@ export async function registerWeb(app: FastifyInstance, webDist: string | undefi
     app.log.warn({ root }, 'web app not built: only the API is served (run `npm run build`)');
     return;
   }
-  await app.register(fastifyStatic, { root, wildcard: false, index: false, maxAge: '1h', immutable: false });
-  app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.method !== 'GET') {
+  // Files are looked up per request (a rebuild while running is served at once); `serve: false`
+  // leaves routing to the one GET route below, since the API's 404 handler is set in plugins/errors.ts.
+  await app.register(fastifyStatic, { root, serve: false });
+
+  const fileFor = (url: string): string | null => {
+    let pathname: string;
+    try {
+      pathname = decodeURIComponent(url.split('?')[0] ?? '/');
+    } catch {
+      return null;
+    }
+    const file = resolve(root, normalize(`.${pathname}`));
+    if (!file.startsWith(root + sep) || file.endsWith(`${sep}index.html`)) return null;
+    try {
+      return statSync(file).isFile() ? file.slice(root.length + 1) : null;
+    } catch {
+      return null;
+    }
+  };
+
+  app.get('/*', { schema: { hide: true } }, (request, reply) => {
+    if (request.url.startsWith('/api/') || request.url === '/api') {
       return reply.status(404).send({ status: 'ERROR', payload: null, message: 'The requested resource was not found.', errors: {} });
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    const file = fileFor(request.url);
+    if (file) {
+      const immutable = file.startsWith(`assets${sep}`);
+      return reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600').sendFile(file, { cacheControl: false });
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
   });
 }

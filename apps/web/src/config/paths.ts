@@ -54,6 +54,10 @@ export const paths = {
   },
   staticPageLegacy: { path: '/static-page/:slug', getHref: (idOrSlug: number | string) => `/static-page/${idOrSlug}` },
   staticPage: { path: '/:slug', getHref: (slug: string) => `/${slug}` },
+  products: { path: '/products', getHref: (page?: number) => withQuery('/products', { page: page && page > 1 ? page : undefined }) },
+  product: { path: '/products/:productId', getHref: (productId: number | string) => `/products/${productId}` },
+  checkout: { path: '/checkout/:productId', getHref: (productId: number | string) => `/checkout/${productId}` },
+  admin: { path: '/admin', getHref: (section = '') => (section ? `/admin/${section}` : '/admin') },
   notFound: { name: 'NotFound', path: '*' },
 } as const;
 

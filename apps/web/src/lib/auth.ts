@@ -152,6 +152,13 @@ export const authStore = {
   },
 };
 
+/** Whether the current screen needs a login: a 401 there shows the session-expired toast. */
+let loginRequiredScreen = false;
+export const setLoginRequiredScreen = (value: boolean) => {
+  loginRequiredScreen = value;
+};
+export const isLoginRequiredScreen = () => loginRequiredScreen;
+
 export function useAuth(): AuthState {
   return useSyncExternalStore(authStore.subscribe, authStore.getState, authStore.getState);
 }

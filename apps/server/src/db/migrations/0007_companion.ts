@@ -24,7 +24,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('companion_replies')
     .column('topic_id')
     .unique()
-    .where(sql.raw(`status = 'pending'`))
+    .where(sql<boolean>`status = 'pending'`)
     .execute();
   await db.schema.createIndex('companion_replies_due').on('companion_replies').columns(['status', 'due_at']).execute();
 }

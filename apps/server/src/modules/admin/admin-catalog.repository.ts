@@ -3,7 +3,7 @@ import { type Database, type DbOrTrx, type Db } from '../../db/database.js';
 import { containsInsensitive } from '../../db/dialect.js';
 
 /** Tables the admin edits as plain records. */
-export type CatalogTable = 'rooms' | 'bundles' | 'currencies' | 'social_links' | 'faqs' | 'static_pages' | 'languages';
+export type CatalogTable = 'products' | 'rooms' | 'bundles' | 'currencies' | 'social_links' | 'faqs' | 'static_pages' | 'languages';
 export type CatalogRow<T extends CatalogTable> = { [K in keyof Database[T]]: Database[T][K] extends { __select__: infer S } ? S : Database[T][K] };
 type Values = Record<string, string | number | null>;
 
@@ -38,7 +38,7 @@ export function selectCatalogRows(db: Db, table: CatalogTable, searchColumn: str
   return query;
 }
 
-export async function maxPosition(db: DbOrTrx, table: 'rooms' | 'bundles' | 'faqs' | 'social_links') {
+export async function maxPosition(db: DbOrTrx, table: 'rooms') {
   const row = await widen(db).selectFrom(table as string).select(sql<number | null>`max(position)`.as('p')).executeTakeFirst();
   return Number((row as { p: number | null } | undefined)?.p ?? -1);
 }

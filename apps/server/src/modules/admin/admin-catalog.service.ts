@@ -3,6 +3,7 @@ import {
   currencyBodySchema,
   faqBodySchema,
   languageBodySchema,
+  productBodySchema,
   roomBodySchema,
   socialLinkBodySchema,
   staticPageBodySchema,
@@ -10,6 +11,7 @@ import {
   type AdminListQuery,
 } from '@parley/contracts';
 import { type z } from 'zod';
+import { isUniqueViolation } from '../../db/dialect.js';
 import { AppError, validationError } from '../../lib/app-error.js';
 import { sanitizeRichHtml } from '../../lib/html.js';
 import { type AdminActor, audited } from './admin-audit.js';
@@ -34,7 +36,7 @@ export interface CatalogEntity {
   /** The field a unique-constraint clash is reported on. */
   uniqueField?: string;
   hasDefault?: boolean;
-  positioned?: 'rooms' | 'bundles' | 'faqs' | 'social_links';
+  positioned?: 'rooms';
 }
 
 const flagged = (body: Record<string, unknown>): Values =>
@@ -76,6 +78,12 @@ export const catalogEntities: CatalogEntity[] = [
     sortable: { id: 'id', code: 'code', title: 'title' },
     toRow: (b) => flagged(b),
   },
+  {
+    // Products are referenced by orders: deactivate instead of deleting.
+    name: 'product', path: 'products', table: 'products', body: productBodySchema, search: 'name', canDelete: false, uniqueField: 'look',
+    sortable: { position: 'position', id: 'id', name: 'name', price_cents: 'price_cents', kind: 'kind' },
+    toRow: (b, now, creating) => ({ ...flagged(b), updated_at: now, ...(creating ? { created_at: now } : {}) }),
+  },
 ];
 
 /** Row → API: 0/1 flags become booleans. */
@@ -84,17 +92,12 @@ export const toApiRecord = (row: object) =>
 
 const isDefaultRow = (row: object) => (row as Record<string, unknown>).is_default === 1;
 
-const isUniqueViolation = (error: unknown) => {
-  const code = (error as { code?: string } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
-};
-
 async function guardUnique<T>(entity: CatalogEntity, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
     if (entity.uniqueField && isUniqueViolation(error)) {
-      throw validationError(entity.uniqueField, entity.uniqueField === 'slug' ? texts.admin.slugTaken : texts.admin.codeTaken);
+      throw validationError(entity.uniqueField, entity.uniqueField === 'slug' ? texts.admin.slugTaken : entity.uniqueField === 'look' ? texts.admin.lookTaken : texts.admin.codeTaken);
     }
     throw error;
   }
@@ -118,7 +121,7 @@ export function createRecord(actor: AdminActor, entity: CatalogEntity, body: Rec
   return guardUnique(entity, () =>
     audited(actor, `${entity.name}.create`, entity.name, async (trx) => {
       const values = entity.toRow(body, now, true);
-      if (entity.positioned && entity.table === 'rooms') values.position = (await repo.maxPosition(trx, entity.positioned)) + 1;
+      if (entity.positioned) values.position = (await repo.maxPosition(trx, entity.positioned)) + 1;
       const row = await repo.insertCatalogRow(trx, entity.table, values);
       if (entity.hasDefault && values.is_default === 1) await repo.clearDefault(trx, entity.table as 'currencies' | 'languages', row.id);
       const after = toApiRecord(row);

@@ -1,4 +1,7 @@
 import { type AdminUsersQuery, type BalanceAdjustmentBody, texts } from '@parley/contracts';
+import { type Transaction } from 'kysely';
+import { type Database } from '../../db/database.js';
+import { isUniqueViolation } from '../../db/dialect.js';
 import { AppError, validationError } from '../../lib/app-error.js';
 import { type EventBus } from '../../lib/event-bus.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -49,23 +52,34 @@ export async function listUserLedger(actor: AdminActor, userId: number, options:
   return paginate(actor.db, repo.selectLedgerEntries(actor.db, userId), { ...options, order: 'desc' }, { id: 'ledger_entries.id' }, 'ledger_entries.id');
 }
 
+/** Bans inside an open transaction (a report decision bans in the same one); the caller publishes `session.ended` after commit. */
+export async function banWithin(trx: Transaction<Database>, actor: AdminActor, userId: number, reason: string | null) {
+  if (userId === actor.actorId) throw new AppError('CONFLICT', texts.admin.cannotBanSelf);
+  const now = actor.clock.now().toISOString();
+  const before = await repo.findUserForAdmin(trx, userId);
+  if (!before) throw new AppError('NOT_FOUND', texts.admin.userNotFound);
+  const bannedAt = before.banned_at ?? now;
+  await repo.setBannedAt(trx, userId, bannedAt, now);
+  const deleted = await repo.deleteUserSessions(trx, userId);
+  const sessionsEnded = Number(deleted.numDeletedRows);
+  await recordAudit(trx, actor.clock, {
+    actorId: actor.actorId,
+    action: 'user.ban',
+    subjectType: 'user',
+    subjectId: userId,
+    before: { banned_at: before.banned_at },
+    after: { banned_at: bannedAt, sessions_ended: sessionsEnded, reason },
+  });
+  return { user_id: userId, banned_at: bannedAt, sessions_ended: sessionsEnded };
+}
+
 /**
  * A ban marks the user, deletes every session at once (their next call is 401)
  * and, after commit, tells every instance to close the user's sockets.
  */
 export async function banUser(actor: AdminActor, bus: EventBus, userId: number, reason?: string) {
-  if (userId === actor.actorId) throw new AppError('CONFLICT', texts.admin.cannotBanSelf);
-  const now = actor.clock.now().toISOString();
-  const result = await audited(actor, 'user.ban', 'user', async (trx) => {
-    const before = await repo.findUserForAdmin(trx, userId);
-    if (!before) throw new AppError('NOT_FOUND', texts.admin.userNotFound);
-    const bannedAt = before.banned_at ?? now;
-    await repo.setBannedAt(trx, userId, bannedAt, now);
-    const deleted = await repo.deleteUserSessions(trx, userId);
-    const sessionsEnded = Number(deleted.numDeletedRows);
-    return { subjectId: userId, before: { banned_at: before.banned_at }, after: { banned_at: bannedAt, sessions_ended: sessionsEnded, reason: reason ?? null }, result: { banned_at: bannedAt, sessions_ended: sessionsEnded } };
-  });
-  await bus.publish({ type: 'session.ended', userId });
+  const result = await actor.db.transaction().execute((trx) => banWithin(trx, actor, userId, reason ?? null));
+  await bus.publish({ type: 'session.ended', userId }).catch(() => undefined);
   return result;
 }
 
@@ -78,11 +92,6 @@ export async function unbanUser(actor: AdminActor, userId: number) {
     return { subjectId: userId, before: { banned_at: before.banned_at }, after: { banned_at: null }, result: { banned_at: null } };
   });
 }
-
-const isUniqueViolation = (error: unknown) => {
-  const e = error as { code?: string } | null;
-  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
-};
 
 /**
  * Credits or debits coins as one `admin_adjustment` ledger entry. The key comes from the
@@ -125,6 +134,6 @@ export async function adjustBalance(actor: AdminActor, bus: EventBus, userId: nu
     if (!isUniqueViolation(error)) throw error;
     posted = await attempt();
   }
-  if (posted.created) await bus.publish({ type: 'balance', userId, balance: posted.entry.balance_after });
+  if (posted.created) await bus.publish({ type: 'balance', userId, balance: posted.entry.balance_after }).catch(() => undefined);
   return { entry: posted.entry, created: posted.created, balance: posted.entry.balance_after };
 }

@@ -67,7 +67,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/logout', { schema: { tags: ['auth'] } }, async (request, reply) => {
-    if (request.auth) await auth.logout(deps, request.auth.sessionId);
+    if (request.auth) {
+      await auth.logout(deps, request.auth.sessionId);
+      // Sockets opened with this session close (on every instance).
+      await app.bus.publish({ type: 'session.ended', userId: request.auth.user.id, sessionId: request.auth.sessionId }).catch((error: unknown) => request.log.error({ err: error }, 'publishing session end failed'));
+    }
     clearSessionCookie(reply, app.config);
     return { status: 'OK', payload: null };
   });

@@ -30,7 +30,7 @@ export class CompanionProviderError extends Error {
   constructor(
     message: string,
     readonly attempts: number,
-    readonly cause?: unknown,
+    override readonly cause?: unknown,
   ) {
     super(message);
   }

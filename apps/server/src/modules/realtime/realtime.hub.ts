@@ -1,5 +1,5 @@
 import { texts, wsCloseCodes, type ChatEvent } from '@parley/contracts';
-import { type FastifyBaseLogger } from 'fastify';
+import { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { type EventBus } from '../../lib/event-bus.js';
 import { type Connection, type RealtimeTuning, messageIdOf } from './realtime.connection.js';
 
@@ -150,6 +150,7 @@ export class RealtimeHub {
 
   /** Graceful shutdown: every client is told to reconnect (to another instance). */
   shutdown() {
+    if (this.closing) return;
     this.closing = true;
     clearInterval(this.heartbeat);
     this.unsubscribeBus();
@@ -168,4 +169,24 @@ function removeFrom(map: Map<number, Set<Connection>>, key: number, connection: 
   if (!set) return;
   set.delete(connection);
   if (set.size === 0) map.delete(key);
+}
+
+// Keyed by the HTTP server, which every encapsulated plugin context shares.
+const hubs = new WeakMap<object, RealtimeHub>();
+export const registerHub = (app: FastifyInstance, hub: RealtimeHub) => hubs.set(app.server, hub);
+/** This app's hub (tests, diagnostics). */
+export function getRealtimeHub(app: FastifyInstance): RealtimeHub {
+  const hub = hubs.get(app.server);
+  if (!hub) throw new Error('realtime hub not registered');
+  return hub;
+}
+
+/**
+ * The WebSocket server's preClose (registered in app.ts): stop accepting, tell
+ * every client to reconnect elsewhere (1012) after its queued frames, close.
+ */
+export async function closeWebSockets(this: FastifyInstance) {
+  hubs.get(this.server)?.shutdown();
+  for (const client of this.websocketServer.clients) client.close(wsCloseCodes.serviceRestart, 'server restarting');
+  await new Promise<void>((resolve) => this.websocketServer.close(() => resolve()));
 }

@@ -31,23 +31,17 @@ import { z } from 'zod';
 import { sha256 } from '../../lib/crypto.js';
 import { Connection, defaultRealtimeTuning } from './realtime.connection.js';
 import { createChatPort } from './realtime.chat-port.js';
-import { RealtimeHub } from './realtime.hub.js';
+import { RealtimeHub, registerHub } from './realtime.hub.js';
 import { findSessionUser } from './realtime.repository.js';
 import { handleFrame, stopAllTyping } from './realtime.service.js';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    realtime: RealtimeHub;
-  }
-}
 
 const querySchema = z.object({ token: z.string().min(1).max(200).optional() });
 
 export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
   const tuning = { ...defaultRealtimeTuning, ...app.config.realtime };
   const hub = new RealtimeHub(app.bus, createChatPort(app.db), tuning, app.log);
-  app.decorate('realtime', hub);
-  app.addHook('preClose', async () => hub.shutdown());
+  registerHub(app, hub);
   const deps = { hub, bus: app.bus };
   const publicOrigin = new URL(app.config.publicUrl).origin;
 

@@ -61,7 +61,9 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
   // The settings tag script as a same-origin file: the CSP allows only 'self' scripts, never inline ones.
   app.get('/tag-script.js', { schema: { tags: ['reference'] } }, async (_request, reply) => {
     const { tag_script } = await getSettings(db);
-    return reply.type('application/javascript; charset=utf-8').header('cache-control', 'no-cache').send(tag_script);
+    // Admins often paste a snippet wrapped in <script> tags: serve only the code.
+    const code = tag_script.replace(/<\/?script[^>]*>/gi, '');
+    return reply.type('application/javascript; charset=utf-8').header('cache-control', 'no-cache').send(code);
   });
 
   app.get('/static-pages', { schema: { tags: ['reference'] } }, async () => ({

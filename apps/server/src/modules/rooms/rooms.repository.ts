@@ -14,6 +14,10 @@ export function listVisibleRooms(db: DbOrTrx, limit: number, offset: number) {
 }
 
 export async function countVisibleRooms(db: DbOrTrx) {
-  const row = await db.selectFrom('rooms').select((eb) => eb.fn.countAll<number>().as('n')).where('is_hidden', '=', 0).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('rooms')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('is_hidden', '=', 0)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -19,11 +19,25 @@ function movements(db: DbOrTrx, userId: number) {
     .where('user_id', '=', userId);
   const orders = db
     .selectFrom('orders')
-    .select([sql<string>`'order'`.as('source'), 'id', sql<string>`'skin_purchase'`.as('type'), sql<number>`total_cents`.as('amount'), sql<string>`status`.as('status'), 'created_at'])
+    .select([
+      sql<string>`'order'`.as('source'),
+      'id',
+      sql<string>`'skin_purchase'`.as('type'),
+      sql<number>`total_cents`.as('amount'),
+      sql<string>`status`.as('status'),
+      'created_at',
+    ])
     .where('user_id', '=', userId);
   const deposits = db
     .selectFrom('deposits')
-    .select([sql<string>`'deposit'`.as('source'), 'id', sql<string>`'top_up_payment'`.as('type'), sql<number>`total_cents`.as('amount'), sql<string>`status`.as('status'), 'created_at'])
+    .select([
+      sql<string>`'deposit'`.as('source'),
+      'id',
+      sql<string>`'top_up_payment'`.as('type'),
+      sql<number>`total_cents`.as('amount'),
+      sql<string>`status`.as('status'),
+      'created_at',
+    ])
     .where('user_id', '=', userId);
   return ledger.unionAll(orders).unionAll(deposits);
 }

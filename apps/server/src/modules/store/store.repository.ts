@@ -11,7 +11,10 @@ export function listProducts(db: DbOrTrx, filter: { kind?: ProductKind }, limit:
 }
 
 export async function countProducts(db: DbOrTrx, filter: { kind?: ProductKind }) {
-  let query = db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).where('is_active', '=', 1);
+  let query = db
+    .selectFrom('products')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('is_active', '=', 1);
   if (filter.kind) query = query.where('kind', '=', filter.kind);
   return Number((await query.executeTakeFirstOrThrow()).n);
 }
@@ -57,7 +60,11 @@ export function listOrders(db: DbOrTrx, userId: number, limit: number, offset: n
 }
 
 export async function countOrders(db: DbOrTrx, userId: number) {
-  const row = await db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -135,7 +142,11 @@ export function unequipSkin(db: DbOrTrx, userId: number, kind: ProductKind) {
 
 // Profile address (checkout "save information for future purchases")
 
-export function saveBillingAddress(db: DbOrTrx, userId: number, address: { country_id: number; city: string; address: string; zip: string; updated_at: string }) {
+export function saveBillingAddress(
+  db: DbOrTrx,
+  userId: number,
+  address: { country_id: number; city: string; address: string; zip: string; updated_at: string },
+) {
   return db.updateTable('users').set(address).where('id', '=', userId).execute();
 }
 

@@ -25,7 +25,8 @@ describe.each(dialects)('store catalog and skins on %s', (dialect) => {
   afterAll(() => ctx.close());
 
   /** Gives a skin as a fulfilled order would (the payment path is covered in store.payments.test.ts). */
-  const grant = (userId: number, productId: number) => repo.grantSkin(ctx.db, { user_id: userId, product_id: productId, order_id: null, created_at: clock.now().toISOString() });
+  const grant = (userId: number, productId: number) =>
+    repo.grantSkin(ctx.db, { user_id: userId, product_id: productId, order_id: null, created_at: clock.now().toISOString() });
 
   it('lists a seeded catalog of at least 12 skins, paginated, with EUR prices and previews', async () => {
     expect(products.length).toBeGreaterThanOrEqual(12);
@@ -40,7 +41,13 @@ describe.each(dialects)('store catalog and skins on %s', (dialect) => {
     expect(styles.body.payload.data.map((p) => p.look).sort()).toEqual(['bold', 'italic', 'normal']);
 
     const blue = await new TestClient(ctx.app).get<Product>(`/api/products/${byLook('blue').id}`);
-    expect(blue.body.payload).toMatchObject({ kind: 'bubble_color', look: 'blue', currency: 'EUR', is_owned: false, image_url: `/api/products/${byLook('blue').id}/preview.svg` });
+    expect(blue.body.payload).toMatchObject({
+      kind: 'bubble_color',
+      look: 'blue',
+      currency: 'EUR',
+      is_owned: false,
+      image_url: `/api/products/${byLook('blue').id}/preview.svg`,
+    });
     expect(blue.body.payload.price).toBe(blue.body.payload.price_cents / 100);
 
     expect((await new TestClient(ctx.app).get('/api/products/999999')).statusCode).toBe(404);
@@ -93,7 +100,12 @@ describe.each(dialects)('store catalog and skins on %s', (dialect) => {
     expect(swapped.statusCode).toBe(200);
     expect(swapped.body.payload.equipped).toEqual({ bubble_color: byLook('purple').id, text_style: byLook('bold').id });
     expect(swapped.body.payload.look).toEqual({ bubble_color: 'purple', text_style: 'bold' });
-    expect(swapped.body.payload.owned.filter((s) => s.is_equipped).map((s) => s.look).sort()).toEqual(['bold', 'purple']);
+    expect(
+      swapped.body.payload.owned
+        .filter((s) => s.is_equipped)
+        .map((s) => s.look)
+        .sort(),
+    ).toEqual(['bold', 'purple']);
     expect(await getEquippedLook(ctx.db, user.id)).toEqual({ bubble_color: 'purple', text_style: 'bold' });
 
     const listed = await client.get<SkinsPayload>('/api/skins');

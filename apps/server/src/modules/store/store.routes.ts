@@ -11,6 +11,7 @@ import {
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.js';
 import { currentUser, requireAuth, requireVerified } from '../../plugins/session.js';
+import { registerPaymentHandler } from '../payments/payment-handlers.js';
 import * as skins from './skins.service.js';
 import { listTransactions } from './store-history.service.js';
 import { renderPreviewSvg } from './store.preview.js';
@@ -21,6 +22,7 @@ import * as store from './store.service.js';
 export const storeRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
   const tags = ['store'];
+  registerPaymentHandler(store.ORDER_REFERENCE_PREFIX, store.handleOrderPayment);
   const userIdOf = (request: { auth: { user: { id: number } } | null }) => request.auth?.user.id ?? null;
 
   app.get('/products', { schema: { tags, querystring: productListQuerySchema } }, async (request) => ({
@@ -49,11 +51,15 @@ export const storeRoutes: FastifyPluginAsyncZod = async (app) => {
     payload: store.getCheckoutPrefill(currentUser(request)),
   }));
 
-  app.post('/checkout/:productId', { schema: { tags, params: productIdParamSchema, body: checkoutBodySchema }, preValidation: requireVerified }, async (request) => {
-    const deps = { db, clock: app.clock, config: app.config, gateway: app.gateway };
-    const result = await store.checkout(deps, currentUser(request), request.params.productId, request.body);
-    return { status: 'OK', payload: result, redirect_url: result.redirect_url };
-  });
+  app.post(
+    '/checkout/:productId',
+    { schema: { tags, params: productIdParamSchema, body: checkoutBodySchema }, preValidation: requireVerified },
+    async (request) => {
+      const deps = { db, clock: app.clock, config: app.config, gateway: app.gateway, log: request.log };
+      const result = await store.checkout(deps, currentUser(request), request.params.productId, request.body);
+      return { status: 'OK', payload: result, redirect_url: result.redirect_url };
+    },
+  );
 
   app.get('/orders', { schema: { tags, querystring: storeHistoryQuerySchema }, preValidation: requireAuth }, async (request) => ({
     status: 'OK',

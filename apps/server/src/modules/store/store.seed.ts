@@ -23,5 +23,8 @@ const catalog: { kind: ProductKind; look: string; name: string; description: str
 export async function seedProducts(db: Db, clock: Clock) {
   if (await repo.hasAnyProduct(db)) return;
   const now = clock.now().toISOString();
-  await repo.insertMissingProducts(db, catalog.map((p, i) => ({ ...p, position: i, created_at: now, updated_at: now })));
+  await repo.insertMissingProducts(
+    db,
+    catalog.map((p, i) => ({ ...p, position: i, created_at: now, updated_at: now })),
+  );
 }

@@ -1,10 +1,21 @@
-import { pageMeta, texts, type CheckoutBody, type CheckoutPrefill, type CheckoutResult, type Order, type OrderStatus, type ProductListQuery } from '@parley/contracts';
-import { type Transaction } from 'kysely';
+import {
+  pageMeta,
+  texts,
+  type CheckoutBody,
+  type CheckoutPrefill,
+  type CheckoutResult,
+  type Order,
+  type OrderStatus,
+  type ProductListQuery,
+} from '@parley/contracts';
+import { type FastifyBaseLogger } from 'fastify';
 import { type Config } from '../../config.js';
-import { type Database, type Db, type DbOrTrx } from '../../db/database.js';
+import { type Db, type DbOrTrx } from '../../db/database.js';
 import { AppError, validationError } from '../../lib/app-error.js';
 import { type Clock } from '../../lib/clock.js';
-import { type PaymentEvent, type PaymentGateway } from '../payments/gateway.js';
+import { type PaymentGateway } from '../payments/gateway.js';
+import { referenceId, type PaymentHandler } from '../payments/payment-handlers.js';
+import { webhookErrors } from '../payments/webhook-signature.js';
 import { getSettings } from '../reference/settings.service.js';
 import { type UserRow } from '../users/users.table.js';
 import { orderNumber, toOrder, toProduct } from './store.mapper.js';
@@ -16,6 +27,7 @@ export interface StoreDeps {
   clock: Clock;
   config: Config;
   gateway: PaymentGateway;
+  log: FastifyBaseLogger;
 }
 
 export const ORDER_REFERENCE_PREFIX = 'order';
@@ -28,7 +40,13 @@ const OPEN: readonly OrderStatus[] = ['pending', 'processing'];
 export async function listCatalog(db: Db, query: ProductListQuery, userId: number | null) {
   const offset = (query.page - 1) * query.per_page;
   const [rows, total] = await Promise.all([repo.listProducts(db, { kind: query.kind }, query.per_page, offset), repo.countProducts(db, { kind: query.kind })]);
-  const owned = userId ? await repo.listOwnedProductIds(db, userId, rows.map((r) => r.id)) : new Set<number>();
+  const owned = userId
+    ? await repo.listOwnedProductIds(
+        db,
+        userId,
+        rows.map((r) => r.id),
+      )
+    : new Set<number>();
   return { data: rows.map((r) => toProduct(r, owned.has(r.id))), meta: pageMeta(query.page, query.per_page, total) };
 }
 
@@ -110,10 +128,15 @@ export async function checkout(deps: StoreDeps, user: UserRow, productId: number
       cancelUrl: back('&canceled=1'),
     });
   } catch (error) {
+    deps.log.warn({ err: error, orderId: order.id }, 'store checkout: the gateway refused the session');
     await repo.transitionOrder(db, order.id, OPEN, 'failed', { updated_at: clock.now().toISOString(), failure_message: texts.topUp.gatewayError });
     throw error instanceof AppError ? error : new AppError('GATEWAY', texts.topUp.gatewayError);
   }
-  await repo.transitionOrder(db, order.id, ['pending'], 'processing', { updated_at: clock.now().toISOString(), gateway: gateway.name, gateway_session_id: session.sessionId });
+  await repo.transitionOrder(db, order.id, ['pending'], 'processing', {
+    updated_at: clock.now().toISOString(),
+    gateway: gateway.name,
+    gateway_session_id: session.sessionId,
+  });
   const fresh = (await repo.findOrderById(db, order.id))!;
   return { redirect_url: session.redirectUrl, order: toOrder(fresh, product) };
 }
@@ -138,35 +161,26 @@ export async function listOrderHistory(db: Db, userId: number, page: number, per
   return { data: rows.map(({ kind, look, ...row }) => toOrder(row, { kind, look })), meta: pageMeta(page, perPage, total) };
 }
 
-export const parseOrderReference = (reference: string): number | null => {
-  const match = /^order:(\d{1,12})$/.exec(reference);
-  return match ? Number(match[1]) : null;
-};
-
-export type PaymentOutcome = 'fulfilled' | 'already-done' | 'failed' | 'ignored';
-
 /**
- * A verified gateway event for `order:<id>`, inside the webhook's transaction.
- * Success fulfils exactly once (a conditional status change, then a unique grant);
- * a failure only closes an open order and grants nothing.
+ * The payment handler for `order:<id>` (see payments/payment-handlers.ts), inside the webhook's transaction.
+ * Success fulfils exactly once: a conditional status change, then a grant unique per (user, product).
+ * A failure only closes an open order and grants nothing.
  */
-export async function applyOrderPayment(trx: Transaction<Database>, clock: Clock, event: PaymentEvent): Promise<PaymentOutcome> {
-  const orderId = parseOrderReference(event.reference);
+export const handleOrderPayment: PaymentHandler = async (trx, event, deps) => {
+  const orderId = referenceId(event.reference);
   const order = orderId ? await repo.findOrderById(trx, orderId) : undefined;
-  if (!order) return 'ignored';
-  const now = clock.now().toISOString();
+  if (!order) throw new AppError('BAD_REQUEST', webhookErrors.unknownReference);
+  const now = deps.clock.now().toISOString();
 
   if (event.kind === 'failed') {
-    const moved = await repo.transitionOrder(trx, order.id, OPEN, 'failed', { updated_at: now, failure_message: (event.failureMessage ?? texts.topUp.paymentFailed).slice(0, 255) });
-    return moved ? 'failed' : 'ignored';
+    const failure = (event.failureMessage ?? texts.topUp.paymentFailed).slice(0, 255);
+    await repo.transitionOrder(trx, order.id, OPEN, 'failed', { updated_at: now, failure_message: failure });
+    return;
   }
-  if (event.amountCents !== order.total_cents) {
-    // Never hand out a skin for a payment that does not match the order.
-    await repo.transitionOrder(trx, order.id, OPEN, 'failed', { updated_at: now, failure_message: 'Paid amount does not match the order total' });
-    return 'failed';
-  }
+  // Never hand out a skin for a payment that does not match the order.
+  if (event.amountCents !== order.total_cents) throw new AppError('BAD_REQUEST', webhookErrors.amountMismatch);
   const moved = await repo.transitionOrder(trx, order.id, FULFILLABLE, 'success', { updated_at: now, paid_at: now, failure_message: null });
-  if (!moved) return 'already-done';
+  if (!moved) return;
   await repo.grantSkin(trx, { user_id: order.user_id, product_id: order.product_id, order_id: order.id, created_at: now });
-  return 'fulfilled';
-}
+  deps.log.info({ orderId: order.id, userId: order.user_id, productId: order.product_id }, 'store order fulfilled');
+};

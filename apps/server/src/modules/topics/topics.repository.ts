@@ -152,7 +152,11 @@ export function insertTermsAcceptance(db: DbOrTrx, userId: number, topicId: numb
  * two concurrent requests cannot both pass the active-chat limit.
  */
 export function lockUser(db: DbOrTrx, userId: number) {
-  return db.updateTable('users').set({ updated_at: sql<string>`updated_at` }).where('id', '=', userId).execute();
+  return db
+    .updateTable('users')
+    .set({ updated_at: sql<string>`updated_at` })
+    .where('id', '=', userId)
+    .execute();
 }
 
 export function findRoomsByIds(db: DbOrTrx, ids: number[]) {

@@ -45,10 +45,19 @@ async function assertActiveChatCapacity(trx: DbOrTrx, user: UserRow, settings: S
   const active = await repo.listActiveTopics(trx, user.id);
   if (active.length < maxActiveChats(user, settings, now)) return;
   const existing = active[0]!;
-  throw new AppError('CONFLICT', texts.topics.alreadyActive(existing.title), undefined, { topic_id: existing.id, topic: { id: existing.id, title: existing.title } });
+  throw new AppError('CONFLICT', texts.topics.alreadyActive(existing.title), undefined, {
+    topic_id: existing.id,
+    topic: { id: existing.id, title: existing.title },
+  });
 }
 
-async function openTopic(trx: Transaction<Database>, owner: UserRow, values: { roomId: number | null; title: string; chatMode: 'human' | 'ai'; style?: { textLook: string; color: string } }, settings: Settings, now: string) {
+async function openTopic(
+  trx: Transaction<Database>,
+  owner: UserRow,
+  values: { roomId: number | null; title: string; chatMode: 'human' | 'ai'; style?: { textLook: string; color: string } },
+  settings: Settings,
+  now: string,
+) {
   const topic = await repo.insertTopic(trx, {
     room_id: values.roomId,
     user_id: owner.id,
@@ -104,7 +113,7 @@ export async function createTopic(deps: ChatDeps, user: UserRow, body: CreateTop
     const first = Object.values(errors)[0];
     if (first) throw new AppError('VALIDATION', first[0]!, errors);
   }
-  const room = await deps.db.selectFrom('rooms').select(['id', 'is_hidden']).where('id', '=', body.room_id).executeTakeFirst();
+  const [room] = await repo.findRoomsByIds(deps.db, [body.room_id]);
   if (!room || room.is_hidden === 1) throw new AppError('VALIDATION', texts.topics.selectRoom, { room_id: [texts.topics.selectRoom] });
 
   const cost = settings.new_topic_cost;
@@ -135,7 +144,11 @@ export async function startRandomChat(deps: ChatDeps, user: UserRow, chatMode: '
   const settings = await getSettings(deps.db);
   const result = await deps.db.transaction().execute(async (trx) => {
     await assertActiveChatCapacity(trx, user, settings, now);
-    if (chatMode === 'ai') return { topic: await openTopic(trx, user, { roomId: null, title: `Chat with ${settings.companion_name}`, chatMode: 'ai' }, settings, nowIso), joined: false };
+    if (chatMode === 'ai')
+      return {
+        topic: await openTopic(trx, user, { roomId: null, title: `Chat with ${settings.companion_name}`, chatMode: 'ai' }, settings, nowIso),
+        joined: false,
+      };
     for (const candidate of await repo.listWaitingTopics(trx, user.id, 10)) {
       const taken = await repo.takeSeat(trx, candidate.id, nowIso, MAX_PARTICIPANTS, 1);
       if (!taken) continue;
@@ -144,7 +157,8 @@ export async function startRandomChat(deps: ChatDeps, user: UserRow, chatMode: '
     }
     throw new AppError('CONFLICT', texts.topics.noAvailableChats);
   });
-  if (result.joined) await publishAll(deps.bus, [{ type: 'participant.joined', topicId: result.topic.id, userId: user.id, participantsCount: result.topic.participants_count }]);
+  if (result.joined)
+    await publishAll(deps.bus, [{ type: 'participant.joined', topicId: result.topic.id, userId: user.id, participantsCount: result.topic.participants_count }]);
   return toTopicView(deps.db, result.topic, user.id, now);
 }
 

@@ -1,7 +1,7 @@
 import { type ButtonHTMLAttributes } from 'react';
 import { Spinner } from './spinner';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'light';
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'ghost-light' | 'danger' | 'light';
 
 interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant;

@@ -1,0 +1,29 @@
+import { adminAuditQuerySchema } from '@parley/contracts';
+import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { listAuditActions, selectAuditEntries } from '../audit/audit.repository.js';
+import { paginate } from './admin-list.js';
+import { getDashboard } from './admin-dashboard.service.js';
+import { actorOf } from './admin-actor.js';
+
+const tags = ['admin'];
+const auditSort = { created_at: 'audit_log.created_at', id: 'audit_log.id', action: 'audit_log.action', actor_id: 'audit_log.actor_id' };
+const parseJson = (value: string | null) => (value === null ? null : (JSON.parse(value) as unknown));
+
+/** The dashboard and the audit log: read-only. */
+export const adminOverviewRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/dashboard', { schema: { tags, querystring: z.object({ days: z.coerce.number().int().min(7).max(90).default(30) }) } }, async (request) => ({
+    status: 'OK',
+    payload: await getDashboard(actorOf(app, request), request.query.days),
+  }));
+
+  app.get('/audit', { schema: { tags, querystring: adminAuditQuerySchema } }, async (request) => {
+    const page = await paginate(app.db, selectAuditEntries(app.db, request.query), { ...request.query, sort: request.query.sort ?? 'created_at' }, auditSort, 'audit_log.id');
+    return { status: 'OK', payload: { ...page, items: page.items.map((row) => ({ ...row, before: parseJson(row.before), after: parseJson(row.after) })) } };
+  });
+
+  app.get('/audit/actions', { schema: { tags } }, async () => ({
+    status: 'OK',
+    payload: (await listAuditActions(app.db)).map((r) => r.action),
+  }));
+};

@@ -1,0 +1,21 @@
+import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAdmin } from '../../plugins/session.js';
+import { adminCatalogRoutes } from './admin-catalog.routes.js';
+import { adminContentRoutes } from './admin-content.routes.js';
+import { adminModerationRoutes } from './admin-moderation.routes.js';
+import { adminOverviewRoutes } from './admin-overview.routes.js';
+import { adminUsersRoutes } from './admin-users.routes.js';
+
+/**
+ * The admin console API, all under /api/admin. The role is re-checked on every
+ * call, in onRequest: before body validation, so a non-admin learns nothing.
+ */
+export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(
+    async (admin) => {
+      admin.addHook('onRequest', requireAdmin);
+      for (const routes of [adminOverviewRoutes, adminUsersRoutes, adminCatalogRoutes, adminContentRoutes, adminModerationRoutes]) await admin.register(routes);
+    },
+    { prefix: '/admin' },
+  );
+};

@@ -1,0 +1,121 @@
+import { sql } from 'kysely';
+import { type DbOrTrx } from '../../db/database.js';
+import { type CompanionReplyRow } from './companion.table.js';
+
+export function findPendingReply(db: DbOrTrx, topicId: number) {
+  return db.selectFrom('companion_replies').selectAll().where('topic_id', '=', topicId).where('status', '=', 'pending').executeTakeFirst();
+}
+
+export function insertPendingReply(db: DbOrTrx, topicId: number, lastUserMessageId: number, dueAt: string, now: string) {
+  return db
+    .insertInto('companion_replies')
+    .values({ topic_id: topicId, last_user_message_id: lastUserMessageId, status: 'pending', due_at: dueAt, created_at: now, updated_at: now })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Extends a pending reply to a newer user message; false when another event got there first. */
+export async function extendPendingReply(db: DbOrTrx, row: CompanionReplyRow, lastUserMessageId: number, dueAt: string, now: string) {
+  const result = await db
+    .updateTable('companion_replies')
+    .set({ last_user_message_id: lastUserMessageId, due_at: dueAt, updated_at: now })
+    .where('id', '=', row.id)
+    .where('status', '=', 'pending')
+    .where('last_user_message_id', '<', lastUserMessageId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export function listDueReplies(db: DbOrTrx, now: string, limit: number) {
+  return db.selectFrom('companion_replies').selectAll().where('status', '=', 'pending').where('due_at', '<=', now).orderBy('due_at').limit(limit).execute();
+}
+
+export function findNextDueAt(db: DbOrTrx) {
+  return db.selectFrom('companion_replies').select((eb) => eb.fn.min('due_at').as('due_at')).where('status', '=', 'pending').executeTakeFirst();
+}
+
+/** The conditional claim: of two instances racing for one row, exactly one gets it. */
+export async function claimReply(db: DbOrTrx, id: number, instanceId: string, now: string) {
+  const result = await db
+    .updateTable('companion_replies')
+    .set({ status: 'processing', claimed_by: instanceId, claimed_at: now, attempts: sql<number>`attempts + 1`, updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .where('due_at', '<=', now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export function findReplyById(db: DbOrTrx, id: number) {
+  return db.selectFrom('companion_replies').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Ends a claimed row; false when it was cancelled meanwhile (the user left, the mode changed). */
+export async function finishReply(db: DbOrTrx, id: number, instanceId: string, change: { status: 'sent' | 'failed' | 'cancelled'; replyMessageId?: number; error?: string }, now: string) {
+  const result = await db
+    .updateTable('companion_replies')
+    .set({ status: change.status, reply_message_id: change.replyMessageId ?? null, error: change.error?.slice(0, 255) ?? null, updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'processing')
+    .where('claimed_by', '=', instanceId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Hands a claimed row back (shutdown, expired lease); it becomes due again at once. */
+export async function releaseReply(db: DbOrTrx, id: number, claimedBy: string | null, now: string) {
+  let query = db.updateTable('companion_replies').set({ status: 'pending', claimed_by: null, claimed_at: null, due_at: now, updated_at: now }).where('id', '=', id).where('status', '=', 'processing');
+  query = claimedBy === null ? query : query.where('claimed_by', '=', claimedBy);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export function listExpiredClaims(db: DbOrTrx, claimedBefore: string, limit: number) {
+  return db.selectFrom('companion_replies').selectAll().where('status', '=', 'processing').where('claimed_at', '<', claimedBefore).limit(limit).execute();
+}
+
+/** Cancels what is waiting or being written for a topic; returns how many rows. */
+export async function cancelReplies(db: DbOrTrx, topicId: number, reason: string, now: string) {
+  const result = await db
+    .updateTable('companion_replies')
+    .set({ status: 'cancelled', error: reason, updated_at: now })
+    .where('topic_id', '=', topicId)
+    .where('status', 'in', ['pending', 'processing'])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** The last `limit` user and companion messages, newest first, with the senders' names. */
+export function listRecentConversation(db: DbOrTrx, topicId: number, limit: number) {
+  return db
+    .selectFrom('messages')
+    .leftJoin('users', 'users.id', 'messages.sender_id')
+    .select(['messages.id', 'messages.sender_kind', 'messages.content', 'users.name as sender_name'])
+    .where('messages.topic_id', '=', topicId)
+    .where('messages.sender_kind', 'in', ['user', 'companion'])
+    .orderBy('messages.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** Whether the companion already answered after a given message (a reclaimed row must not reply twice). */
+export async function hasCompanionReplyAfter(db: DbOrTrx, topicId: number, messageId: number) {
+  const row = await db
+    .selectFrom('messages')
+    .select('id')
+    .where('topic_id', '=', topicId)
+    .where('sender_kind', '=', 'companion')
+    .where('id', '>', messageId)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+export async function countActiveHumans(db: DbOrTrx, topicId: number) {
+  const row = await db
+    .selectFrom('topic_participants')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('topic_id', '=', topicId)
+    .where('left_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,0 +1,107 @@
+import { type ChatEvent } from '@parley/contracts';
+import { type CompanionDeps, cancelReplies, processDueReplies, recoverExpiredClaims, scheduleReply } from './companion.service.js';
+import * as repo from './companion.repository.js';
+
+export interface CompanionTuning {
+  /** How often every instance looks for due replies (also picks up replies due across a restart). */
+  pollMs: number;
+  /** A claim older than this is considered dead and handed back. */
+  leaseMs: number;
+  /** On shutdown, replies being written get this long before they are handed back for after the restart. */
+  shutdownGraceMs: number;
+}
+
+export const defaultCompanionTuning: CompanionTuning = { pollMs: 1000, leaseMs: 120_000, shutdownGraceMs: 5000 };
+
+/**
+ * Listens to chat events and answers due replies. Durable: the schedule lives
+ * in `companion_replies`, so the timer is only a wake-up; the poller finds what
+ * is due on any instance, including replies that fell due while it was down.
+ */
+export class CompanionWorker {
+  private readonly unsubscribe: () => void;
+  private poller?: NodeJS.Timeout;
+  private wakeUp?: NodeJS.Timeout;
+  private running?: Promise<void>;
+  private readonly abort = new AbortController();
+  private stopped = false;
+
+  constructor(
+    private readonly deps: CompanionDeps,
+    private readonly tuning: CompanionTuning,
+  ) {
+    this.unsubscribe = deps.bus.subscribe((event) => void this.onEvent(event));
+  }
+
+  start() {
+    this.poller = setInterval(() => void this.tick(), this.tuning.pollMs);
+    this.poller.unref();
+    void this.tick();
+  }
+
+  private async onEvent(event: ChatEvent) {
+    if (this.stopped) return;
+    try {
+      if (event.type === 'message.created' && typeof event.message.id === 'number') {
+        const dueAt = await scheduleReply(this.deps, event.topicId, event.message.id);
+        if (dueAt) this.wakeAt(dueAt);
+      } else if (event.type === 'participant.left') await cancelReplies(this.deps, event.topicId, 'user left');
+      else if (event.type === 'topic.closed') await cancelReplies(this.deps, event.topicId, 'topic closed');
+      else if (event.type === 'topic.mode' && event.chatMode !== 'ai') await cancelReplies(this.deps, event.topicId, 'left ai mode');
+    } catch (error) {
+      this.deps.log.error({ err: error, event: event.type }, 'companion event handling failed');
+    }
+  }
+
+  /** A precise wake-up for a reply due before the next poll. */
+  private wakeAt(dueAt: string) {
+    const delay = Date.parse(dueAt) - this.deps.clock.now().getTime();
+    if (delay >= this.tuning.pollMs || this.stopped) return;
+    clearTimeout(this.wakeUp);
+    this.wakeUp = setTimeout(() => void this.tick(), Math.max(0, delay) + 5);
+    this.wakeUp.unref();
+  }
+
+  /** One pass: hand back dead claims, answer what is due. Never overlaps itself. */
+  tick(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    if (this.running) return this.running;
+    this.running = (async () => {
+      try {
+        await recoverExpiredClaims(this.deps, this.tuning.leaseMs);
+        await processDueReplies(this.deps, this.abort.signal);
+      } catch (error) {
+        if (!this.stopped) this.deps.log.error({ err: error }, 'companion worker pass failed');
+      } finally {
+        this.running = undefined;
+      }
+    })();
+    return this.running;
+  }
+
+  /** Waits for a pass in progress, then runs a fresh one (tests after moving the clock). */
+  async runNow() {
+    if (this.running) await this.running;
+    await this.tick();
+  }
+
+  /** Stops taking work, lets replies being written finish for a moment, then hands the rest back. */
+  async stop() {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.unsubscribe();
+    clearInterval(this.poller);
+    clearTimeout(this.wakeUp);
+    const running = this.running;
+    if (!running) return;
+    const grace = new Promise<void>((resolve) => setTimeout(resolve, this.tuning.shutdownGraceMs).unref());
+    await Promise.race([running, grace]);
+    this.abort.abort();
+    await running;
+  }
+
+  /** When the next pending reply is due (tests, diagnostics). */
+  async nextDueAt() {
+    return (await repo.findNextDueAt(this.deps.db))?.due_at ?? null;
+  }
+}

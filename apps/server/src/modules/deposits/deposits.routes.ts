@@ -1,0 +1,49 @@
+import { bundlePurchaseBodySchema, currencyQuerySchema, depositCheckoutBodySchema, depositHistoryQuerySchema, idParamSchema, texts } from '@parley/contracts';
+import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as users from '../users/users.repository.js';
+import { toUserProfile } from '../users/users.mapper.js';
+import { currentUser, requireVerified } from '../../plugins/session.js';
+import { registerPaymentHandler } from '../payments/payment-handlers.js';
+import { buyChannelStatus } from './channel.service.js';
+import { handleDepositPayment } from './deposit-payments.js';
+import * as deposits from './deposits.service.js';
+
+/** Coins: bundles, top-up by card (deposits), purchase history and channel status. */
+export const depositsRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerPaymentHandler('deposit', handleDepositPayment);
+  const deps = { db: app.db, clock: app.clock, config: app.config, gateway: app.gateway };
+  const guarded = { preHandler: requireVerified };
+
+  app.get('/bundles/index', { schema: { tags: ['coins'], querystring: currencyQuerySchema } }, async (request) => ({
+    status: 'OK',
+    payload: await deposits.listBundles(app.db, request.query.currency),
+  }));
+
+  app.post('/bundles/purchase', { schema: { tags: ['coins'], body: bundlePurchaseBodySchema }, ...guarded }, async (request) => {
+    const result = await deposits.purchaseBundle(deps, currentUser(request), request.body.bundle_id, request.body.currency);
+    return { status: 'OK', redirect_url: result.redirectUrl, payload: { deposit: result.deposit, redirect_url: result.redirectUrl } };
+  });
+
+  app.post('/deposit/checkout', { schema: { tags: ['coins'], body: depositCheckoutBodySchema }, ...guarded }, async (request) => {
+    const result = await deposits.startCheckout(deps, currentUser(request), request.body);
+    return { status: 'OK', redirect_url: result.redirectUrl, payload: { deposit: result.deposit, redirect_url: result.redirectUrl } };
+  });
+
+  app.get('/deposit/status/:id', { schema: { tags: ['coins'], params: idParamSchema, querystring: currencyQuerySchema }, ...guarded }, async (request) => ({
+    status: 'OK',
+    payload: await deposits.getDepositStatus(app.db, currentUser(request).id, request.params.id, request.query.currency),
+  }));
+
+  app.get('/deposit/history', { schema: { tags: ['coins'], querystring: depositHistoryQuerySchema }, ...guarded }, async (request) => ({
+    status: 'OK',
+    payload: await deposits.depositHistory(app.db, currentUser(request).id, request.query.page, request.query.per_page),
+  }));
+
+  app.post('/user/become-channel', { schema: { tags: ['coins'] }, ...guarded }, async (request) => {
+    const header = request.headers['idempotency-key'];
+    const requestKey = typeof header === 'string' && /^[A-Za-z0-9_-]{8,64}$/.test(header) ? header : undefined;
+    const user = await buyChannelStatus({ db: app.db, clock: app.clock, bus: app.bus }, currentUser(request).id, requestKey);
+    const country = user.country_id ? ((await users.findCountryName(app.db, user.country_id)) ?? null) : null;
+    return { status: 'OK', message: texts.account.channelPurchased, payload: toUserProfile(user, app.clock.now(), country) };
+  });
+};

@@ -1,0 +1,62 @@
+import { createMessageBodySchema, idParamSchema, messagesIndexQuerySchema, texts } from '@parley/contracts';
+import { type FastifyReply } from 'fastify';
+import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/app-error.js';
+import { IMAGE_MIMES } from '../../lib/file-sniff.js';
+import { validationFailure } from '../../plugins/errors.js';
+import { currentUser, requireVerified } from '../../plugins/session.js';
+import { requireTopicReader } from '../topics/topics.access.js';
+import { checkFiles, readMessageForm } from './message-upload.js';
+import * as repo from './messages.repository.js';
+import * as messages from './messages.service.js';
+
+/** Attachments are downloads, never pages: no sniffing, no HTML, images alone inline. */
+function sendAttachment(reply: FastifyReply, file: { mime: string; original_filename: string }, data: Buffer) {
+  const isImage = IMAGE_MIMES.has(file.mime);
+  const mime = file.mime === 'text/plain' ? 'text/plain; charset=utf-8' : file.mime;
+  const ascii = file.original_filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return reply
+    .header('Content-Type', mime.includes('html') ? 'application/octet-stream' : mime)
+    .header('Content-Disposition', `${isImage ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.original_filename)}`)
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Content-Security-Policy', "default-src 'none'; sandbox")
+    .header('Cache-Control', 'private, max-age=3600')
+    .send(data);
+}
+
+export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = { db: app.db, clock: app.clock, bus: app.bus, storage: app.storage };
+  const tags = ['chat'];
+  app.addHook('onRequest', requireVerified);
+
+  app.get('/messages/index', { schema: { tags, querystring: messagesIndexQuerySchema } }, async (request) => ({
+    status: 'OK',
+    payload: await messages.listMessages(deps, currentUser(request).id, request.query),
+  }));
+
+  // JSON {topic_id, content} or multipart with attachments[], types[], content, topic_id.
+  app.post('/messages/create', { schema: { tags } }, async (request) => {
+    const form = request.isMultipart() ? await readMessageForm(request) : { fields: request.body, files: [], types: [] };
+    const parsed = createMessageBodySchema.safeParse(form.fields);
+    if (!parsed.success) throw validationFailure(parsed.error.issues);
+    const files = checkFiles(form.files, form.types);
+    const result = await messages.sendMessage(deps, currentUser(request), {
+      topicId: parsed.data.topic_id,
+      content: parsed.data.content,
+      clientId: parsed.data.client_id,
+      files,
+    });
+    return { status: 'OK', payload: { message: result.message, balance: result.balance } };
+  });
+
+  app.get('/messages/attachment-costs', { schema: { tags } }, async () => ({ status: 'OK', payload: await messages.loadAttachmentCosts(app.db) }));
+
+  app.get('/attachments/:id', { schema: { tags, params: idParamSchema } }, async (request, reply) => {
+    const attachment = await repo.findAttachmentWithTopic(app.db, request.params.id);
+    if (!attachment) throw new AppError('NOT_FOUND', texts.common.routeNotFound);
+    await requireTopicReader(app.db, currentUser(request).id, attachment.topic_id);
+    const data = await app.storage.get(attachment.path);
+    if (!data) throw new AppError('NOT_FOUND', texts.common.routeNotFound);
+    return sendAttachment(reply, attachment, data);
+  });
+};

@@ -1,0 +1,239 @@
+import {
+  limits,
+  messageTextCost,
+  pageMeta,
+  texts,
+  type AttachmentCosts,
+  type ChatEvent,
+  type Message,
+  type MessagesIndexQuery,
+  type Settings,
+} from '@parley/contracts';
+import { type Transaction } from 'kysely';
+import { type Database, type Db } from '../../db/database.js';
+import { AppError } from '../../lib/app-error.js';
+import { type Clock } from '../../lib/clock.js';
+import { type EventBus } from '../../lib/event-bus.js';
+import { type Storage } from '../../lib/storage.js';
+import { postEntry } from '../ledger/ledger.service.js';
+import { getSettings } from '../reference/settings.service.js';
+import { getEquippedLook } from '../store/skins.service.js';
+import { type UserRow } from '../users/users.table.js';
+import { requireTopicReader, requireTopicWriter } from '../topics/topics.access.js';
+import * as topicsRepo from '../topics/topics.repository.js';
+import { publishAll, type ChatDeps } from '../topics/topics.service.js';
+import { type CheckedFile } from './message-upload.js';
+import { toMessages } from './messages.mapper.js';
+import * as repo from './messages.repository.js';
+import { type MessageRow } from './messages.table.js';
+
+export interface MessageDeps extends ChatDeps {
+  storage: Storage;
+}
+
+export interface SendMessageInput {
+  topicId: number;
+  content: string;
+  clientId?: string;
+  files: CheckedFile[];
+}
+
+export function attachmentCosts(settings: Settings): AttachmentCosts {
+  return {
+    image: settings.image_attachment_cost,
+    document: settings.document_attachment_cost,
+    audio: settings.audio_attachment_cost,
+    video: settings.video_attachment_cost,
+    message_symbol_cost: settings.message_symbol_cost,
+    max_files: limits.maxFiles,
+    max_file_bytes: limits.maxFileBytes,
+  };
+}
+
+/** Sender pays: symbol cost × code points plus each attachment by type; contributors send for free. */
+export function messageCost(settings: Settings, content: string, types: CheckedFile['type'][], isContributor: boolean): number {
+  if (isContributor) return 0;
+  const costs = attachmentCosts(settings);
+  return messageTextCost(content, settings.message_symbol_cost) + types.reduce((sum, type) => sum + costs[type], 0);
+}
+
+export async function listMessages(deps: ChatDeps, userId: number, query: MessagesIndexQuery) {
+  const { topic } = await requireTopicReader(deps.db, userId, query.topic_id);
+  const total = await repo.countMessages(deps.db, topic.id);
+  const rows =
+    query.after_id !== undefined
+      ? await repo.listMessagesAfter(deps.db, topic.id, query.after_id, query.page_size)
+      : await repo.listMessagesPage(deps.db, topic.id, query.page_size, (query.page - 1) * query.page_size, query.order_dir);
+  const data = await toMessages(deps.db, rows, userId, topic.companion_name);
+  return { data, meta: pageMeta(query.page, query.page_size, total) };
+}
+
+/**
+ * Counterpart payments earn contributors their share, in the payer's transaction.
+ * Returns the balance events to publish after the commit.
+ */
+async function creditContributors(trx: Transaction<Database>, clock: Clock, message: MessageRow, payerId: number, percent: number): Promise<ChatEvent[]> {
+  const share = Math.floor((message.cost * percent) / 100);
+  if (share <= 0) return [];
+  const others = (await topicsRepo.listActiveParticipants(trx, [message.topic_id])).filter((p) => p.user_id !== payerId && p.is_contributor === 1);
+  const events: ChatEvent[] = [];
+  for (const contributor of others) {
+    const { entry } = await postEntry(trx, clock, {
+      userId: contributor.user_id,
+      amount: share,
+      kind: 'contributor_earning',
+      idempotencyKey: `earning:message:${message.id}:${contributor.user_id}`,
+      reference: { type: 'message', id: message.id },
+    });
+    events.push({ type: 'balance', userId: contributor.user_id, balance: entry.balance_after });
+  }
+  return events;
+}
+
+async function storeFiles(storage: Storage, files: CheckedFile[]): Promise<string[]> {
+  const keys: string[] = [];
+  try {
+    for (const file of files) keys.push(await storage.put(file.data));
+    return keys;
+  } catch (error) {
+    await removeFiles(storage, keys);
+    throw error;
+  }
+}
+
+async function removeFiles(storage: Storage, keys: string[]) {
+  for (const key of keys) await storage.delete(key).catch(() => undefined);
+}
+
+/**
+ * Stores a user's message and charges it in one transaction: the insert, the
+ * attachments, the debit and the contributor's share commit together or not at
+ * all. Files written before the transaction are removed when it fails.
+ */
+export async function sendMessage(deps: MessageDeps, user: UserRow, input: SendMessageInput): Promise<{ message: Message; balance: number }> {
+  const content = input.content.trim();
+  if (content.length === 0 && input.files.length === 0) throw new AppError('VALIDATION', texts.chat.messageRequired, { content: [texts.chat.messageRequired] });
+  const settings = await getSettings(deps.db);
+  const cost = messageCost(
+    settings,
+    content,
+    input.files.map((f) => f.type),
+    user.is_contributor === 1,
+  );
+
+  if (input.clientId) {
+    const previous = await repo.findMessageByClientId(deps.db, user.id, input.clientId);
+    if (previous) return replay(deps, user, previous);
+  }
+  // Checked again inside the transaction; this early check keeps outsiders from writing files at all.
+  await requireTopicWriter(deps.db, user.id, input.topicId);
+  const keys = await storeFiles(deps.storage, input.files);
+  let outcome: { message: MessageRow; balance: number | null; events: ChatEvent[] };
+  try {
+    outcome = await deps.db.transaction().execute((trx) => insertAndCharge(trx, deps.clock, user, input, content, cost, keys, settings));
+  } catch (error) {
+    await removeFiles(deps.storage, keys);
+    const duplicate = input.clientId ? await repo.findMessageByClientId(deps.db, user.id, input.clientId) : undefined;
+    if (duplicate) return replay(deps, user, duplicate);
+    throw error;
+  }
+  const { message, events } = outcome;
+  const balance = outcome.balance ?? (await repo.findBalance(deps.db, user.id));
+  const topic = (await topicsRepo.findTopicById(deps.db, message.topic_id))!;
+  const [forSender] = await toMessages(deps.db, [message], user.id, topic.companion_name);
+  const [forEveryone] = await toMessages(deps.db, [message], null, topic.companion_name);
+  await publishAll(deps.bus, [{ type: 'message.created', topicId: message.topic_id, message: forEveryone! }, ...events]);
+  return { message: forSender!, balance };
+}
+
+async function insertAndCharge(
+  trx: Transaction<Database>,
+  clock: Clock,
+  user: UserRow,
+  input: SendMessageInput,
+  content: string,
+  cost: number,
+  keys: string[],
+  settings: Settings,
+) {
+  await requireTopicWriter(trx, user.id, input.topicId);
+  const now = clock.now().toISOString();
+  // The sender's equipped skin at send time travels with the message (store module).
+  const look = await getEquippedLook(trx, user.id);
+  const message = await repo.insertMessage(trx, {
+    topic_id: input.topicId,
+    sender_id: user.id,
+    sender_kind: 'user',
+    content,
+    cost,
+    look: look ? JSON.stringify(look) : null,
+    client_id: input.clientId ?? null,
+    created_at: now,
+  });
+  await repo.insertAttachments(
+    trx,
+    input.files.map((file, i) => ({
+      message_id: message.id,
+      type: file.type,
+      path: keys[i]!,
+      original_filename: file.originalFilename,
+      mime: file.mime,
+      filesize: file.data.length,
+      created_at: now,
+    })),
+  );
+  await topicsRepo.touchTopic(trx, input.topicId, now);
+  if (cost === 0) return { message, balance: null, events: [] };
+  const { entry } = await postEntry(trx, clock, {
+    userId: user.id,
+    amount: -cost,
+    kind: 'message',
+    idempotencyKey: `message:${message.id}`,
+    reference: { type: 'message', id: message.id },
+    insufficientMessage: texts.chat.notEnoughCoins(cost),
+  });
+  const events: ChatEvent[] = [{ type: 'balance', userId: user.id, balance: entry.balance_after }];
+  events.push(...(await creditContributors(trx, clock, message, user.id, settings.contributor_share_percent)));
+  return { message, balance: entry.balance_after, events };
+}
+
+async function replay(deps: ChatDeps, user: UserRow, previous: MessageRow) {
+  const topic = await requireTopicReader(deps.db, user.id, previous.topic_id);
+  const [message] = await toMessages(deps.db, [previous], user.id, topic.topic.companion_name);
+  return { message: message!, balance: await repo.findBalance(deps.db, user.id) };
+}
+
+/**
+ * A companion reply (AI engineer's entry point): free, sender_kind 'companion',
+ * published as message.created after the commit. Refuses closed or unknown topics.
+ */
+export async function createCompanionMessage(db: Db, clock: Clock, bus: EventBus, input: { topicId: number; content: string }): Promise<Message> {
+  const topic = await topicsRepo.findTopicById(db, input.topicId);
+  if (!topic) throw new AppError('NOT_FOUND', texts.chat.topicNotFound);
+  if (topic.is_closed === 1) throw new AppError('CONFLICT', texts.chat.topicClosed);
+  const row = await repo.insertMessage(db, {
+    topic_id: topic.id,
+    sender_id: null,
+    sender_kind: 'companion',
+    content: input.content,
+    cost: 0,
+    look: null,
+    client_id: null,
+    created_at: clock.now().toISOString(),
+  });
+  const [message] = await toMessages(db, [row], null, topic.companion_name);
+  await publishAll(bus, [{ type: 'message.created', topicId: topic.id, message: message! }]);
+  return message!;
+}
+
+export async function loadAttachmentCosts(db: Db) {
+  return attachmentCosts(await getSettings(db));
+}
+
+/** The last `limit` messages of a topic, oldest first: the companion's conversation context. */
+export async function listRecentMessages(db: Db, topicId: number, limit: number): Promise<Message[]> {
+  const topic = await topicsRepo.findTopicById(db, topicId);
+  if (!topic) return [];
+  const rows = await repo.listMessagesPage(db, topicId, limit, 0, 'desc');
+  return toMessages(db, rows.reverse(), null, topic.companion_name);
+}

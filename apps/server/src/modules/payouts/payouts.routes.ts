@@ -1,0 +1,29 @@
+import { commonQuerySchema, payoutHistoryQuerySchema, payoutRequestBodySchema, texts } from '@parley/contracts';
+import { type FastifyRequest } from 'fastify';
+import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser, requireVerified } from '../../plugins/session.js';
+import * as payouts from './payouts.service.js';
+
+export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = { db: app.db, clock: app.clock, encryptionKey: app.config.payoutEncryptionKey };
+  // Before body validation, so a non-contributor learns why rather than which field is wrong.
+  const requireContributor = async (request: FastifyRequest) => {
+    await requireVerified(request);
+    await payouts.assertContributor(app.db, currentUser(request).id);
+  };
+
+  app.get('/payouts/methods', { schema: { tags: ['payouts'], querystring: commonQuerySchema }, preValidation: requireVerified }, async (request) => ({
+    status: 'OK',
+    payload: await payouts.getPayoutOptions(app.db, currentUser(request).id),
+  }));
+
+  app.get('/payouts', { schema: { tags: ['payouts'], querystring: payoutHistoryQuerySchema }, preValidation: requireVerified }, async (request) => ({
+    status: 'OK',
+    payload: await payouts.listPayoutHistory(app.db, currentUser(request).id, request.query.page, request.query.per_page),
+  }));
+
+  app.post('/payouts', { schema: { tags: ['payouts'], body: payoutRequestBodySchema }, preValidation: requireContributor }, async (request, reply) => {
+    const payout = await payouts.requestPayout(deps, currentUser(request).id, request.body);
+    return reply.status(201).send({ status: 'OK', message: texts.payout.submitted, payload: { payout } });
+  });
+};

@@ -1,0 +1,49 @@
+import { type FastifyInstance } from 'fastify';
+import { type Db } from '../../db/database.js';
+import { systemClock } from '../../lib/clock.js';
+import { createSignedInUser } from '../../../test/factories.js';
+import { postEntry } from '../ledger/ledger.service.js';
+
+/** Test helpers shared by the payout suites (not a test file itself). */
+let earningSequence = 0;
+
+/** Coins a contributor earned in chats: the only coins a payout may take. */
+export async function creditEarnings(db: Db, userId: number, coins: number) {
+  earningSequence += 1;
+  await db.transaction().execute((trx) =>
+    postEntry(trx, systemClock, { userId, amount: coins, kind: 'contributor_earning', idempotencyKey: `test-earning:${userId}:${earningSequence}:${Date.now()}` }),
+  );
+}
+
+export async function createContributor(app: FastifyInstance, earnedCoins = 0) {
+  const signedIn = await createSignedInUser(app, { contributor: true });
+  if (earnedCoins > 0) await creditEarnings(app.db, signedIn.user.id, earnedCoins);
+  return signedIn;
+}
+
+export async function balanceOf(db: Db, userId: number) {
+  return (await db.selectFrom('users').select('balance').where('id', '=', userId).executeTakeFirstOrThrow()).balance;
+}
+
+export async function estoniaId(db: Db) {
+  return (await db.selectFrom('countries').select('id').where('iso', '=', 'EE').executeTakeFirstOrThrow()).id;
+}
+
+export const payoutBody = (countryId: number, method: 'card' | 'sepa' | 'fps', overrides: Record<string, unknown> = {}) => ({
+  amount: 25,
+  method,
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  country_id: countryId,
+  city: 'Tallinn',
+  address: 'Narva mnt 5',
+  zip: '10117',
+  ...(method === 'card' ? { pan: '4242 4242 4242 4242' } : {}),
+  ...(method === 'sepa' ? { iban: 'DE89 3704 0044 0532 0130 00' } : {}),
+  ...(method === 'fps' ? { account_number: '31926819', sort_code: '40506070', birth_date: '1990-05-17' } : {}),
+  ...overrides,
+});
+
+export interface PayoutPayload {
+  payout: { id: number; status: string; amount: number; currency: string; coins: number; destination: string; method: string };
+}

@@ -1,0 +1,48 @@
+import { texts, type CreateReportBody } from '@parley/contracts';
+import { type Db } from '../../db/database.js';
+import { AppError } from '../../lib/app-error.js';
+import { type Clock } from '../../lib/clock.js';
+import { toMessages } from '../messages/messages.mapper.js';
+import { requireTopicReader } from '../topics/topics.access.js';
+import * as repo from './reports.repository.js';
+
+export const REPORT_SNAPSHOT_SIZE = 20;
+
+/**
+ * A member reports the topic or the other person. The last messages are copied
+ * into the report now, so later edits or deletions cannot change the evidence.
+ */
+export async function createReport(deps: { db: Db; clock: Clock }, reporterId: number, body: CreateReportBody) {
+  const { topic } = await requireTopicReader(deps.db, reporterId, body.topic_id);
+  let reportedUserId: number | null = null;
+  if (body.type === 'user') {
+    // Anyone who has been in the topic, the reporter aside; by default the one there now.
+    const everyone = (await repo.listEverParticipants(deps.db, topic.id)).filter((p) => p.user_id !== reporterId);
+    const current = everyone.find((p) => p.left_at === null) ?? everyone[everyone.length - 1];
+    reportedUserId = body.reported_user_id ?? current?.user_id ?? null;
+    if (reportedUserId === null || !everyone.some((p) => p.user_id === reportedUserId)) {
+      throw new AppError('VALIDATION', texts.reports.failedUser, { reported_user_id: [texts.reports.failedUser] });
+    }
+  }
+  const rows = await repo.listLastMessages(deps.db, topic.id, REPORT_SNAPSHOT_SIZE);
+  const snapshot = await toMessages(deps.db, rows.reverse(), null, topic.companion_name);
+  const report = await repo.insertReport(deps.db, {
+    reporter_id: reporterId,
+    topic_id: topic.id,
+    reported_user_id: reportedUserId,
+    type: body.type,
+    snapshot: JSON.stringify(
+      snapshot.map((m) => ({
+        id: m.id,
+        sender_id: m.sender_id,
+        sender: m.sender,
+        sender_kind: m.sender_kind,
+        content: m.content,
+        attachments: m.attachments,
+        created_at: m.created_at,
+      })),
+    ),
+    created_at: deps.clock.now().toISOString(),
+  });
+  return { id: report.id, type: report.type, topic_id: report.topic_id, reported_user_id: report.reported_user_id, status: report.status };
+}

@@ -1,0 +1,43 @@
+import { useEffect } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
+import { CookieBanner } from '../../components/ui/cookie-banner';
+import { Toaster } from '../../components/ui/toast';
+import { isAuthPath, isChatLikePath, isTransparentHeaderPath, paths } from '../../config/paths';
+import { legalPages, useStaticPages } from '../../lib/reference';
+import { ApiBridge } from '../api-bridge';
+import { TagScript } from '../tag-script';
+import { AuthFooter, Footer } from './footer';
+import { Header } from './header';
+
+/** Header, page, footer per spec §2 Layout, plus the app-wide toasts, cookie banner and tag script. */
+export function RootLayout() {
+  const { pathname } = useLocation();
+  const isAuth = isAuthPath(pathname);
+  const showFooter = !isAuth && !isChatLikePath(pathname);
+
+  useEffect(() => window.scrollTo(0, 0), [pathname]);
+
+  return (
+    <div className={`app-shell${isChatLikePath(pathname) ? ' app-shell--app' : ''}`}>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <Header transparent={isTransparentHeaderPath(pathname)} />
+      <main id="main" className={`app-main${isAuth ? ' app-main--auth' : ''}`}>
+        <Outlet />
+      </main>
+      {showFooter && <Footer />}
+      {isAuth && <AuthFooter />}
+      <CookieConsent />
+      <Toaster />
+      <TagScript />
+      <ApiBridge />
+    </div>
+  );
+}
+
+function CookieConsent() {
+  const { data: pages = [] } = useStaticPages();
+  const cookie = legalPages(pages).cookie;
+  return <CookieBanner policyLink={cookie ? <Link to={paths.staticPageLegacy.getHref(cookie.id)}>Read our cookie policy.</Link> : null} />;
+}

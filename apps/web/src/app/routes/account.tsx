@@ -1,0 +1,128 @@
+import { texts, type UserProfile } from '@parley/contracts';
+import { useState, type ComponentType } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Button } from '../../components/ui/button';
+import { PageSpinner } from '../../components/ui/spinner';
+import { Tabs, tabPanelProps } from '../../components/ui/tabs';
+import { paths } from '../../config/paths';
+import { ChangePasswordForm } from '../../features/profile/components/change-password-form';
+import { EditProfileModal } from '../../features/profile/components/edit-profile-modal';
+import { PersonalDetails } from '../../features/profile/components/personal-details';
+import { ProfileHeader } from '../../features/profile/components/profile-header';
+import { OrdersHistory, TransactionsHistory } from '../../features/store/components/history-tables';
+import { authStore } from '../../lib/auth';
+import { formatCoins } from '../../lib/format';
+import { useUser } from '../../lib/user';
+import { Preferences } from '../layouts/footer';
+
+/** What every account tab body and card receives. */
+export interface AccountSectionProps {
+  user: UserProfile;
+  openEditProfile: () => void;
+}
+
+interface AccountTab {
+  id: string;
+  label: string;
+  Component: ComponentType<AccountSectionProps>;
+}
+
+function SettingsTab() {
+  return (
+    <div className="stack">
+      <section className="card" aria-labelledby="password-title">
+        <h2 className="card__title" id="password-title">
+          Password
+        </h2>
+        <ChangePasswordForm />
+      </section>
+      <section className="card" aria-labelledby="prefs-title">
+        <h2 className="card__title" id="prefs-title">
+          Language and currency
+        </h2>
+        <Preferences />
+      </section>
+    </div>
+  );
+}
+
+function PersonalTab({ user, openEditProfile }: AccountSectionProps) {
+  return <PersonalDetails user={user} onEdit={openEditProfile} />;
+}
+
+function BalanceTab({ user }: AccountSectionProps) {
+  return (
+    <section className="card balance-card" aria-labelledby="balance-title">
+      <h2 className="card__title" id="balance-title">
+        Your balance
+      </h2>
+      <p className="balance-card__value">{formatCoins(user.balance)}</p>
+    </section>
+  );
+}
+
+/*
+ * COMPOSITION POINT of the account page (route name `account`, ?tab=…, default settings).
+ * - A tab: append `{ id, label, Component }` to `accountTabs`; `?tab=<id>` opens it
+ *   (history and orders tabs come from their features). An unknown tab shows settings.
+ * - A card (top-up, withdraw, channel status, interlocutor, bundles, payouts…): append its
+ *   component to `accountCards`; cards stack in the side column, in array order, on every tab.
+ * Both receive `AccountSectionProps`. Import feature components here; features never import each other.
+ */
+const accountTabs: AccountTab[] = [
+  { id: 'settings', label: 'Settings', Component: SettingsTab },
+  { id: 'personal', label: 'Personal', Component: PersonalTab },
+  { id: 'balance', label: 'Balance', Component: BalanceTab },
+  { id: 'orders', label: 'Orders', Component: OrdersHistory },
+  { id: 'history', label: 'History', Component: TransactionsHistory },
+];
+
+const accountCards: ComponentType<AccountSectionProps>[] = [];
+
+export function AccountRoute() {
+  const { data: user, isPending, isError, refetch } = useUser();
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const [editing, setEditing] = useState(false);
+
+  if (isPending) return <PageSpinner />;
+  if (isError || !user) {
+    return (
+      <div className="container page-state" role="alert">
+        <p>{texts.profile.failedLoad}</p>
+        <Button variant="secondary" onClick={() => void refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+
+  const active = accountTabs.find((tab) => tab.id === params.get('tab')) ?? accountTabs[0]!;
+  const section: AccountSectionProps = { user, openEditProfile: () => setEditing(true) };
+  const logout = async () => {
+    await authStore.logout();
+    navigate(paths.home.getHref());
+  };
+
+  return (
+    <div className="container page account">
+      <ProfileHeader user={user} onEdit={section.openEditProfile} onLogout={logout} />
+      <div className={`account__layout${accountCards.length ? '' : ' account__layout--single'}`}>
+        <div className="account__main">
+          <Tabs tabs={accountTabs} active={active.id} label="Account sections" idPrefix="account" onChange={(tab) => setParams({ tab })} />
+          <div {...tabPanelProps(active.id, 'account')} className="account__panel">
+            <active.Component {...section} />
+          </div>
+        </div>
+        {accountCards.length > 0 && (
+          <aside className="account__side stack">
+            {accountCards.map((Card, index) => (
+              <Card key={index} {...section} />
+            ))}
+          </aside>
+        )}
+      </div>
+      <EditProfileModal user={user} open={editing} onClose={() => setEditing(false)} />
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { Toaster } from '../../../components/ui/toast';
+import { paths } from '../../../config/paths';
+import { useAuth } from '../../../lib/auth';
+import { useUser } from '../../../lib/user';
+import { ApiBridge } from '../../../app/api-bridge';
+import '../admin.css';
+
+export const adminSections = [
+  { slug: '', label: 'Dashboard' },
+  { slug: 'users', label: 'Users' },
+  { slug: 'rooms', label: 'Rooms' },
+  { slug: 'topics', label: 'Topics' },
+  { slug: 'reports', label: 'Reports' },
+  { slug: 'applications', label: 'Applications' },
+  { slug: 'payouts', label: 'Payouts' },
+  { slug: 'settings', label: 'Settings' },
+  { slug: 'pages', label: 'Static pages' },
+  { slug: 'faq', label: 'FAQ' },
+  { slug: 'bundles', label: 'Bundles' },
+  { slug: 'products', label: 'Products' },
+  { slug: 'languages', label: 'Languages' },
+  { slug: 'social-links', label: 'Social links' },
+  { slug: 'currencies', label: 'Currencies' },
+  { slug: 'audit', label: 'Audit log' },
+] as const;
+
+/** The console's own layout: a sidebar and the screen. Only users whose profile says is_admin get in; the server checks again on every call. */
+export function AdminLayout() {
+  const { isAuthenticated } = useAuth();
+  const location = useLocation();
+  const { data: user, isLoading } = useUser();
+
+  if (!isAuthenticated) return <Navigate to={paths.auth.getHref('signin', `${location.pathname}${location.search}`)} replace />;
+  if (isLoading || !user) return <PageSpinner />;
+  if (!user.is_admin) {
+    return (
+      <main className="admin-denied">
+        <h1>Admin only</h1>
+        <p>This action is unauthorized.</p>
+        <Link to={paths.home.getHref()}>Go Back Home</Link>
+      </main>
+    );
+  }
+  return (
+    <div className="admin-shell">
+      <aside className="admin-sidebar">
+        <Link to={paths.admin.getHref()} className="admin-brand">
+          Parley <span>admin</span>
+        </Link>
+        <nav aria-label="Admin sections">
+          <ul>
+            {adminSections.map((s) => (
+              <li key={s.slug}>
+                <NavLink to={paths.admin.getHref(s.slug)} end={s.slug === ''} className={({ isActive }) => `admin-nav${isActive ? ' is-active' : ''}`}>
+                  {s.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="admin-sidebar__foot">
+          <span className="admin-muted">{user.email}</span>
+          <Link to={paths.home.getHref()}>Back to site</Link>
+        </div>
+      </aside>
+      <main className="admin-main" id="main">
+        <Outlet />
+      </main>
+      <Toaster />
+      <ApiBridge />
+    </div>
+  );
+}
+
+export function AdminPage({ title, actions, children }: { title: string; actions?: React.ReactNode; children: React.ReactNode }) {
+  return (
+    <section className="admin-page">
+      <header className="admin-page__head">
+        <h1>{title}</h1>
+        {actions && <div className="admin-page__actions">{actions}</div>}
+      </header>
+      {children}
+    </section>
+  );
+}

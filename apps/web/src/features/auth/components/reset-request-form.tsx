@@ -1,0 +1,43 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { emailOnlyBodySchema, texts, type EmailOnlyBody } from '@parley/contracts';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/field';
+import { errorMessage } from '../../../lib/api-client';
+import { useRequestPasswordReset } from '../api/request-password-reset';
+
+/** Asks for a reset link; the answer never tells whether the account exists. */
+export function ResetRequestForm({ onBack }: { onBack: () => void }) {
+  const mutation = useRequestPasswordReset();
+  const [sent, setSent] = useState<string | null>(null);
+  const { register, handleSubmit, formState } = useForm<EmailOnlyBody>({ resolver: zodResolver(emailOnlyBodySchema), defaultValues: { email: '' } });
+
+  const onSubmit = handleSubmit(async ({ email }) => {
+    const response = await mutation.mutateAsync(email).catch(() => null);
+    if (response) setSent(response.message ?? texts.auth.resetLinkSent);
+  });
+
+  return (
+    <form className="form" onSubmit={onSubmit} noValidate>
+      <p className="form__intro">Enter the email address of your account and we will send you a link to choose a new password.</p>
+      {sent && (
+        <div className="alert alert--success" role="status">
+          {sent}
+        </div>
+      )}
+      {mutation.isError && (
+        <div className="alert alert--error" role="alert">
+          {errorMessage(mutation.error, texts.profile.failedResetPassword)}
+        </div>
+      )}
+      <TextField label="Email" type="email" autoComplete="email" error={formState.errors.email?.message} {...register('email')} />
+      <Button type="submit" size="lg" block loading={mutation.isPending}>
+        Send reset link
+      </Button>
+      <button type="button" className="link-button form__back" onClick={onBack}>
+        Back to sign in
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,52 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { loginBodySchema, texts, type LoginBody } from '@parley/contracts';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '../../../components/ui/button';
+import { PasswordField, TextField } from '../../../components/ui/field';
+import { errorMessage } from '../../../lib/api-client';
+import { authStore, useAuth, VerificationRequiredError } from '../../../lib/auth';
+
+interface SignInFormProps {
+  onSignedIn: () => void;
+  onVerify: (email: string) => void;
+  onForgotPassword: () => void;
+}
+
+export function SignInForm({ onSignedIn, onVerify, onForgotPassword }: SignInFormProps) {
+  const { loading } = useAuth();
+  const [formError, setFormError] = useState<string | null>(null);
+  const { register, handleSubmit, formState } = useForm<LoginBody>({ resolver: zodResolver(loginBodySchema), defaultValues: { email: '', password: '' } });
+  const { errors } = formState;
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      await authStore.login(values);
+      onSignedIn();
+    } catch (error) {
+      if (error instanceof VerificationRequiredError) return onVerify(error.email || values.email);
+      setFormError(errorMessage(error, texts.auth.authenticationFailed));
+    }
+  });
+
+  return (
+    <form className="form" onSubmit={onSubmit} noValidate>
+      {formError && (
+        <div className="alert alert--error" role="alert">
+          {formError}
+        </div>
+      )}
+      <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+      <PasswordField label="Password" autoComplete="current-password" error={errors.password?.message} {...register('password')} />
+      <div className="form__row form__row--end">
+        <button type="button" className="link-button" onClick={onForgotPassword}>
+          Forgot password?
+        </button>
+      </div>
+      <Button type="submit" size="lg" block loading={loading || formState.isSubmitting}>
+        {texts.nav.signIn}
+      </Button>
+    </form>
+  );
+}

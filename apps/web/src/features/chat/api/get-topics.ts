@@ -1,0 +1,16 @@
+import { limits, type Topic } from '@parley/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, type Envelope } from '../../../lib/api-client';
+
+/** GET /topics/index?room_id: the topics of one room, or of all rooms when roomId is null. */
+export async function getTopics(roomId: number | null): Promise<Topic[]> {
+  const response = await api.get<Envelope<Topic[] | { data: Topic[] }>>('/topics/index', {
+    query: { room_id: roomId ?? undefined },
+    timeoutMs: limits.topicRequestTimeoutMs,
+  });
+  const payload = response.payload;
+  return Array.isArray(payload) ? payload : (payload?.data ?? []);
+}
+
+export const topicsQuery = (roomId: number | null) => queryOptions({ queryKey: ['topics', 'list', roomId ?? 'all'], queryFn: () => getTopics(roomId), staleTime: 15_000 });
+export const useTopics = (roomId: number | null) => useQuery(topicsQuery(roomId));

@@ -1,0 +1,91 @@
+import { cookieNames, defaultCurrency, limits, localKeys, texts, type Message } from '@parley/contracts';
+import { api, ApiError, ensureCsrfCookie, type Envelope } from '../../../lib/api-client';
+import { getCookie } from '../../../lib/cookies';
+import { currencyKey, storage } from '../../../lib/storage';
+import { uploadType } from '../utils/message-cost';
+
+export interface SentMessage {
+  message: Message;
+  balance: number | null;
+}
+
+export interface SendMessageInput {
+  topicId: number;
+  content: string;
+  files?: File[];
+  /** 0..1 while the upload runs (multipart only). */
+  onProgress?: (fraction: number) => void;
+}
+
+/** A fresh id per send: the server stores and charges a resent message once. */
+const newClientId = () => (typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
+
+function toSent(envelope: Envelope<{ message: Message; balance?: number }>): SentMessage {
+  return { message: envelope.payload.message, balance: typeof envelope.payload.balance === 'number' ? envelope.payload.balance : null };
+}
+
+/**
+ * POST messages/create. Text only goes as JSON through the shared client;
+ * with files it is multipart (attachments[], types[], content, topic_id) over
+ * XMLHttpRequest, the one browser API that reports upload progress.
+ */
+export async function sendMessage({ topicId, content, files = [], onProgress }: SendMessageInput): Promise<SentMessage> {
+  const clientId = newClientId();
+  if (files.length === 0) {
+    return toSent(await api.post<Envelope<{ message: Message; balance?: number }>>('/messages/create', { topic_id: topicId, content, client_id: clientId }));
+  }
+  const form = new FormData();
+  form.append('topic_id', String(topicId));
+  form.append('content', content);
+  form.append('client_id', clientId);
+  for (const file of files) {
+    form.append('attachments[]', file, file.name);
+    form.append('types[]', uploadType(file));
+  }
+  await ensureCsrfCookie();
+  return toSent(await uploadForm('/api/messages/create', form, onProgress));
+}
+
+function uploadForm<T>(url: string, form: FormData, onProgress?: (fraction: number) => void): Promise<Envelope<T>> {
+  const currency = storage.get(currencyKey) ?? defaultCurrency.code;
+  const langId = storage.get(localKeys.languageId);
+  if (!form.has('currency')) form.append('currency', currency);
+  if (langId && !form.has('lang_id')) form.append('lang_id', langId);
+
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    xhr.withCredentials = true;
+    xhr.timeout = limits.requestTimeoutMs * 4;
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.setRequestHeader('X-Requested-With', 'XMLHttpRequest');
+    const xsrf = getCookie(cookieNames.xsrf);
+    if (xsrf) xhr.setRequestHeader('X-XSRF-TOKEN', xsrf);
+    const token = storage.get(localKeys.token);
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      let body: unknown = null;
+      try {
+        body = xhr.responseText ? JSON.parse(xhr.responseText) : null;
+      } catch {
+        body = xhr.responseText;
+      }
+      const envelope = (typeof body === 'object' && body !== null ? body : {}) as Envelope<T>;
+      const ok = xhr.status >= 200 && xhr.status < 300 && envelope.status !== 'ERROR';
+      if (ok) {
+        onProgress?.(1);
+        resolve(envelope);
+        return;
+      }
+      const status = xhr.status >= 200 && xhr.status < 300 ? 400 : xhr.status;
+      const message = status === 429 ? texts.common.rateLimited : (envelope.message ?? texts.chat.failedSend);
+      reject(new ApiError(status, message, envelope.errors ?? {}, body));
+    };
+    xhr.onerror = () => reject(new ApiError(0, texts.common.networkError));
+    xhr.ontimeout = () => reject(new ApiError(0, texts.common.requestTimedOut));
+    xhr.send(form);
+  });
+}

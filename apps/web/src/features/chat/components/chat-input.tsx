@@ -1,0 +1,165 @@
+import { texts, type AttachmentCosts } from '@parley/contracts';
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { toast } from '../../../components/ui/toast';
+import { ApiError } from '../../../lib/api-client';
+import { formatNumber } from '../../../lib/format';
+import { canSend } from '../utils/chat-status';
+import { addFiles, defaultFileRules, imageAccept, type FileRules } from '../utils/file-validation';
+import { textCostPreview } from '../utils/message-cost';
+import { SendFilesModal } from './send-files-modal';
+
+interface Props {
+  disabled: boolean;
+  placeholder: string;
+  isInChat: boolean;
+  costs: AttachmentCosts | null;
+  onSend: (content: string, files: File[], onProgress?: (fraction: number) => void) => Promise<unknown>;
+  onTyping: (isTyping: boolean) => void;
+}
+
+/** The input of spec §5 Message send: Enter sends, Shift+Enter breaks the line, the text cost shows beside it. */
+export function ChatInput({ disabled, placeholder, isInChat, costs, onSend, onTyping }: Props) {
+  const [content, setContent] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [files, setFiles] = useState<File[]>([]);
+  const [fileErrors, setFileErrors] = useState<string[]>([]);
+  const [rules, setRules] = useState<FileRules>(defaultFileRules);
+  const [modalOpen, setModalOpen] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+  const imageInput = useRef<HTMLInputElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const textRef = useRef<HTMLTextAreaElement>(null);
+
+  const limits: FileRules = { ...defaultFileRules, maxFiles: costs?.max_files ?? defaultFileRules.maxFiles, maxFileBytes: costs?.max_file_bytes ?? defaultFileRules.maxFileBytes };
+  const inputDisabled = disabled || busy;
+  const preview = textCostPreview(content, costs);
+
+  const submit = async (withFiles: File[]) => {
+    if (!canSend(content, withFiles.length, inputDisabled, isInChat)) return;
+    setBusy(true);
+    onTyping(false);
+    if (withFiles.length > 0) setProgress(0);
+    try {
+      await onSend(content, withFiles, withFiles.length > 0 ? setProgress : undefined);
+      setContent('');
+      setFiles([]);
+      setFileErrors([]);
+      setModalOpen(false);
+    } catch (error) {
+      const message = error instanceof ApiError ? (error.firstError() ?? error.message) : texts.chat.failedSend;
+      if (withFiles.length > 0) setFileErrors([message]);
+      toast.error(message || texts.chat.failedSend);
+    } finally {
+      setBusy(false);
+      setProgress(null);
+      requestAnimationFrame(() => textRef.current?.focus());
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      void submit([]);
+    }
+  };
+
+  const pick = (list: FileList | null, imagesOnly: boolean) => {
+    if (!list || list.length === 0) return;
+    const nextRules = { ...limits, imagesOnly };
+    const result = addFiles([], [...list], nextRules);
+    setRules(nextRules);
+    setFiles(result.accepted);
+    setFileErrors(result.errors);
+    setModalOpen(true);
+  };
+
+  return (
+    <div className="chat-input">
+      <div className="chat-input__row">
+        <input
+          ref={imageInput}
+          type="file"
+          accept={imageAccept}
+          multiple
+          hidden
+          data-testid="image-input"
+          onChange={(e) => {
+            pick(e.target.files, true);
+            e.target.value = '';
+          }}
+        />
+        <input
+          ref={fileInput}
+          type="file"
+          multiple
+          hidden
+          data-testid="file-input"
+          onChange={(e) => {
+            pick(e.target.files, false);
+            e.target.value = '';
+          }}
+        />
+        <button type="button" className="icon-button chat-input__attach" aria-label="Send image" disabled={inputDisabled} onClick={() => imageInput.current?.click()}>
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+            <rect x="3" y="5" width="18" height="14" rx="2" fill="none" stroke="currentColor" strokeWidth="1.8" />
+            <circle cx="9" cy="10" r="1.8" fill="currentColor" />
+            <path d="M4 17l5-5 4 4 3-3 4 4" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />
+          </svg>
+        </button>
+        <button type="button" className="icon-button chat-input__attach" aria-label="Send file" disabled={inputDisabled} onClick={() => fileInput.current?.click()}>
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+            <path d="M16.5 6.5l-7.8 7.8a2 2 0 0 0 2.8 2.8l8-8a4 4 0 0 0-5.6-5.6l-8 8a6 6 0 0 0 8.5 8.5l6.4-6.4" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+          </svg>
+        </button>
+        <div className="chat-input__field">
+          <textarea
+            ref={textRef}
+            className="chat-input__textarea"
+            rows={1}
+            value={content}
+            placeholder={placeholder}
+            disabled={inputDisabled}
+            aria-label="Message"
+            maxLength={4000}
+            onChange={(e) => {
+              setContent(e.target.value);
+              onTyping(e.target.value.trim() !== '');
+            }}
+            onKeyDown={onKeyDown}
+            onBlur={() => onTyping(false)}
+          />
+          {preview !== null && (
+            <span className="chat-input__cost" aria-label={`Cost: ${preview} points`}>
+              {formatNumber(preview)} pts
+            </span>
+          )}
+        </div>
+        <button type="button" className="chat-input__send" aria-label="Send message" disabled={!canSend(content, 0, inputDisabled, isInChat)} onClick={() => void submit([])}>
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+            <path d="M4 12l16-8-6 16-2.5-6.5z" fill="currentColor" />
+          </svg>
+        </button>
+      </div>
+      <SendFilesModal
+        open={modalOpen}
+        files={files}
+        errors={fileErrors}
+        rules={rules}
+        costs={costs}
+        caption={content}
+        sending={busy}
+        progress={progress}
+        onChange={(next, errors) => {
+          setFiles(next);
+          setFileErrors(errors);
+        }}
+        onSend={() => void submit(files)}
+        onClose={() => {
+          setModalOpen(false);
+          setFiles([]);
+          setFileErrors([]);
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,122 @@
+import { texts } from '@parley/contracts';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { toast } from '../../../components/ui/toast';
+import { useUser } from '../../../lib/user';
+import { reportTopic } from '../api/topic-membership';
+import { chatNotices } from '../hooks/use-chat-notices';
+import { useChatRoom } from '../hooks/use-chat-room';
+import { chatStatusText, inputDisabledReason } from '../utils/chat-status';
+import { ApiError } from '../../../lib/api-client';
+import { ChatHeader, ChatSettingsMenu } from './chat-header';
+import { ChatInput } from './chat-input';
+import { LeaveConfirmModal, RulesModal, SearchingOverlay, TermsModal } from './chat-modals';
+import { ChatNotices } from './chat-notices';
+import { CreateTopicModal } from './create-topic-modal';
+import { MessageList } from './message-list';
+import '../chat.css';
+
+interface Props {
+  topicId: number;
+  /** Extra settings content composed by the route (the store's skin picker). */
+  settingsExtra?: ReactNode;
+}
+
+/** The chat screen of spec §2 and §4, with live push and the 5 s polling fallback. */
+export function ChatPage({ topicId, settingsExtra }: Props) {
+  const room = useChatRoom(topicId);
+  const { data: user } = useUser();
+  const [leaving, setLeaving] = useState(false);
+  const [rulesOpen, setRulesOpen] = useState(false);
+  const [creating, setCreating] = useState(false);
+  const { topic, phase } = room;
+
+  const participants = phase === 'full' ? 2 : (topic?.participants_count ?? 0);
+  const status = chatStatusText({ participantsCount: participants, isInChat: room.isInChat, hasMessages: room.messages.length > 0 });
+  const disabledReason = phase === 'ready' || phase === 'full' ? inputDisabledReason({ busy: false, isInChat: room.isInChat, participantsCount: participants, isClosed: topic?.is_closed }) : 'busy';
+  const placeholder = disabledReason === 'full' ? texts.topics.chatFull : disabledReason === 'closed' ? texts.chat.topicClosed : 'Type a message…';
+  const name = phase === 'full' ? texts.topics.chatFull : (topic?.interlocutor_name ?? (phase === 'loading' || !topic ? texts.common.loading : topic.title));
+
+  const searching = phase === 'ready' && room.isInChat && topic !== null && topic.chat_mode === 'human' && topic.participants_count < 2 && !topic.is_closed;
+  useConnectedToast(searching, phase === 'ready' && topic !== null && topic.participants_count >= 2);
+
+  const report = async (type: 'topic' | 'user') => {
+    try {
+      const response = await reportTopic(topicId, type);
+      toast.success(response.message ?? (type === 'topic' ? texts.reports.topicReported : texts.reports.userReported));
+    } catch (error) {
+      const fallback = type === 'topic' ? texts.reports.failedTopic : texts.reports.failedUser;
+      toast.error(error instanceof ApiError && error.status !== 0 ? error.message : fallback);
+    }
+  };
+
+  const menu = (
+    <ChatSettingsMenu
+      items={[
+        { label: 'Rules', onSelect: () => setRulesOpen(true), disabled: !topic },
+        { label: 'Active chats', onSelect: chatNotices.openActiveChats },
+        { label: 'Create topic', onSelect: () => setCreating(true) },
+        { label: 'Report topic', onSelect: () => void report('topic'), disabled: !room.isInChat },
+        { label: 'Report user', onSelect: () => void report('user'), disabled: !room.isInChat || participants < 2 },
+      ]}
+      extra={settingsExtra}
+    />
+  );
+
+  return (
+    <div className="chat-screen">
+      <div className="chat-shell">
+        <ChatHeader
+          topic={topic}
+          name={name}
+          status={status}
+          balance={user?.balance ?? null}
+          socketStatus={room.socketStatus}
+          showConnection={phase === 'ready'}
+          canSwitchMode={room.isInChat && !topic?.is_closed}
+          onLeave={() => (room.isInChat ? setLeaving(true) : room.toRooms())}
+          onModeChange={(mode) => void room.setChatMode(mode)}
+          menu={menu}
+        />
+        {topic && phase === 'ready' && <p className="chat-shell__topic">{topic.title}</p>}
+        <div className="chat-shell__body">
+          <MessageList
+            messages={room.messages}
+            userId={room.userId}
+            loading={phase === 'loading' || phase === 'terms' || room.messagesLoading}
+            hasOlder={room.hasOlder}
+            loadingOlder={room.loadingOlder}
+            onLoadOlder={() => void room.loadOlder()}
+            typing={room.typingName !== null}
+            notice={phase === 'full' ? texts.topics.chatFull : undefined}
+          />
+          {searching && <SearchingOverlay onSwitchToAi={() => void room.setChatMode('ai')} />}
+        </div>
+        <ChatInput
+          disabled={disabledReason !== null}
+          placeholder={placeholder}
+          isInChat={room.isInChat}
+          costs={room.costs}
+          onSend={room.send}
+          onTyping={room.sendTyping}
+        />
+      </div>
+      {phase === 'terms' && <TermsModal topic={topic} onAgree={room.agreeToTerms} onLeave={room.declineTerms} />}
+      <LeaveConfirmModal open={leaving} onCancel={() => setLeaving(false)} onConfirm={room.leave} />
+      <RulesModal open={rulesOpen} topic={topic} onClose={() => setRulesOpen(false)} />
+      <CreateTopicModal open={creating} onClose={() => setCreating(false)} roomId={topic?.room_id ?? null} />
+      <ChatNotices />
+    </div>
+  );
+}
+
+/** 'Connected' only when a person joined while this screen was searching for one. */
+function useConnectedToast(searching: boolean, connected: boolean) {
+  const wasSearching = useRef(false);
+  useEffect(() => {
+    if (searching) wasSearching.current = true;
+    else if (connected && wasSearching.current) {
+      wasSearching.current = false;
+      toast.success(texts.chat.connected);
+    } else if (!connected) wasSearching.current = false;
+  }, [searching, connected]);
+}

@@ -1,0 +1,163 @@
+import { limits, texts, type Attachment, type Message } from '@parley/contracts';
+import { useLayoutEffect, useRef, useState } from 'react';
+import { Modal } from '../../../components/ui/modal';
+import { Spinner } from '../../../components/ui/spinner';
+import { formatFileSize } from '../../../lib/format';
+import { bubbleStyle } from '../utils/bubble-style';
+import { isOwnMessage } from '../utils/merge-messages';
+
+interface Props {
+  messages: Message[];
+  userId: number | null;
+  loading: boolean;
+  hasOlder: boolean;
+  loadingOlder: boolean;
+  onLoadOlder: () => void;
+  typing: boolean;
+  /** Shown instead of the list (a full chat). */
+  notice?: string;
+}
+
+const timeOf = (iso: string) => {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : date.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+};
+
+/**
+ * The message list of spec §2: older pages load within 150 px of the top
+ * (keeping the view still), and new messages scroll into view only when the
+ * reader is within 200 px of the bottom or sent them.
+ */
+export function MessageList({ messages, userId, loading, hasOlder, loadingOlder, onLoadOlder, typing, notice }: Props) {
+  const ref = useRef<HTMLDivElement>(null);
+  const nearBottom = useRef(true);
+  const snapshot = useRef({ firstId: 0, lastId: 0, scrollHeight: 0, count: 0 });
+  const [lightbox, setLightbox] = useState<Attachment | null>(null);
+
+  const onScroll = () => {
+    const el = ref.current;
+    if (!el) return;
+    nearBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight <= limits.autoScrollPx;
+    if (el.scrollTop <= limits.loadOlderPx && hasOlder && !loadingOlder) onLoadOlder();
+  };
+
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const previous = snapshot.current;
+    const firstId = messages[0]?.id ?? 0;
+    const last = messages[messages.length - 1];
+    const lastId = last?.id ?? 0;
+    if (previous.count === 0 && messages.length > 0) {
+      el.scrollTop = el.scrollHeight;
+      nearBottom.current = true;
+    } else if (firstId !== previous.firstId && lastId === previous.lastId) {
+      // Older messages went in above: keep what the reader was looking at in place.
+      el.scrollTop += el.scrollHeight - previous.scrollHeight;
+    } else if (lastId !== previous.lastId && (nearBottom.current || (last && isOwnMessage(last, userId)))) {
+      el.scrollTop = el.scrollHeight;
+      nearBottom.current = true;
+    }
+    snapshot.current = { firstId, lastId, scrollHeight: el.scrollHeight, count: messages.length };
+  }, [messages, userId]);
+
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (el && typing && nearBottom.current) el.scrollTop = el.scrollHeight;
+  }, [typing]);
+
+  // A short first page may not fill the view: there is no scroll to trigger the older page.
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (el && !loading && hasOlder && !loadingOlder && el.scrollHeight <= el.clientHeight) onLoadOlder();
+  }, [loading, hasOlder, loadingOlder, messages.length, onLoadOlder]);
+
+  return (
+    <div ref={ref} className="message-list" onScroll={onScroll} role="log" aria-live="polite" aria-label="Messages">
+      {notice ? (
+        <div className="message-list__empty">
+          <p className="message-list__empty-title">{notice}</p>
+        </div>
+      ) : loading ? (
+        <div className="message-list__empty">
+          <Spinner />
+          <p>{texts.chat.loadingMessages}</p>
+        </div>
+      ) : messages.length === 0 && !typing ? (
+        <div className="message-list__empty">
+          <p className="message-list__empty-title">{texts.chat.noMessages}</p>
+          <p className="muted">{texts.chat.startTyping}</p>
+        </div>
+      ) : (
+        <>
+          {loadingOlder && (
+            <div className="message-list__older">
+              <Spinner size="sm" label="Loading older messages" />
+            </div>
+          )}
+          {messages.map((message) => (
+            <MessageBubble key={message.id} message={message} own={isOwnMessage(message, userId)} onOpenImage={setLightbox} />
+          ))}
+        </>
+      )}
+      {typing && !notice && (
+        <div className="message message--theirs" role="status">
+          <div className="bubble bubble--typing">
+            <span className="typing-dots" aria-hidden="true">
+              <i />
+              <i />
+              <i />
+            </span>
+            {texts.chat.writing}
+          </div>
+        </div>
+      )}
+      <Modal open={lightbox !== null} onClose={() => setLightbox(null)} title={lightbox?.original_filename ?? ''} size="lg">
+        {lightbox && <img className="lightbox__image" src={lightbox.url} alt={lightbox.original_filename} />}
+      </Modal>
+    </div>
+  );
+}
+
+function MessageBubble({ message, own, onOpenImage }: { message: Message; own: boolean; onOpenImage: (a: Attachment) => void }) {
+  const text = message.content || message.text;
+  const images = message.attachments.filter((a) => a.type === 'image');
+  const files = message.attachments.filter((a) => a.type !== 'image');
+  const system = message.sender_kind === 'system';
+  return (
+    <div className={`message ${system ? 'message--system' : own ? 'message--mine' : 'message--theirs'}`} data-message-id={message.id}>
+      {!own && !system && <span className="message__sender">{message.sender}</span>}
+      <div className="bubble" style={bubbleStyle(message.look)}>
+        {images.length > 0 && (
+          <div className={`bubble__images bubble__images--${Math.min(images.length, 3)}`}>
+            {images.map((image) => (
+              <button key={image.id} type="button" className="bubble__image" onClick={() => onOpenImage(image)} aria-label={`Open image ${image.original_filename}`}>
+                <img src={image.url} alt={image.original_filename} loading="lazy" />
+              </button>
+            ))}
+          </div>
+        )}
+        {files.length > 0 && (
+          <ul className="bubble__files">
+            {files.map((file) => (
+              <li key={file.id} className="file-chip">
+                <span className="file-chip__icon" aria-hidden="true">
+                  {file.type === 'audio' ? '♪' : file.type === 'video' ? '▶' : '📄'}
+                </span>
+                <span className="file-chip__text">
+                  <span className="file-chip__name">{file.original_filename}</span>
+                  <span className="file-chip__size">{formatFileSize(file.filesize)}</span>
+                </span>
+                <a className="file-chip__download" href={file.url} download={file.original_filename} aria-label={`Download ${file.original_filename}`}>
+                  ↓
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+        {text && <p className="bubble__text">{text}</p>}
+        <span className="bubble__time">{timeOf(message.created_at)}</span>
+      </div>
+    </div>
+  );
+}

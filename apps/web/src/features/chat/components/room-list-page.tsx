@@ -1,0 +1,80 @@
+import { texts } from '@parley/contracts';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { Pagination } from '../../../components/ui/pagination';
+import { Spinner } from '../../../components/ui/spinner';
+import { paths } from '../../../config/paths';
+import { useActiveTopics } from '../api/get-active-topics';
+import { useRooms } from '../api/get-rooms';
+import { chatNotices } from '../hooks/use-chat-notices';
+import { useStartChat } from '../hooks/use-start-chat';
+import { isSafeColor } from '../utils/bubble-style';
+import { ChatNotices } from './chat-notices';
+
+const DEFAULT_ROOM_COLOR = 'purple';
+
+/** RoomListPage (spec §2): 'Enter Room' grid, 12 per page, random chat and active chats. */
+export function RoomListPage() {
+  const [page, setPage] = useState(1);
+  const rooms = useRooms(page);
+  const active = useActiveTopics();
+  const { start, starting } = useStartChat();
+  const list = rooms.data?.data ?? [];
+  const lastPage = rooms.data?.meta.last_page ?? 1;
+
+  return (
+    <div className="chat-page">
+      <section className="chat-page__hero">
+        <div className="container chat-page__hero-inner">
+          <div>
+            <p className="eyebrow eyebrow--light">Rooms</p>
+            <h1 className="chat-page__title">{texts.rooms.enterRoom}</h1>
+          </div>
+          <div className="chat-page__actions">
+            <Button variant="light" onClick={chatNotices.openActiveChats} aria-label={`Active chats: ${active.data?.currentCount ?? 0}`}>
+              Active chats <span className="count-badge">{active.data?.currentCount ?? 0}</span>
+            </Button>
+            <Button onClick={() => void start('human')} loading={starting}>
+              {texts.rooms.startRandomChat}
+            </Button>
+          </div>
+        </div>
+      </section>
+      <div className="container chat-page__body">
+        {rooms.isPending ? (
+          <div className="chat-center">
+            <Spinner size="lg" label={texts.common.loading} />
+          </div>
+        ) : rooms.isError ? (
+          <p className="empty-state" role="alert">
+            {texts.rooms.failedRooms}
+          </p>
+        ) : list.length === 0 ? (
+          <p className="empty-state">{texts.rooms.noRooms}</p>
+        ) : (
+          <>
+            <ul className="room-grid">
+              {list.map((room) => {
+                const color = room.border_color && isSafeColor(room.border_color) ? room.border_color : DEFAULT_ROOM_COLOR;
+                return (
+                  <li key={room.id}>
+                    <Link to={paths.roomTopics.getHref(room.id)} className="room-card" style={{ borderColor: color, ['--room-color' as string]: color }}>
+                      <span className="room-card__dot" aria-hidden="true" />
+                      <span className="room-card__title">{room.title}</span>
+                      <span className="room-card__cta" aria-hidden="true">
+                        →
+                      </span>
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+            <Pagination page={page} lastPage={lastPage} onChange={setPage} label="Rooms pages" />
+          </>
+        )}
+      </div>
+      <ChatNotices />
+    </div>
+  );
+}

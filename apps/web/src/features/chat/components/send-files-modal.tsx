@@ -1,0 +1,130 @@
+import { texts, type AttachmentCosts } from '@parley/contracts';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Modal } from '../../../components/ui/modal';
+import { formatFileSize, formatNumber } from '../../../lib/format';
+import { addFiles, imageAccept, type FileRules } from '../utils/file-validation';
+import { messageCost } from '../utils/message-cost';
+
+interface Props {
+  open: boolean;
+  files: File[];
+  errors: string[];
+  rules: FileRules;
+  costs: AttachmentCosts | null;
+  caption: string;
+  sending: boolean;
+  /** 0..1 while uploading, null before. */
+  progress: number | null;
+  onChange: (files: File[], errors: string[]) => void;
+  onSend: () => void;
+  onClose: () => void;
+}
+
+/** Send files (spec §5): up to 5 files of 5 MB; the image picker takes PNG, JPEG, GIF and WebP only. */
+export function SendFilesModal({ open, files, errors, rules, costs, caption, sending, progress, onChange, onSend, onClose }: Props) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const previews = useObjectUrls(files);
+  const cost = messageCost(caption, files, costs);
+
+  const pickMore = (picked: FileList | null) => {
+    if (!picked) return;
+    const result = addFiles(files, [...picked], rules);
+    onChange(result.accepted, result.errors);
+  };
+
+  return (
+    <Modal
+      open={open}
+      onClose={sending ? () => undefined : onClose}
+      persistent={sending}
+      title={rules.imagesOnly ? 'Send images' : 'Send files'}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={sending}>
+            {texts.common.cancel}
+          </Button>
+          <Button onClick={onSend} loading={sending} disabled={files.length === 0}>
+            Send{cost > 0 ? ` · ${formatNumber(cost)} points` : ''}
+          </Button>
+        </>
+      }
+    >
+      <div className="send-files">
+        {errors.length > 0 && (
+          <ul className="send-files__errors" role="alert">
+            {errors.map((error) => (
+              <li key={error}>{error}</li>
+            ))}
+          </ul>
+        )}
+        {files.length === 0 ? (
+          <p className="muted">No files selected.</p>
+        ) : (
+          <ul className="send-files__list">
+            {files.map((file, index) => (
+              <li key={`${file.name}-${index}`} className="send-files__item">
+                {previews[index] && file.type.startsWith('image/') ? (
+                  <img className="send-files__thumb" src={previews[index]} alt="" />
+                ) : (
+                  <span className="send-files__thumb send-files__thumb--doc" aria-hidden="true">
+                    📄
+                  </span>
+                )}
+                <span className="send-files__name">{file.name}</span>
+                <span className="send-files__size">{formatFileSize(file.size)}</span>
+                <button
+                  type="button"
+                  className="icon-button"
+                  aria-label={`Remove ${file.name}`}
+                  disabled={sending}
+                  onClick={() =>
+                    onChange(
+                      files.filter((_, i) => i !== index),
+                      [],
+                    )
+                  }
+                >
+                  ×
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <p className="send-files__hint muted">
+          {files.length}/{rules.maxFiles} files · up to {formatFileSize(rules.maxFileBytes)} each
+        </p>
+        {files.length < rules.maxFiles && !sending && (
+          <>
+            <input
+              ref={inputRef}
+              type="file"
+              multiple
+              hidden
+              accept={rules.imagesOnly ? imageAccept : undefined}
+              onChange={(event) => {
+                pickMore(event.target.files);
+                event.target.value = '';
+              }}
+              data-testid="send-files-more"
+            />
+            <Button variant="ghost" size="sm" onClick={() => inputRef.current?.click()}>
+              + Add more
+            </Button>
+          </>
+        )}
+        {progress !== null && (
+          <div className="upload-progress" role="progressbar" aria-label="Upload progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(progress * 100)}>
+            <div className="upload-progress__bar" style={{ width: `${Math.round(progress * 100)}%` }} />
+          </div>
+        )}
+      </div>
+    </Modal>
+  );
+}
+
+function useObjectUrls(files: File[]): (string | null)[] {
+  const urls = useMemo(() => files.map((f) => (f.type.startsWith('image/') && typeof URL.createObjectURL === 'function' ? URL.createObjectURL(f) : null)), [files]);
+  useEffect(() => () => urls.forEach((u) => u && URL.revokeObjectURL(u)), [urls]);
+  return urls;
+}

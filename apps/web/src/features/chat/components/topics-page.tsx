@@ -1,0 +1,90 @@
+import { texts } from '@parley/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { paths } from '../../../config/paths';
+import { allRoomsQuery } from '../api/get-rooms';
+import { useTopics } from '../api/get-topics';
+import { useStartChat } from '../hooks/use-start-chat';
+import { isSafeColor, topicTitleStyle } from '../utils/bubble-style';
+import { ChatNotices } from './chat-notices';
+import { CreateTopicModal } from './create-topic-modal';
+
+/** TopicsPage (spec §2): the topics of one room (or all), with Back, Create topic and Start Random Chat. */
+export function TopicsPage({ roomId }: { roomId: number | null }) {
+  const navigate = useNavigate();
+  const topics = useTopics(roomId);
+  const rooms = useQuery(allRoomsQuery);
+  const { start, starting } = useStartChat();
+  const [creating, setCreating] = useState(false);
+  const room = roomId === null ? null : rooms.data?.find((r) => r.id === roomId);
+  const heading = roomId === null ? texts.rooms.all : (room?.title ?? (rooms.isPending ? texts.common.loading : texts.rooms.all));
+  const list = topics.data ?? [];
+
+  return (
+    <div className="chat-page">
+      <section className="chat-page__hero">
+        <div className="container chat-page__hero-inner">
+          <div>
+            <Button variant="ghost" size="sm" className="chat-page__back" onClick={() => navigate(paths.rooms.getHref())}>
+              ← Back
+            </Button>
+            <h1 className="chat-page__title">{heading}</h1>
+          </div>
+          <div className="chat-page__actions">
+            <Button variant="light" onClick={() => setCreating(true)}>
+              Create topic
+            </Button>
+            <Button onClick={() => void start('human')} loading={starting}>
+              {texts.rooms.startRandomChat}
+            </Button>
+          </div>
+        </div>
+      </section>
+      <div className="container chat-page__body">
+        {topics.isPending ? (
+          <div className="chat-center">
+            <Spinner size="lg" label={texts.common.loading} />
+          </div>
+        ) : topics.isError ? (
+          <p className="empty-state" role="alert">
+            {topics.error.message}
+          </p>
+        ) : list.length === 0 ? (
+          <div className="empty-state">
+            <p>{texts.rooms.noTopics}</p>
+            <Button onClick={() => setCreating(true)}>Create topic</Button>
+          </div>
+        ) : (
+          <ul className="topic-grid">
+            {list.map((topic) => {
+              const accent = topic.is_highlighted && topic.highlight_color && isSafeColor(topic.highlight_color) ? topic.highlight_color : undefined;
+              return (
+                <li key={topic.id}>
+                  <Link
+                    to={paths.topicChat.getHref(topic.id)}
+                    className={`topic-card${topic.is_highlighted ? ' topic-card--highlighted' : ''}`}
+                    style={accent ? { borderColor: accent, ['--topic-accent' as string]: accent } : undefined}
+                  >
+                    <span className="topic-card__title" style={topicTitleStyle(topic)}>
+                      {topic.title}
+                    </span>
+                    <span className="topic-card__meta">
+                      {topic.room?.title && roomId === null && <span>{topic.room.title}</span>}
+                      <span className={`mode-badge mode-badge--${topic.chat_mode}`}>{topic.chat_mode === 'ai' ? 'AI' : 'Human'}</span>
+                      <span aria-label={`${topic.participants_count} of 2 participants`}>{topic.participants_count}/2</span>
+                    </span>
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </div>
+      <CreateTopicModal open={creating} onClose={() => setCreating(false)} roomId={roomId} />
+      <ChatNotices />
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { texts, type ChatMode } from '@parley/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '../../../config/paths';
+import { getRandomTopic } from '../api/get-random-topic';
+import { handleTopicError } from './use-chat-notices';
+
+/** 'Start Random Chat' / 'Start! Chat': GET /topics/random and open the topic; errors per spec §8. */
+export function useStartChat() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [starting, setStarting] = useState(false);
+
+  const start = useCallback(
+    async (mode: ChatMode) => {
+      setStarting(true);
+      try {
+        const topicId = await getRandomTopic(mode);
+        void queryClient.invalidateQueries({ queryKey: ['topics'] });
+        navigate(paths.topicChat.getHref(topicId));
+      } catch (error) {
+        handleTopicError(error, { fallback: texts.chat.failedStart, openTopic: (id) => navigate(paths.topicChat.getHref(id)) });
+      } finally {
+        setStarting(false);
+      }
+    },
+    [navigate, queryClient],
+  );
+
+  return { start, starting };
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { formatActiveChatTime } from '../../../lib/format';
+import { canSend, chatStatusText, inputDisabledReason } from './chat-status';
+import { isActiveChatLimit, parseActiveChatTitle, topicIdFromBody } from './topic-errors';
+
+describe('chatStatusText', () => {
+  it("is 'online' with two participants", () => {
+    expect(chatStatusText({ participantsCount: 2, isInChat: true, hasMessages: false })).toBe('online');
+    expect(chatStatusText({ participantsCount: 2, isInChat: false, hasMessages: false })).toBe('online');
+  });
+
+  it("is 'chat active' when in the chat with messages", () => {
+    expect(chatStatusText({ participantsCount: 1, isInChat: true, hasMessages: true })).toBe('chat active');
+  });
+
+  it("is 'waiting for connection' otherwise", () => {
+    expect(chatStatusText({ participantsCount: 1, isInChat: true, hasMessages: false })).toBe('waiting for connection');
+    expect(chatStatusText({ participantsCount: 1, isInChat: false, hasMessages: true })).toBe('waiting for connection');
+  });
+});
+
+describe('inputDisabledReason', () => {
+  it("is 'full' for an outsider when two are present", () => {
+    expect(inputDisabledReason({ busy: false, isInChat: false, participantsCount: 2 })).toBe('full');
+  });
+  it('is busy while a send runs and null when free', () => {
+    expect(inputDisabledReason({ busy: true, isInChat: true, participantsCount: 2 })).toBe('busy');
+    expect(inputDisabledReason({ busy: false, isInChat: true, participantsCount: 2 })).toBeNull();
+  });
+  it('is closed for a closed topic', () => {
+    expect(inputDisabledReason({ busy: false, isInChat: true, participantsCount: 1, isClosed: true })).toBe('closed');
+  });
+});
+
+describe('canSend', () => {
+  it('needs non-blank text or files, an enabled input and a member', () => {
+    expect(canSend('hi', 0, false, true)).toBe(true);
+    expect(canSend('  \n', 0, false, true)).toBe(false);
+    expect(canSend('', 1, false, true)).toBe(true);
+    expect(canSend('hi', 0, true, true)).toBe(false);
+    expect(canSend('hi', 0, false, false)).toBe(false);
+  });
+});
+
+describe('active chat limit errors', () => {
+  it('parses the quoted title', () => {
+    expect(parseActiveChatTitle('You already have active chat "Night owls"')).toBe('Night owls');
+    expect(isActiveChatLimit('You already have active chat "x"')).toBe(true);
+    expect(isActiveChatLimit('Topic is closed')).toBe(false);
+    expect(parseActiveChatTitle(undefined)).toBeNull();
+  });
+
+  it('finds a topic id in an error body', () => {
+    expect(topicIdFromBody({ status: 'ERROR', payload: { topic_id: 12 } })).toBe(12);
+    expect(topicIdFromBody({ status: 'ERROR', payload: { topic: { id: 5 } } })).toBe(5);
+    expect(topicIdFromBody({ topic_id: '9' })).toBe(9);
+    expect(topicIdFromBody({ payload: null })).toBeNull();
+    expect(topicIdFromBody('text')).toBeNull();
+  });
+});
+
+describe('active chat time labels', () => {
+  const now = new Date('2026-11-23T12:00:00Z');
+  const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
+  it("says 'Just now' under 2 minutes", () => {
+    expect(formatActiveChatTime(ago(0), now)).toBe('Just now');
+    expect(formatActiveChatTime(ago(119_000), now)).toBe('Just now');
+  });
+  it('then minutes, then hours within 24 h, then the date', () => {
+    expect(formatActiveChatTime(ago(5 * 60_000), now)).toBe('5 minutes ago');
+    expect(formatActiveChatTime(ago(3 * 3600_000), now)).toBe('3 hours ago');
+    expect(formatActiveChatTime(ago(2 * 86_400_000), now)).toMatch(/^21\.11\.2026$/);
+  });
+});

@@ -1,0 +1,15 @@
+import { limits, type DepositHistoryRow, type PageMeta } from '@parley/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api, type Envelope } from '../../../lib/api-client';
+
+export const depositHistoryKey = ['deposit', 'history'] as const;
+
+/** GET /deposit/history: successful top-ups, 5 per page. */
+export const depositHistoryQuery = (page: number) =>
+  queryOptions({
+    queryKey: [...depositHistoryKey, page],
+    queryFn: async () => (await api.get<Envelope<{ data: DepositHistoryRow[]; meta: PageMeta }>>('/deposit/history', { query: { page, per_page: limits.historyPageSize } })).payload,
+    placeholderData: keepPreviousData,
+  });
+
+export const useDepositHistory = (page: number) => useQuery(depositHistoryQuery(page));

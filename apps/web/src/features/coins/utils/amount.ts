@@ -1,0 +1,29 @@
+/** Top-up amount input (spec §5): digits and at most one dot, two decimals at most. */
+export function sanitizeAmount(raw: string): string {
+  const cleaned = raw.replace(/[^\d.]/g, '');
+  const dot = cleaned.indexOf('.');
+  if (dot === -1) return cleaned;
+  const whole = cleaned.slice(0, dot);
+  const fraction = cleaned.slice(dot + 1).replace(/\./g, '').slice(0, 2);
+  return `${whole}.${fraction}`;
+}
+
+/** A positive euro amount, or null for anything else. */
+export function parseAmount(value: string): number | null {
+  if (!/^\d+(\.\d{0,2})?$/.test(value)) return null;
+  const n = Number(value);
+  return Number.isFinite(n) && n > 0 ? n : null;
+}
+
+/** Coins shown for an amount: amount × conversion rate, rounded (spec §5). */
+export const coinsFor = (amount: number | null, rate: number) => (amount === null ? 0 : Math.round(amount * rate));
+
+/** VAT added on top of the net price, in cents like the server does. */
+export function withVat(amountEuros: number, vatPercent: number) {
+  const cents = Math.round(amountEuros * 100);
+  const vat = Math.round((cents * vatPercent) / 100);
+  return { amount: cents / 100, vat: vat / 100, total: (cents + vat) / 100 };
+}
+
+/** The gateway's URL: relative to this site, or an absolute http(s) URL. */
+export const isValidRedirectUrl = (url: string) => (url.startsWith('/') ? !url.startsWith('//') : /^https?:\/\/[^\s]+$/i.test(url));

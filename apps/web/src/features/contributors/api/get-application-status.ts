@@ -1,0 +1,20 @@
+import { type ApplicationStatusResponse, type ContributorApplication } from '@parley/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, ApiError, type Envelope } from '../../../lib/api-client';
+
+export const applicationStatusKey = ['contributor', 'application-status'] as const;
+
+/** GET /become-contributor/status: the latest application, or null on 404 (no application, spec §4). */
+export async function getApplicationStatus(): Promise<ContributorApplication | null> {
+  try {
+    const response = await api.get<Envelope<ApplicationStatusResponse>>('/become-contributor/status');
+    return response.payload?.application ?? null;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+export const applicationStatusQuery = queryOptions({ queryKey: applicationStatusKey, queryFn: getApplicationStatus, staleTime: 30_000 });
+
+export const useApplicationStatus = (enabled = true) => useQuery({ ...applicationStatusQuery, enabled });

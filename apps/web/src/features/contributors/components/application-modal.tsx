@@ -1,0 +1,120 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { applicationLimits, contributorApplicationBodySchema, limits, texts, type ContributorApplicationInput } from '@parley/contracts';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/field';
+import { Modal } from '../../../components/ui/modal';
+import { Textarea } from '../../../components/ui/textarea';
+import { toast } from '../../../components/ui/toast';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { applyServerErrors } from '../../../lib/forms';
+import { useSubmitApplication } from '../api/submit-application';
+
+const t = texts.contributor;
+const fields = ['nickname', 'email', 'experience', 'interests', 'help_description'] as const;
+
+interface ApplicationModalProps {
+  open: boolean;
+  onClose: () => void;
+  defaultEmail: string;
+}
+
+/** Spec §2 Application modal: Cancel/Close and 'Submit Application'; success message, then the form resets after 3 s. */
+export function ApplicationModal({ open, onClose, defaultEmail }: ApplicationModalProps) {
+  const [formKey, setFormKey] = useState(0);
+  const [submitted, setSubmitted] = useState(false);
+
+  useEffect(() => {
+    if (!submitted) return;
+    const timer = setTimeout(() => {
+      setSubmitted(false);
+      setFormKey((k) => k + 1);
+    }, limits.applicationResetMs);
+    return () => clearTimeout(timer);
+  }, [submitted]);
+
+  const close = () => {
+    onClose();
+    if (submitted) {
+      setSubmitted(false);
+      setFormKey((k) => k + 1);
+    }
+  };
+
+  const formId = `application-form-${formKey}`;
+  return (
+    <Modal
+      open={open}
+      onClose={close}
+      title={t.modalTitle}
+      size="md"
+      footer={
+        <>
+          <Button variant="secondary" onClick={close}>
+            {submitted ? texts.common.close : texts.common.cancel}
+          </Button>
+          {!submitted && (
+            <Button type="submit" form={formId}>
+              {t.submitApplication}
+            </Button>
+          )}
+        </>
+      }
+    >
+      <ApplicationForm key={formKey} formId={formId} defaultEmail={defaultEmail} submitted={submitted} onSubmitted={() => setSubmitted(true)} />
+    </Modal>
+  );
+}
+
+interface ApplicationFormProps {
+  formId: string;
+  defaultEmail: string;
+  submitted: boolean;
+  onSubmitted: () => void;
+}
+
+function ApplicationForm({ formId, defaultEmail, submitted, onSubmitted }: ApplicationFormProps) {
+  const mutation = useSubmitApplication();
+  const [formError, setFormError] = useState<string | null>(null);
+  const { register, handleSubmit, setError, formState } = useForm({
+    resolver: zodResolver(contributorApplicationBodySchema),
+    defaultValues: { nickname: '', email: defaultEmail, experience: '', interests: '', help_description: '' } satisfies ContributorApplicationInput,
+  });
+  const { errors, isSubmitting } = formState;
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      await mutation.mutateAsync(values);
+      onSubmitted();
+    } catch (error) {
+      if (applyServerErrors(error, setError, {}, fields)) return;
+      const message = error instanceof ApiError && error.status === 409 ? error.message : errorMessage(error, t.failedSubmit);
+      setFormError(message);
+      toast.error(message);
+    }
+  });
+
+  return (
+    <form id={formId} className="form application-form" onSubmit={onSubmit} noValidate aria-busy={isSubmitting || undefined}>
+      {submitted && (
+        <div className="alert alert--success" role="status">
+          {t.submitted}
+        </div>
+      )}
+      {formError && (
+        <div className="alert alert--error" role="alert">
+          {formError}
+        </div>
+      )}
+      <fieldset className="application-form__fields" disabled={submitted || isSubmitting}>
+        <TextField label={t.nickname} autoComplete="nickname" maxLength={applicationLimits.nickname} error={errors.nickname?.message} {...register('nickname')} />
+        <TextField label={t.email} type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+        <Textarea label={t.experience} rows={3} limit={applicationLimits.experience} error={errors.experience?.message} {...register('experience')} />
+        <Textarea label={t.interests} rows={3} limit={applicationLimits.interests} error={errors.interests?.message} {...register('interests')} />
+        <Textarea label={t.help} rows={3} limit={applicationLimits.help_description} error={errors.help_description?.message} {...register('help_description')} />
+      </fieldset>
+    </form>
+  );
+}

@@ -1,0 +1,32 @@
+import { type PayoutHistoryRow, type PayoutRequestBody } from '@parley/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, type Envelope } from '../../../lib/api-client';
+import { userQueryKey } from '../../../lib/user';
+import { payoutMethodsKey } from './get-payout-methods';
+import { payoutsKey } from './get-payouts';
+
+export type CreatePayoutBody = Omit<PayoutRequestBody, 'details' | 'amount_cents'> & {
+  pan?: string;
+  iban?: string;
+  account_number?: string;
+  sort_code?: string;
+  birth_date?: string;
+  request_id: string;
+};
+
+/** POST /payouts: a 201 or status OK reloads history (spec §7). */
+export const createPayout = (body: CreatePayoutBody) => api.post<Envelope<{ payout?: PayoutHistoryRow }>>('/payouts', body);
+
+export function useCreatePayout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createPayout,
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: payoutsKey }),
+        queryClient.invalidateQueries({ queryKey: payoutMethodsKey }),
+        queryClient.invalidateQueries({ queryKey: userQueryKey }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,74 @@
+import { limits, payoutMethods, texts, type PayoutHistoryRow } from '@parley/contracts';
+import { useState } from 'react';
+import { Pagination } from '../../../components/ui/pagination';
+import { formatDate, formatPrice } from '../../../lib/format';
+import { usePayouts } from '../api/get-payouts';
+import '../payouts.css';
+
+const t = texts.payout;
+const methodName = (id: PayoutHistoryRow['method']) => payoutMethods.find((m) => m.id === id)?.name ?? id;
+const symbolOf = (currency: string) => (currency === 'EUR' ? '€' : currency);
+
+/** Spec §2 Payouts tab: 5 per page, padded to 5 rows, 'No payout history yet'. */
+export function PayoutHistory() {
+  const [page, setPage] = useState(1);
+  const query = usePayouts(page);
+  const rows = query.data?.data ?? [];
+  const padding = Math.max(0, limits.historyPageSize - rows.length);
+
+  if (query.isError) {
+    return (
+      <p className="alert alert--error" role="alert">
+        {t.failedHistory}
+      </p>
+    );
+  }
+  return (
+    <div className="payout-history">
+      <div className="table-scroll">
+        <table aria-label="Payout history" aria-busy={query.isPending || undefined}>
+          <thead>
+            <tr>
+              <th scope="col">Date</th>
+              <th scope="col">Method</th>
+              <th scope="col">Destination</th>
+              <th scope="col" className="num">
+                Amount
+              </th>
+              <th scope="col">Status</th>
+            </tr>
+          </thead>
+          <tbody>
+            {!query.isPending && rows.length === 0 ? (
+              <tr>
+                <td colSpan={5} className="payout-history__empty" rowSpan={limits.historyPageSize}>
+                  {t.noHistory}
+                </td>
+              </tr>
+            ) : (
+              <>
+                {rows.map((row) => (
+                  <tr key={row.id}>
+                    <td>{formatDate(row.created_at)}</td>
+                    <td>{methodName(row.method)}</td>
+                    <td className="mono">{row.destination}</td>
+                    <td className="num">{formatPrice(row.amount, symbolOf(row.currency))}</td>
+                    <td>
+                      <span className={`payout-status payout-status--${row.status}`}>{t.statusLabels[row.status]}</span>
+                    </td>
+                  </tr>
+                ))}
+                {Array.from({ length: padding }, (_, i) => (
+                  <tr key={`pad-${i}`} className="payout-history__pad" aria-hidden="true">
+                    <td colSpan={5}>&nbsp;</td>
+                  </tr>
+                ))}
+              </>
+            )}
+          </tbody>
+        </table>
+      </div>
+      <Pagination page={page} lastPage={query.data?.meta.last_page ?? 1} onChange={setPage} label="Payout history pages" />
+    </div>
+  );
+}

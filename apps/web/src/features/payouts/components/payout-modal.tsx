@@ -1,0 +1,195 @@
+import { formatEuros, limits, texts, type PayoutMethodsResponse, type PayoutRuleContext, type UserProfile } from '@parley/contracts';
+import { useMemo, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '../../../components/ui/button';
+import { SelectField, TextField } from '../../../components/ui/field';
+import { Modal } from '../../../components/ui/modal';
+import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/toast';
+import { ApiError } from '../../../lib/api-client';
+import { applyServerErrors } from '../../../lib/forms';
+import { useCountries } from '../../../lib/reference';
+import { useCreatePayout } from '../api/create-payout';
+import { usePayoutMethods } from '../api/get-payout-methods';
+import { initialPayoutValues, payoutFormFields, payoutResolver, toPayoutBody, type PayoutFormValues } from './payout-form-values';
+
+const t = texts.payout;
+const FORM_ID = 'payout-form';
+const newRequestId = () => crypto.randomUUID();
+const todayIso = () => new Date().toISOString().slice(0, 10);
+
+interface PayoutModalProps {
+  open: boolean;
+  onClose: () => void;
+  user: UserProfile;
+}
+
+/** The message for a failed submit (spec §8 Payout). */
+function submitErrorMessage(error: unknown): string {
+  if (!(error instanceof ApiError)) return t.failedSubmit;
+  if (error.status === 0) return error.message || texts.common.networkError;
+  if (Object.keys(error.errors).length > 0) return texts.common.validationFailed;
+  if (error.status >= 500) return t.processingError;
+  return error.message || t.failedSubmit;
+}
+
+/** Spec §4 Payout modal: form, then submitted (banner, submit hidden, Cancel → Close, reset on close). */
+export function PayoutModal({ open, onClose, user }: PayoutModalProps) {
+  const methods = usePayoutMethods(open && user.is_contributor);
+  const [submitted, setSubmitted] = useState(false);
+  const [formKey, setFormKey] = useState(0);
+
+  const close = () => {
+    onClose();
+    setSubmitted(false);
+    setFormKey((k) => k + 1);
+  };
+
+  let body;
+  if (!user.is_contributor) body = <div className="alert alert--info">{t.contributorsOnly}</div>;
+  else if (methods.isPending) body = <Spinner size="md" />;
+  else if (methods.isError || !methods.data)
+    body = (
+      <div className="alert alert--error" role="alert">
+        {t.failedConfig}
+      </div>
+    );
+  else if (methods.data.methods.length === 0)
+    body = (
+      <div className="alert alert--error" role="alert">
+        {t.failedMethods}
+      </div>
+    );
+  else body = <PayoutForm key={formKey} user={user} config={methods.data} submitted={submitted} onSubmitted={() => setSubmitted(true)} />;
+
+  const canSubmit = user.is_contributor && Boolean(methods.data?.methods.length) && !submitted;
+  return (
+    <Modal
+      open={open}
+      onClose={close}
+      title={t.modalTitle}
+      size="lg"
+      footer={
+        <>
+          <Button variant="secondary" onClick={close}>
+            {submitted || !canSubmit ? texts.common.close : texts.common.cancel}
+          </Button>
+          {canSubmit && (
+            <Button type="submit" form={FORM_ID}>
+              {t.submit}
+            </Button>
+          )}
+        </>
+      }
+    >
+      {body}
+    </Modal>
+  );
+}
+
+interface PayoutFormProps {
+  user: UserProfile;
+  config: PayoutMethodsResponse;
+  submitted: boolean;
+  onSubmitted: () => void;
+}
+
+function PayoutForm({ user, config, submitted, onSubmitted }: PayoutFormProps) {
+  const countries = useCountries();
+  const mutation = useCreatePayout();
+  const [formError, setFormError] = useState<string | null>(null);
+  const requestId = useRef(newRequestId());
+  const rules = useRef<PayoutRuleContext>(null);
+  rules.current = { minAmount: config.min_amount, maxAmount: config.max_amount, availableAmount: config.available_amount, symbol: config.symbol, today: todayIso() };
+  const resolver = useMemo(() => payoutResolver(() => rules.current), []);
+  const { register, handleSubmit, setError, watch, formState } = useForm<PayoutFormValues>({ resolver, defaultValues: initialPayoutValues(user) });
+  const { errors, isSubmitting } = formState;
+  const method = watch('method');
+  const money = (n: number) => `${formatEuros(n)} ${config.symbol}`;
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      const response = await mutation.mutateAsync(toPayoutBody(values, requestId.current));
+      if (!response.payload?.payout) throw new Error(texts.common.unexpectedResponse);
+      toast.success(t.submitted);
+      onSubmitted();
+    } catch (error) {
+      const message = error instanceof Error && error.message === texts.common.unexpectedResponse ? error.message : submitErrorMessage(error);
+      applyServerErrors(error, setError, {}, payoutFormFields);
+      // A refused request held nothing: the next attempt is a new request.
+      if (error instanceof ApiError && error.status >= 400 && error.status < 500) requestId.current = newRequestId();
+      setFormError(message);
+      toast.error(message);
+    }
+  });
+
+  return (
+    <form id={FORM_ID} className="form payout-form" onSubmit={onSubmit} noValidate aria-busy={isSubmitting || undefined}>
+      {submitted && (
+        <div className="alert alert--success" role="status">
+          <strong>{t.submitted}</strong> {t.banner}
+        </div>
+      )}
+      {formError && !submitted && (
+        <div className="alert alert--error" role="alert">
+          {formError}
+        </div>
+      )}
+      <fieldset className="payout-form__fields" disabled={submitted || isSubmitting}>
+        <TextField
+          label={`Amount (${config.symbol})`}
+          inputMode="decimal"
+          autoComplete="off"
+          hint={`${t.available(formatEuros(config.available_amount), config.symbol)} · min ${money(config.min_amount)}${config.max_amount !== null ? ` · max ${money(config.max_amount)}` : ''}`}
+          error={errors.amount?.message}
+          {...register('amount')}
+        />
+        <fieldset className="payout-methods" aria-describedby={errors.method ? 'payout-method-error' : undefined}>
+          <legend className="field__label">{t.methodLabel}</legend>
+          <div className="payout-methods__options">
+            {config.methods.map((m) => (
+              <label key={m.id} className={`payout-methods__option${method === m.id ? ' is-active' : ''}`}>
+                <input type="radio" value={m.id} {...register('method')} />
+                {m.name}
+              </label>
+            ))}
+          </div>
+          {errors.method && (
+            <p className="field__error" id="payout-method-error" role="alert">
+              {errors.method.message}
+            </p>
+          )}
+        </fieldset>
+        {method === 'card' && <TextField label="Card number" inputMode="numeric" autoComplete="cc-number" error={errors.pan?.message} {...register('pan')} />}
+        {method === 'sepa' && <TextField label="IBAN" autoComplete="off" spellCheck={false} error={errors.iban?.message} {...register('iban')} />}
+        {method === 'fps' && (
+          <div className="form__grid payout-form__fps">
+            <TextField label="Account number" inputMode="numeric" autoComplete="off" error={errors.account_number?.message} {...register('account_number')} />
+            <TextField label="Sort code" inputMode="numeric" maxLength={limits.sortCodeLength} autoComplete="off" error={errors.sort_code?.message} {...register('sort_code')} />
+            <TextField label="Birth date" type="date" max={todayIso()} autoComplete="bday" error={errors.birth_date?.message} {...register('birth_date')} />
+          </div>
+        )}
+        <div className="form__grid">
+          <TextField label="First name" autoComplete="given-name" error={errors.first_name?.message} {...register('first_name')} />
+          <TextField label="Last name" autoComplete="family-name" error={errors.last_name?.message} {...register('last_name')} />
+        </div>
+        <div className="form__grid">
+          <SelectField label="Country" error={errors.country_id?.message} {...register('country_id')}>
+            <option value="">{countries.isError ? texts.reference.failedCountries : 'Select a country'}</option>
+            {(countries.data ?? []).map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.title}
+              </option>
+            ))}
+          </SelectField>
+          <TextField label="City" autoComplete="address-level2" error={errors.city?.message} {...register('city')} />
+        </div>
+        <div className="form__grid">
+          <TextField label="Address" autoComplete="street-address" error={errors.address?.message} {...register('address')} />
+          <TextField label="ZIP" autoComplete="postal-code" error={errors.zip?.message} {...register('zip')} />
+        </div>
+      </fieldset>
+    </form>
+  );
+}

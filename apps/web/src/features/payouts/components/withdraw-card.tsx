@@ -1,0 +1,31 @@
+import { texts, type UserProfile } from '@parley/contracts';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { PayoutModal } from './payout-modal';
+import '../payouts.css';
+
+/** The account page's Withdraw button and the payout request modal behind it. */
+export function WithdrawButton({ user, className }: { user: UserProfile; className?: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="secondary" className={className} onClick={() => setOpen(true)}>
+        {texts.account.withdraw}
+      </Button>
+      <PayoutModal open={open} onClose={() => setOpen(false)} user={user} />
+    </>
+  );
+}
+
+/** Account card: the Withdraw button for everyone (non-contributors learn why they cannot yet). */
+export function WithdrawCard({ user }: { user: UserProfile }) {
+  return (
+    <section className="card withdraw-card" aria-labelledby="withdraw-title">
+      <h2 className="card__title" id="withdraw-title">
+        {texts.payout.payoutsTab}
+      </h2>
+      <p className="muted">{user.is_contributor ? texts.payout.banner : texts.payout.contributorsOnly}</p>
+      <WithdrawButton user={user} className="btn--block" />
+    </section>
+  );
+}

@@ -1,0 +1,131 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { avatarColors, emailSchema, requiredString, texts, type UserProfile } from '@parley/contracts';
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { Avatar, avatarColorLabels, avatarColorValues, toAvatarColor } from '../../../components/ui/avatar';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/field';
+import { Modal } from '../../../components/ui/modal';
+import { PhoneField } from '../../../components/ui/phone-field';
+import { toast } from '../../../components/ui/toast';
+import { errorMessage } from '../../../lib/api-client';
+import { applyServerErrors } from '../../../lib/forms';
+import { useUpdateProfile } from '../api/update-profile';
+
+const p = texts.profile;
+/** Spec §5 Edit profile: the server's rules plus the phone validity and the avatar colour. */
+export const editProfileSchema = z.object({
+  name: requiredString(p.firstNameRequired, 100),
+  surname: requiredString(p.lastNameRequired, 100),
+  email: emailSchema(),
+  phone: z.string(),
+  phoneCountryCode: z.string(),
+  nationalNumber: z.string(),
+  phoneValid: z.boolean().refine((v) => v, { error: texts.auth.validPhoneRequired }),
+  avatar_color: z.string({ error: p.avatarColorRequired }).min(1, { error: p.avatarColorRequired }),
+});
+type EditProfileValues = z.infer<typeof editProfileSchema>;
+
+const serverFields = { name: 'name', surname: 'surname', email: 'email', phone: 'phoneValid', phoneCountryCode: 'phoneValid', nationalNumber: 'phoneValid', avatar_color: 'avatar_color' } as const;
+
+function initialValues(user: UserProfile): EditProfileValues {
+  const parsed = user.phone ? parsePhoneNumberFromString(user.phone) : undefined;
+  return {
+    name: user.name ?? '',
+    surname: user.surname ?? '',
+    email: user.email ?? '',
+    phone: user.phone ?? '',
+    phoneCountryCode: parsed?.countryCallingCode ?? user.phone_country_code ?? '',
+    nationalNumber: parsed?.nationalNumber ?? user.phone_national_number ?? '',
+    phoneValid: parsed?.isValid() ?? false,
+    avatar_color: toAvatarColor(user.avatar_color),
+  };
+}
+
+export function EditProfileModal({ user, open, onClose }: { user: UserProfile; open: boolean; onClose: () => void }) {
+  return (
+    <Modal open={open} onClose={onClose} title={p.editProfile} size="md">
+      {open && <EditProfileForm user={user} onSaved={onClose} />}
+    </Modal>
+  );
+}
+
+function EditProfileForm({ user, onSaved }: { user: UserProfile; onSaved: () => void }) {
+  const mutation = useUpdateProfile();
+  const [formError, setFormError] = useState<string | null>(null);
+  const hasEmail = Boolean(user.email);
+  const { register, handleSubmit, setValue, setError, watch, formState } = useForm<EditProfileValues>({ resolver: zodResolver(editProfileSchema), defaultValues: initialValues(user) });
+  const { errors } = formState;
+  const name = watch('name');
+  const color = watch('avatar_color');
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      await mutation.mutateAsync({
+        name: values.name,
+        surname: values.surname,
+        ...(hasEmail ? {} : { email: values.email }),
+        phone: values.phone,
+        phoneCountryCode: values.phoneCountryCode,
+        nationalNumber: values.nationalNumber,
+        avatar_color: values.avatar_color,
+      });
+      toast.success(p.updated);
+      onSaved();
+    } catch (error) {
+      if (!applyServerErrors(error, setError, serverFields)) setFormError(errorMessage(error, p.failedUpdate));
+    }
+  });
+
+  return (
+    <form className="form" onSubmit={onSubmit} noValidate>
+      <div className="avatar-picker">
+        <Avatar name={name || user.name} color={color} size={120} />
+        <fieldset className="avatar-picker__colors">
+          <legend className="field__label">Avatar color</legend>
+          <div className="swatches">
+            {avatarColors.map((id) => (
+              <label key={id} className="swatch" title={avatarColorLabels[id]}>
+                <input type="radio" value={id} {...register('avatar_color')} />
+                <span className="swatch__dot" style={{ background: avatarColorValues[id] }} />
+                <span className="sr-only">{avatarColorLabels[id]}</span>
+              </label>
+            ))}
+          </div>
+          {errors.avatar_color && (
+            <p className="field__error" role="alert">
+              {errors.avatar_color.message}
+            </p>
+          )}
+        </fieldset>
+      </div>
+      {formError && (
+        <div className="alert alert--error" role="alert">
+          {formError}
+        </div>
+      )}
+      <div className="form__grid">
+        <TextField label="Name" autoComplete="given-name" error={errors.name?.message} {...register('name')} />
+        <TextField label="Surname" autoComplete="family-name" error={errors.surname?.message} {...register('surname')} />
+      </div>
+      <TextField label="Email" type="email" autoComplete="email" disabled={hasEmail} error={errors.email?.message} {...register('email')} />
+      <PhoneField
+        label="Phone"
+        initialValue={user.phone}
+        error={errors.phoneValid?.message}
+        onChange={(phone) => {
+          setValue('phone', phone.phone);
+          setValue('phoneCountryCode', phone.phoneCountryCode);
+          setValue('nationalNumber', phone.nationalNumber);
+          setValue('phoneValid', phone.isValid, { shouldValidate: formState.isSubmitted });
+        }}
+      />
+      <Button type="submit" size="lg" block loading={mutation.isPending}>
+        {p.saveChanges}
+      </Button>
+    </form>
+  );
+}

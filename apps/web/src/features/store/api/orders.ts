@@ -1,0 +1,46 @@
+import { limits, type Order, type OrderStatus, type PageMeta, type StoreStatus, type StoreTransaction } from '@parley/contracts';
+import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { api, type Envelope } from '../../../lib/api-client';
+
+export interface Paged<T> {
+  data: T[];
+  meta: PageMeta;
+}
+
+/** GET /orders: the orders history, 5 per page (spec §9 history tables). */
+export const ordersQuery = (page: number) =>
+  queryOptions({
+    queryKey: ['store', 'orders', page],
+    queryFn: async () => (await api.get<Envelope<Paged<Order>>>('/orders', { query: { page, per_page: limits.historyPageSize } })).payload,
+    placeholderData: keepPreviousData,
+  });
+export const useOrders = (page: number) => useQuery(ordersQuery(page));
+
+/** GET /transactions: every ledger entry and card payment, 5 per page. */
+export const transactionsQuery = (page: number) =>
+  queryOptions({
+    queryKey: ['store', 'transactions', page],
+    queryFn: async () => (await api.get<Envelope<Paged<StoreTransaction>>>('/transactions', { query: { page, per_page: limits.historyPageSize } })).payload,
+    placeholderData: keepPreviousData,
+  });
+export const useTransactions = (page: number) => useQuery(transactionsQuery(page));
+
+export interface OrderStatusPayload {
+  status: OrderStatus;
+  status_label: StoreStatus;
+  order: Order;
+}
+
+/** GET /orders/:id/status, polled every `pollMs` until the order is final. */
+export const orderStatusQuery = (id: number, pollMs: number) =>
+  queryOptions({
+    queryKey: ['store', 'order-status', id],
+    queryFn: async () => (await api.get<Envelope<OrderStatusPayload>>(`/orders/${id}/status`)).payload,
+    refetchInterval: (query) => (query.state.data && !['pending', 'processing'].includes(query.state.data.status) ? false : pollMs),
+    retry: 1,
+  });
+export const useOrderStatus = (id: number, pollMs: number, enabled = true) => useQuery({ ...orderStatusQuery(id, pollMs), enabled: enabled && id > 0 });
+
+/** POST /orders/:id/cancel: the buyer came back from the gateway without paying. */
+export const cancelOrder = async (id: number) => (await api.post<Envelope<Order>>(`/orders/${id}/cancel`)).payload;
+export const useCancelOrder = () => useMutation({ mutationFn: cancelOrder });

@@ -1,0 +1,162 @@
+import '../store.css';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { checkoutBodySchema, defaultCurrency, limits, texts, type CheckoutBody, type CheckoutForm as CheckoutValues, type Product } from '@parley/contracts';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { Checkbox, SelectField, TextField } from '../../../components/ui/field';
+import { paths } from '../../../config/paths';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { formatPrice } from '../../../lib/format';
+import { applyServerErrors } from '../../../lib/forms';
+import { legalPages, useCountries, useSettings, useStaticPages } from '../../../lib/reference';
+import { useCheckout, useCheckoutPrefill } from '../api/checkout';
+import { kindLabels } from './product-card';
+import { ChatBubblePreview, lookOf } from './skin-bubble';
+
+const fields = ['name', 'surname', 'email', 'phone', 'country', 'city', 'address', 'postCode', 'accept_terms'] as const;
+const emptyValues: CheckoutValues = { name: '', surname: '', email: '', phone: '', country: '', city: '', address: '', postCode: '', save_info: false, accept_terms: false };
+
+/** The gateway's URL: relative to this site, or an absolute http(s) URL. */
+const isValidRedirect = (url: string) => url.startsWith('/') ? !url.startsWith('//') : /^https?:\/\/[^\s]+$/i.test(url);
+
+function totals(priceCents: number, vatPercent: number) {
+  const vat = Math.round((priceCents * vatPercent) / 100);
+  return { price: priceCents / 100, vat: vat / 100, total: (priceCents + vat) / 100 };
+}
+
+/** The spec's checkout sections: confirm purchase, billing/delivery address, payment details, save info, terms. */
+export function CheckoutForm({ product }: { product: Product }) {
+  const { data: prefill } = useCheckoutPrefill();
+  const { data: countries = [] } = useCountries();
+  const { data: settings } = useSettings();
+  const { data: pages = [] } = useStaticPages();
+  const legal = legalPages(pages);
+  const checkout = useCheckout(product.id);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [redirectUrl, setRedirectUrl] = useState<string | null>(null);
+  const { register, handleSubmit, setError, reset, formState } = useForm<CheckoutValues, unknown, CheckoutBody>({ resolver: zodResolver(checkoutBodySchema), defaultValues: emptyValues });
+  const { errors, isDirty } = formState;
+
+  useEffect(() => {
+    if (prefill && !isDirty) reset({ ...emptyValues, ...prefill, country: prefill.country ?? '', save_info: prefill.country !== null });
+  }, [prefill, isDirty, reset]);
+
+  useEffect(() => {
+    if (!redirectUrl) return;
+    const timer = setTimeout(() => window.location.assign(redirectUrl), limits.gatewayRedirectMs);
+    return () => clearTimeout(timer);
+  }, [redirectUrl]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      const result = await checkout.mutateAsync({ ...values, currency: defaultCurrency.code });
+      if (!result.redirect_url) return setFormError(texts.topUp.noRedirectUrl);
+      if (!isValidRedirect(result.redirect_url)) return setFormError(texts.topUp.invalidPaymentUrl);
+      setRedirectUrl(result.redirect_url);
+    } catch (error) {
+      const placed = applyServerErrors(error, setError, {}, fields);
+      if (!placed) setFormError(error instanceof ApiError && error.status >= 500 ? texts.topUp.gatewayError : errorMessage(error, texts.topUp.paymentFailed));
+    }
+  });
+
+  const amounts = totals(product.price_cents, settings?.vat_percent ?? 0);
+  const euro = (value: number) => formatPrice(value, defaultCurrency.symbol);
+
+  if (redirectUrl) {
+    return (
+      <section className="card checkout__redirect" role="status">
+        <h2 className="card__title">Redirecting to the payment page…</h2>
+        <p>{texts.store.doNotClose}</p>
+        <Button onClick={() => window.location.assign(redirectUrl)}>{texts.topUp.goToPaymentPage}</Button>
+      </section>
+    );
+  }
+
+  return (
+    <form className="checkout" onSubmit={onSubmit} noValidate>
+      {formError && (
+        <div className="alert alert--error" role="alert">
+          {formError}
+        </div>
+      )}
+      <section className="card checkout__section" aria-labelledby="confirm-title">
+        <h2 className="card__title" id="confirm-title">
+          Confirm purchase
+        </h2>
+        <div className="checkout__item">
+          <ChatBubblePreview look={lookOf(product)} text={product.name} reply="Your new look" />
+          <dl className="checkout__summary">
+            <div>
+              <dt>Item</dt>
+              <dd>
+                {product.name} <span className="store__note">({kindLabels[product.kind]})</span>
+              </dd>
+            </div>
+            <div>
+              <dt>Price</dt>
+              <dd>{euro(amounts.price)}</dd>
+            </div>
+            <div>
+              <dt>VAT ({settings?.vat_percent ?? 0}%)</dt>
+              <dd>{euro(amounts.vat)}</dd>
+            </div>
+            <div className="checkout__total">
+              <dt>Total</dt>
+              <dd>{euro(amounts.total)}</dd>
+            </div>
+          </dl>
+        </div>
+      </section>
+
+      <section className="card checkout__section" aria-labelledby="address-title">
+        <h2 className="card__title" id="address-title">
+          Billing / delivery address
+        </h2>
+        <div className="form-grid">
+          <TextField label="Name" autoComplete="given-name" error={errors.name?.message} {...register('name')} />
+          <TextField label="Surname" autoComplete="family-name" error={errors.surname?.message} {...register('surname')} />
+          <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+          <TextField label="Phone" type="tel" autoComplete="tel" maxLength={limits.phoneMaxLength} error={errors.phone?.message} {...register('phone')} />
+          <SelectField label="Country" autoComplete="country" error={errors.country?.message} {...register('country')}>
+            <option value="">Select a country</option>
+            {countries.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.title}
+              </option>
+            ))}
+          </SelectField>
+          <TextField label="City" autoComplete="address-level2" error={errors.city?.message} {...register('city')} />
+          <TextField label="Address" autoComplete="street-address" error={errors.address?.message} {...register('address')} />
+          <TextField label="Post code" autoComplete="postal-code" error={errors.postCode?.message} {...register('postCode')} />
+        </div>
+      </section>
+
+      <section className="card checkout__section" aria-labelledby="payment-title">
+        <h2 className="card__title" id="payment-title">
+          Payment details
+        </h2>
+        <p>
+          You pay <strong>{euro(amounts.total)}</strong> by card on the secure page of our payment provider. Your card details never reach Parley.
+        </p>
+        <Checkbox label="Save information for future purchases" {...register('save_info')} />
+        <Checkbox
+          label={
+            <>
+              I accept the{' '}
+              {legal.terms ? <Link to={paths.staticPageLegacy.getHref(legal.terms.id)}>terms</Link> : 'terms'} and{' '}
+              {legal.privacy ? <Link to={paths.staticPageLegacy.getHref(legal.privacy.id)}>privacy policy</Link> : 'privacy policy'}
+            </>
+          }
+          error={errors.accept_terms?.message}
+          {...register('accept_terms')}
+        />
+        <Button type="submit" size="lg" block loading={checkout.isPending}>
+          Pay {euro(amounts.total)}
+        </Button>
+      </section>
+    </form>
+  );
+}

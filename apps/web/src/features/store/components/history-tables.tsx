@@ -1,0 +1,113 @@
+import { defaultCurrency, limits, texts, type StoreTransaction } from '@parley/contracts';
+import { useState, type ReactNode } from 'react';
+import { Pagination } from '../../../components/ui/pagination';
+import { Spinner } from '../../../components/ui/spinner';
+import { formatDate, formatNumber, formatPrice } from '../../../lib/format';
+import { useOrders, useTransactions } from '../api/orders';
+import { OrderStatusBadge } from './order-status-badge';
+import '../store.css';
+
+interface HistoryTableProps {
+  title: string;
+  headers: string[];
+  rows: ReactNode[][] | undefined;
+  empty: string;
+  isPending: boolean;
+  isError: boolean;
+  page: number;
+  lastPage: number;
+  onPage: (page: number) => void;
+}
+
+/** A history table: 5 rows per page, padded to 5 rows (spec §9). */
+function HistoryTable({ title, headers, rows, empty, isPending, isError, page, lastPage, onPage }: HistoryTableProps) {
+  const padding = rows && rows.length > 0 ? Math.max(0, limits.historyPageSize - rows.length) : 0;
+  return (
+    <section className="card history" aria-label={title}>
+      <h2 className="card__title">{title}</h2>
+      {isPending && <Spinner label="Loading..." />}
+      {isError && (
+        <p className="alert alert--error" role="alert">
+          {texts.common.anErrorOccurred}
+        </p>
+      )}
+      {rows && rows.length === 0 && <p className="history__empty">{empty}</p>}
+      {rows && rows.length > 0 && (
+        <div className="table-scroll">
+          <table>
+            <thead>
+              <tr>
+                {headers.map((h) => (
+                  <th key={h} scope="col">
+                    {h}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((cells, i) => (
+                <tr key={i}>
+                  {cells.map((cell, j) => (
+                    <td key={j}>{cell}</td>
+                  ))}
+                </tr>
+              ))}
+              {Array.from({ length: padding }, (_, i) => (
+                <tr key={`pad-${i}`} className="history__pad" aria-hidden="true">
+                  {headers.map((h) => (
+                    <td key={h}>&nbsp;</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pagination page={page} lastPage={lastPage} onChange={onPage} label={`${title} pages`} />
+    </section>
+  );
+}
+
+const euro = (value: number) => formatPrice(value, defaultCurrency.symbol);
+
+/** Account tab `orders`: order number, item, total, status, date. */
+export function OrdersHistory() {
+  const [page, setPage] = useState(1);
+  const { data, isPending, isError } = useOrders(page);
+  const rows = data?.data.map((o) => [o.order_number, o.item.name, euro(o.total), <OrderStatusBadge key="s" label={o.status_label} />, formatDate(o.created_at)]);
+  return (
+    <HistoryTable
+      title="Orders"
+      headers={['Order number', 'Item', 'Total', 'Status', 'Date']}
+      rows={rows}
+      empty={texts.store.noOrders}
+      isPending={isPending}
+      isError={isError}
+      page={page}
+      lastPage={data?.meta.last_page ?? 1}
+      onPage={setPage}
+    />
+  );
+}
+
+const amountOf = (t: StoreTransaction) => (t.currency === 'EUR' ? euro(t.amount) : `${t.amount > 0 ? '+' : ''}${formatNumber(t.amount)} ${texts.nav.coins}`);
+
+/** Account tab `history`: every transaction (type, amount, status, date). */
+export function TransactionsHistory() {
+  const [page, setPage] = useState(1);
+  const { data, isPending, isError } = useTransactions(page);
+  const rows = data?.data.map((t) => [t.type_label, amountOf(t), <OrderStatusBadge key="s" label={t.status} />, formatDate(t.created_at)]);
+  return (
+    <HistoryTable
+      title="Transactions"
+      headers={['Type', 'Amount', 'Status', 'Date']}
+      rows={rows}
+      empty={texts.store.noTransactions}
+      isPending={isPending}
+      isError={isError}
+      page={page}
+      lastPage={data?.meta.last_page ?? 1}
+      onPage={setPage}
+    />
+  );
+}

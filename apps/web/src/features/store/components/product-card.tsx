@@ -1,0 +1,36 @@
+import '../store.css';
+import { defaultCurrency, type Product } from '@parley/contracts';
+import { Link } from 'react-router';
+import { buttonClass } from '../../../components/ui/button';
+import { paths } from '../../../config/paths';
+import { formatPrice } from '../../../lib/format';
+
+export const kindLabels = { bubble_color: 'Bubble colour', text_style: 'Text style' } as const;
+
+/** One skin in the catalog: its SVG preview, name, kind and price in euros with two decimals. */
+export function ProductCard({ product }: { product: Product }) {
+  return (
+    <article className="product-card">
+      <Link to={paths.product.getHref(product.id)} className="product-card__image">
+        <img src={product.image_url} alt={`${product.name} preview`} width={320} height={180} loading="lazy" />
+      </Link>
+      <div className="product-card__body">
+        <p className="product-card__kind">{kindLabels[product.kind]}</p>
+        <h2 className="product-card__name">
+          <Link to={paths.product.getHref(product.id)}>{product.name}</Link>
+        </h2>
+        <p className="product-card__description">{product.description}</p>
+        <div className="product-card__footer">
+          <span className="product-card__price">{formatPrice(product.price, defaultCurrency.symbol)}</span>
+          {product.is_owned ? (
+            <span className="status-badge status-badge--success">Owned</span>
+          ) : (
+            <Link to={paths.checkout.getHref(product.id)} className={buttonClass('primary', 'sm')}>
+              Buy
+            </Link>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,57 @@
+import { defaultCurrency, texts } from '@parley/contracts';
+import { Link, useParams } from 'react-router';
+import { buttonClass } from '../../../components/ui/button';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { paths } from '../../../config/paths';
+import { formatPrice } from '../../../lib/format';
+import { useProduct } from '../api/products';
+import { ChatBubblePreview, lookOf } from './skin-bubble';
+import { kindLabels } from './product-card';
+
+/** /products/:productId: one skin with a live preview of a chat bubble in it. */
+export function ProductDetail() {
+  const productId = Number(useParams().productId);
+  const { data: product, isPending, isError } = useProduct(productId);
+
+  if (!Number.isInteger(productId) || productId <= 0 || isError) {
+    return (
+      <div className="container page page-state" role="alert">
+        <p>{texts.store.productNotFound}</p>
+        <Link to={paths.products.getHref()} className={buttonClass('secondary')}>
+          Back to the store
+        </Link>
+      </div>
+    );
+  }
+  if (isPending) return <PageSpinner />;
+
+  return (
+    <div className="container page store">
+      <Link to={paths.products.getHref()} className="store__back">
+        ← All skins
+      </Link>
+      <div className="product-detail">
+        <section className="card product-detail__preview" aria-labelledby="preview-title">
+          <h2 className="card__title" id="preview-title">
+            Live preview
+          </h2>
+          <ChatBubblePreview look={lookOf(product)} />
+        </section>
+        <section className="product-detail__info">
+          <p className="product-card__kind">{kindLabels[product.kind]}</p>
+          <h1>{product.name}</h1>
+          <p>{product.description}</p>
+          <p className="product-detail__price">{formatPrice(product.price, defaultCurrency.symbol)}</p>
+          <p className="store__note">VAT is added at checkout. The skin is yours for good and can be equipped in chat settings.</p>
+          {product.is_owned ? (
+            <p className="alert alert--success">You own this skin. Equip it in chat settings.</p>
+          ) : (
+            <Link to={paths.checkout.getHref(product.id)} className={buttonClass('primary', 'lg')}>
+              Buy now
+            </Link>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
