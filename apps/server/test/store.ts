@@ -34,7 +34,7 @@ export async function deliverOrderEvent(
   app: FastifyInstance,
   order: Order,
   kind: 'succeeded' | 'failed',
-  options: { eventId?: string; amountCents?: number } = {},
+  options: { eventId?: string; amountCents?: number; failureMessage?: string } = {},
 ) {
   const row = await app.db.selectFrom('orders').select('gateway_session_id').where('id', '=', order.id).executeTakeFirstOrThrow();
   const now = Math.floor(app.clock.now().getTime() / 1000);
@@ -47,7 +47,7 @@ export async function deliverOrderEvent(
       reference: `order:${order.id}`,
       amount_cents: options.amountCents ?? order.total_cents,
       currency: 'EUR',
-      ...(kind === 'failed' ? { failure_message: 'Your card was declined.' } : {}),
+      ...(kind === 'failed' ? { failure_message: options.failureMessage ?? 'Your card was declined.' } : {}),
     },
   });
   const signature = signSandboxPayload(app.config.payment.sandboxWebhookSecret, payload, now);

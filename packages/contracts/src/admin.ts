@@ -23,7 +23,10 @@ export const adminUsersQuerySchema = adminListQuerySchema.extend({
 });
 export type AdminUsersQuery = z.infer<typeof adminUsersQuerySchema>;
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}/, 'Use a date like 2026-11-23').max(30);
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}/, 'Use a date like 2026-11-23')
+  .max(30);
 export const adminAuditQuerySchema = adminListQuerySchema.extend({
   actor_id: z.coerce.number().int().positive().optional(),
   action: z.string().trim().max(64).optional(),
@@ -41,10 +44,19 @@ export const adminLedgerQuerySchema = z.object({
 
 export const balanceAdjustmentBodySchema = z.object({
   /** Signed coins: positive credits, negative debits. */
-  amount: z.number({ error: 'Amount is required' }).int('Amount must be a whole number of coins').refine((n) => n !== 0, 'Amount must not be zero').refine((n) => Math.abs(n) <= 10_000_000, 'Amount is too large'),
+  amount: z
+    .number({ error: 'Amount is required' })
+    .int('Amount must be a whole number of coins')
+    .refine((n) => n !== 0, 'Amount must not be zero')
+    .refine((n) => Math.abs(n) <= 10_000_000, 'Amount is too large'),
   reason: z.string({ error: 'A reason is required' }).trim().min(1, 'A reason is required').max(255),
   /** Generated once per form submission by the client; a repeated submission posts nothing new. */
-  request_id: z.string().trim().min(8).max(64).regex(/^[A-Za-z0-9_-]+$/, 'Invalid request id'),
+  request_id: z
+    .string()
+    .trim()
+    .min(8)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/, 'Invalid request id'),
 });
 export type BalanceAdjustmentBody = z.infer<typeof balanceAdjustmentBodySchema>;
 
@@ -73,24 +85,40 @@ export const bundleBodySchema = z.object({
 export type BundleBody = z.infer<typeof bundleBodySchema>;
 
 export const currencyBodySchema = z.object({
-  code: z.string().trim().regex(/^[A-Z]{3}$/, 'Use a three-letter code (EUR)'),
+  code: z
+    .string()
+    .trim()
+    .regex(/^[A-Z]{3}$/, 'Use a three-letter code (EUR)'),
   symbol: z.string().trim().min(1, 'Symbol is required').max(8),
   value: z.number().positive('Value must be positive').max(1_000_000),
   is_default: z.boolean().default(false),
 });
 export type CurrencyBody = z.infer<typeof currencyBodySchema>;
 
-const httpUrl = z.string().trim().max(500).regex(/^https?:\/\/\S+$/, 'Use an http(s) address');
+const httpUrl = z
+  .string()
+  .trim()
+  .max(500)
+  .regex(/^https?:\/\/\S+$/, 'Use an http(s) address');
 export const socialLinkBodySchema = z.object({
   title: z.string().trim().min(1, 'Title is required').max(100),
   link: httpUrl,
-  img: z.string().trim().min(1, 'Image is required').max(500).regex(/^(https?:\/\/|\/)\S+$/, 'Use an http(s) address or a path'),
+  img: z
+    .string()
+    .trim()
+    .min(1, 'Image is required')
+    .max(500)
+    .regex(/^(https?:\/\/|\/)\S+$/, 'Use an http(s) address or a path'),
   position: z.number().int().min(0).max(10_000).default(0),
 });
 export type SocialLinkBody = z.infer<typeof socialLinkBodySchema>;
 
 export const staticPageBodySchema = z.object({
-  slug: z.string().trim().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Use lower-case letters, digits and dashes').max(120),
+  slug: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Use lower-case letters, digits and dashes')
+    .max(120),
   title: z.string().trim().min(1, 'Title is required').max(200),
   content: z.string().max(200_000),
   is_terms: z.boolean().default(false),
@@ -109,7 +137,10 @@ export const faqBodySchema = z.object({
 export type FaqBody = z.infer<typeof faqBodySchema>;
 
 export const languageBodySchema = z.object({
-  code: z.string().trim().regex(/^[a-z]{2}(-[A-Z]{2})?$/, 'Use a language code (en, de, pt-BR)'),
+  code: z
+    .string()
+    .trim()
+    .regex(/^[a-z]{2}(-[A-Z]{2})?$/, 'Use a language code (en, de, pt-BR)'),
   title: z.string().trim().min(1, 'Title is required').max(64),
   is_default: z.boolean().default(false),
 });

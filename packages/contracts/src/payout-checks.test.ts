@@ -23,9 +23,12 @@ describe('card numbers (Luhn)', () => {
 });
 
 describe('IBANs (ISO 13616 mod-97)', () => {
-  it.each(['DE89 3704 0044 0532 0130 00', 'GB82WEST12345698765432', 'ee382200221020145685', 'FR14 2004 1010 0505 0001 3M02 606', 'NO9386011117947'])('accepts %s', (iban) => {
-    expect(isValidIban(iban)).toBe(true);
-  });
+  it.each(['DE89 3704 0044 0532 0130 00', 'GB82WEST12345698765432', 'ee382200221020145685', 'FR14 2004 1010 0505 0001 3M02 606', 'NO9386011117947'])(
+    'accepts %s',
+    (iban) => {
+      expect(isValidIban(iban)).toBe(true);
+    },
+  );
   it.each(['DE89 3704 0044 0532 0130 01', 'DE89370400440532013', 'GB82WEST1234569876543', 'XX00', 'DE00 3704 0044 0532 0130 00'])('refuses %s', (iban) => {
     expect(isValidIban(iban)).toBe(false);
   });
@@ -73,8 +76,16 @@ describe('payout rules', () => {
   });
   it('keeps only the chosen method’s details, normalised', () => {
     const parsed = payoutRequestBodySchema.parse({
-      amount: '12.5', method: 'sepa', first_name: 'Ada', last_name: 'L', country_id: '3', city: 'X', address: 'Y', zip: '1',
-      iban: 'de89 3704 0044 0532 0130 00', pan: 'ignored',
+      amount: '12.5',
+      method: 'sepa',
+      first_name: 'Ada',
+      last_name: 'L',
+      country_id: '3',
+      city: 'X',
+      address: 'Y',
+      zip: '1',
+      iban: 'de89 3704 0044 0532 0130 00',
+      pan: 'ignored',
     });
     expect(parsed).toMatchObject({ amount: 12.5, amount_cents: 1250, country_id: 3, details: { method: 'sepa', iban: 'DE89370400440532013000' } });
     expect(parsed.details).not.toHaveProperty('pan');

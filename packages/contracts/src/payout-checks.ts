@@ -27,6 +27,7 @@ export function isValidCardNumber(value: string): boolean {
 export const normalizeIban = (value: string) => value.replace(/[\s-]/g, '').toUpperCase();
 
 /** IBAN lengths of the ISO 13616 registry; other country codes are held to the generic 15–34. */
+// prettier-ignore
 const ibanLengths: Record<string, number> = {
   AD: 24, AE: 23, AL: 28, AT: 20, AZ: 28, BA: 20, BE: 16, BG: 22, BH: 22, BR: 29, BY: 28, CH: 21, CR: 22, CY: 28,
   CZ: 24, DE: 22, DK: 18, DO: 28, EE: 20, EG: 29, ES: 24, FI: 18, FO: 18, FR: 27, GB: 22, GE: 22, GI: 23, GL: 18,

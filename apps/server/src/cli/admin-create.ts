@@ -27,7 +27,14 @@ export async function createAdmin(db: Db, emailInput: string): Promise<{ email: 
   if (existing) {
     await db.transaction().execute(async (trx) => {
       await trx.updateTable('users').set({ role: 'admin', updated_at: now }).where('id', '=', existing.id).execute();
-      await recordAudit(trx, systemClock, { actorId: null, action: 'user.promote_admin', subjectType: 'user', subjectId: existing.id, before: { role: existing.role }, after: { role: 'admin', via: 'cli' } });
+      await recordAudit(trx, systemClock, {
+        actorId: null,
+        action: 'user.promote_admin',
+        subjectType: 'user',
+        subjectId: existing.id,
+        before: { role: existing.role },
+        after: { role: 'admin', via: 'cli' },
+      });
     });
     return { email, created: false };
   }
@@ -39,7 +46,14 @@ export async function createAdmin(db: Db, emailInput: string): Promise<{ email: 
       .values({ email, password_hash: passwordHash, name: 'Admin', role: 'admin', email_verified_at: now, created_at: now, updated_at: now })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await recordAudit(trx, systemClock, { actorId: null, action: 'user.create_admin', subjectType: 'user', subjectId: user.id, before: null, after: { email, role: 'admin', via: 'cli' } });
+    await recordAudit(trx, systemClock, {
+      actorId: null,
+      action: 'user.create_admin',
+      subjectType: 'user',
+      subjectId: user.id,
+      before: null,
+      after: { email, role: 'admin', via: 'cli' },
+    });
   });
   return { email, created: true, password };
 }

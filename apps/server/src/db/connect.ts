@@ -38,7 +38,9 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
   // Kysely looks for its migration tables in every schema unless told which one: with several
   // schemas in one PostgreSQL database (parallel test files) it would find another schema's.
   const schema =
-    db.getExecutor().adapter instanceof PostgresAdapter ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : undefined;
+    db.getExecutor().adapter instanceof PostgresAdapter
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined;
   const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true, migrationTableSchema: schema });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');

@@ -1,4 +1,6 @@
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { PageSpinner } from '../components/ui/spinner';
 import { paths } from '../config/paths';
 import { GuestOnly, RequireAuth } from './guards';
 import { RootLayout } from './layouts/root-layout';
@@ -17,8 +19,20 @@ import { CheckoutRoute, ProductRoute, ProductsRoute } from './routes/store';
 import { SlugPageRoute, StaticPageRoute } from './routes/static-page';
 import { TopicsRoute } from './routes/topics';
 
+/** The admin console is its own chunk, fetched only when /admin is opened. */
+const AdminApp = lazy(() => import('../features/admin/admin-app'));
+
 /** Every route of spec §2. `id` carries the spec's route name where it has one. */
 export const routes: RouteObject[] = [
+  {
+    path: `${paths.admin.path}/*`,
+    errorElement: <RouteError />,
+    element: (
+      <Suspense fallback={<PageSpinner />}>
+        <AdminApp />
+      </Suspense>
+    ),
+  },
   {
     element: <RootLayout />,
     children: [

@@ -33,6 +33,12 @@ export function saveConsent(choice: Omit<ConsentSettings, 'essential'>) {
   listeners.forEach((l) => l());
 }
 
+/** Re-reads the cookies (tests, or another tab's choice). */
+export function reloadConsent() {
+  current = read();
+  listeners.forEach((l) => l());
+}
+
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
   return () => listeners.delete(listener);

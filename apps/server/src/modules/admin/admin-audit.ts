@@ -29,7 +29,14 @@ export async function audited<T>(
 ): Promise<T> {
   return actor.db.transaction().execute(async (trx) => {
     const outcome = await work(trx);
-    await recordAudit(trx, actor.clock, { actorId: actor.actorId, action, subjectType, subjectId: outcome.subjectId, before: outcome.before, after: outcome.after });
+    await recordAudit(trx, actor.clock, {
+      actorId: actor.actorId,
+      action,
+      subjectType,
+      subjectId: outcome.subjectId,
+      before: outcome.before,
+      after: outcome.after,
+    });
     return outcome.result;
   });
 }

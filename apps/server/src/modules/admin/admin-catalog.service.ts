@@ -44,51 +44,97 @@ const flagged = (body: Record<string, unknown>): Values =>
 
 export const catalogEntities: CatalogEntity[] = [
   {
-    name: 'room', path: 'rooms', table: 'rooms', body: roomBodySchema, search: 'title', canDelete: false, positioned: 'rooms',
+    name: 'room',
+    path: 'rooms',
+    table: 'rooms',
+    body: roomBodySchema,
+    search: 'title',
+    canDelete: false,
+    positioned: 'rooms',
     sortable: { position: 'position', id: 'id', title: 'title', created_at: 'created_at' },
     toRow: (b, now, creating) => ({ ...flagged(b), ...(creating ? { created_at: now } : {}) }),
   },
   {
-    name: 'bundle', path: 'bundles', table: 'bundles', body: bundleBodySchema, search: 'description', canDelete: true,
+    name: 'bundle',
+    path: 'bundles',
+    table: 'bundles',
+    body: bundleBodySchema,
+    search: 'description',
+    canDelete: true,
     sortable: { position: 'position', id: 'id', price_cents: 'price_cents', points: 'points' },
     toRow: (b) => flagged(b),
   },
   {
-    name: 'currency', path: 'currencies', table: 'currencies', body: currencyBodySchema, search: 'code', canDelete: true, uniqueField: 'code', hasDefault: true,
+    name: 'currency',
+    path: 'currencies',
+    table: 'currencies',
+    body: currencyBodySchema,
+    search: 'code',
+    canDelete: true,
+    uniqueField: 'code',
+    hasDefault: true,
     sortable: { code: 'code', id: 'id', value: 'value' },
     toRow: (b) => flagged(b),
   },
   {
-    name: 'social_link', path: 'social-links', table: 'social_links', body: socialLinkBodySchema, search: 'title', canDelete: true,
+    name: 'social_link',
+    path: 'social-links',
+    table: 'social_links',
+    body: socialLinkBodySchema,
+    search: 'title',
+    canDelete: true,
     sortable: { position: 'position', id: 'id', title: 'title' },
     toRow: (b) => flagged(b),
   },
   {
-    name: 'faq', path: 'faqs', table: 'faqs', body: faqBodySchema, search: 'question', canDelete: true,
+    name: 'faq',
+    path: 'faqs',
+    table: 'faqs',
+    body: faqBodySchema,
+    search: 'question',
+    canDelete: true,
     sortable: { position: 'position', id: 'id', question: 'question' },
     toRow: (b) => ({ ...flagged(b), answer: sanitizeRichHtml(String(b.answer)) }),
   },
   {
-    name: 'static_page', path: 'static-pages', table: 'static_pages', body: staticPageBodySchema, search: 'title', canDelete: true, uniqueField: 'slug',
+    name: 'static_page',
+    path: 'static-pages',
+    table: 'static_pages',
+    body: staticPageBodySchema,
+    search: 'title',
+    canDelete: true,
+    uniqueField: 'slug',
     sortable: { id: 'id', slug: 'slug', title: 'title', updated_at: 'updated_at' },
     toRow: (b, now, creating) => ({ ...flagged(b), content: sanitizeRichHtml(String(b.content)), updated_at: now, ...(creating ? { created_at: now } : {}) }),
   },
   {
-    name: 'language', path: 'languages', table: 'languages', body: languageBodySchema, search: 'title', canDelete: true, uniqueField: 'code', hasDefault: true,
+    name: 'language',
+    path: 'languages',
+    table: 'languages',
+    body: languageBodySchema,
+    search: 'title',
+    canDelete: true,
+    uniqueField: 'code',
+    hasDefault: true,
     sortable: { id: 'id', code: 'code', title: 'title' },
     toRow: (b) => flagged(b),
   },
   {
     // Products are referenced by orders: deactivate instead of deleting.
-    name: 'product', path: 'products', table: 'products', body: productBodySchema, search: 'name', canDelete: false, uniqueField: 'look',
+    name: 'product',
+    path: 'products',
+    table: 'products',
+    body: productBodySchema,
+    search: 'name',
+    canDelete: false,
+    uniqueField: 'look',
     sortable: { position: 'position', id: 'id', name: 'name', price_cents: 'price_cents', kind: 'kind' },
     toRow: (b, now, creating) => ({ ...flagged(b), updated_at: now, ...(creating ? { created_at: now } : {}) }),
   },
 ];
 
 /** Row → API: 0/1 flags become booleans. */
-export const toApiRecord = (row: object) =>
-  Object.fromEntries(Object.entries(row).map(([k, v]) => [k, k.startsWith('is_') ? v === 1 || v === true : v]));
+export const toApiRecord = (row: object) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, k.startsWith('is_') ? v === 1 || v === true : v]));
 
 const isDefaultRow = (row: object) => (row as Record<string, unknown>).is_default === 1;
 
@@ -97,7 +143,10 @@ async function guardUnique<T>(entity: CatalogEntity, work: () => Promise<T>): Pr
     return await work();
   } catch (error) {
     if (entity.uniqueField && isUniqueViolation(error)) {
-      throw validationError(entity.uniqueField, entity.uniqueField === 'slug' ? texts.admin.slugTaken : entity.uniqueField === 'look' ? texts.admin.lookTaken : texts.admin.codeTaken);
+      throw validationError(
+        entity.uniqueField,
+        entity.uniqueField === 'slug' ? texts.admin.slugTaken : entity.uniqueField === 'look' ? texts.admin.lookTaken : texts.admin.codeTaken,
+      );
     }
     throw error;
   }
@@ -106,7 +155,13 @@ async function guardUnique<T>(entity: CatalogEntity, work: () => Promise<T>): Pr
 export async function listRecords(actor: AdminActor, entity: CatalogEntity, query: AdminListQuery) {
   const sort = query.sort ?? Object.keys(entity.sortable)[0];
   const order = query.sort ? query.order : 'asc';
-  const page = await paginate(actor.db, repo.selectCatalogRows(actor.db, entity.table, entity.search, query.q), { ...query, sort, order }, entity.sortable, 'id');
+  const page = await paginate(
+    actor.db,
+    repo.selectCatalogRows(actor.db, entity.table, entity.search, query.q),
+    { ...query, sort, order },
+    entity.sortable,
+    'id',
+  );
   return { ...page, items: page.items.map(toApiRecord) };
 }
 

@@ -19,7 +19,10 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/languages/:id/localizations', { schema: { tags, params: languageParamSchema, querystring: localizationKeyQuerySchema } }, async (request) => ({
     status: 'OK',
-    payload: await service.listLocalizationKeys(actorOf(app, request), request.params.id, { ...request.query, order: request.query.sort ? request.query.order : 'asc' }),
+    payload: await service.listLocalizationKeys(actorOf(app, request), request.params.id, {
+      ...request.query,
+      order: request.query.sort ? request.query.order : 'asc',
+    }),
   }));
 
   app.put('/languages/:id/localizations', { schema: { tags, params: languageParamSchema, body: localizationBodySchema } }, async (request) => ({
@@ -28,9 +31,13 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
     payload: await service.saveLocalization(actorOf(app, request), request.params.id, request.body.key, request.body.value),
   }));
 
-  app.delete('/languages/:id/localizations/:key', { schema: { tags, params: languageParamSchema.extend({ key: z.string().min(1).max(128) }) } }, async (request) => ({
-    status: 'OK',
-    message: 'Deleted',
-    payload: await service.deleteLocalization(actorOf(app, request), request.params.id, request.params.key),
-  }));
+  app.delete(
+    '/languages/:id/localizations/:key',
+    { schema: { tags, params: languageParamSchema.extend({ key: z.string().min(1).max(128) }) } },
+    async (request) => ({
+      status: 'OK',
+      message: 'Deleted',
+      payload: await service.deleteLocalization(actorOf(app, request), request.params.id, request.params.key),
+    }),
+  );
 };

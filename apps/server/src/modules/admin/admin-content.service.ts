@@ -48,7 +48,11 @@ export interface LocalizationKeysQuery {
 export async function listLocalizationKeys(actor: AdminActor, languageId: number, query: LocalizationKeysQuery) {
   const language = await requireLanguage(actor, languageId);
   const fallback = await actor.db.selectFrom('languages').select('id').orderBy('is_default', 'desc').orderBy('id').executeTakeFirstOrThrow();
-  const rows = await actor.db.selectFrom('localizations').select(['language_id', 'key', 'value']).where('language_id', 'in', [languageId, fallback.id]).execute();
+  const rows = await actor.db
+    .selectFrom('localizations')
+    .select(['language_id', 'key', 'value'])
+    .where('language_id', 'in', [languageId, fallback.id])
+    .execute();
   const keys = new Map<string, { key: string; default_value: string | null; value: string | null }>();
   for (const row of rows) {
     const entry = keys.get(row.key) ?? { key: row.key, default_value: null, value: null };
@@ -59,7 +63,13 @@ export async function listLocalizationKeys(actor: AdminActor, languageId: number
   const needle = query.q?.toLowerCase();
   const all = [...keys.values()]
     .map((e) => ({ ...e, is_missing: e.default_value !== null && (e.value === null || e.value.trim() === '') }))
-    .filter((e) => !needle || e.key.toLowerCase().includes(needle) || (e.value ?? '').toLowerCase().includes(needle) || (e.default_value ?? '').toLowerCase().includes(needle))
+    .filter(
+      (e) =>
+        !needle ||
+        e.key.toLowerCase().includes(needle) ||
+        (e.value ?? '').toLowerCase().includes(needle) ||
+        (e.default_value ?? '').toLowerCase().includes(needle),
+    )
     .filter((e) => !query.missing || e.is_missing === (query.missing === 'yes'))
     .sort((a, b) => (query.order === 'desc' ? b.key.localeCompare(a.key) : a.key.localeCompare(b.key)));
   const items = all.slice((query.page - 1) * query.per_page, query.page * query.per_page);
@@ -76,7 +86,12 @@ export async function listLocalizationKeys(actor: AdminActor, languageId: number
 export async function saveLocalization(actor: AdminActor, languageId: number, key: string, value: string) {
   await requireLanguage(actor, languageId);
   return audited(actor, 'localization.save', 'localization', async (trx) => {
-    const before = await trx.selectFrom('localizations').select(['key', 'value']).where('language_id', '=', languageId).where('key', '=', key).executeTakeFirst();
+    const before = await trx
+      .selectFrom('localizations')
+      .select(['key', 'value'])
+      .where('language_id', '=', languageId)
+      .where('key', '=', key)
+      .executeTakeFirst();
     await trx
       .insertInto('localizations')
       .values({ language_id: languageId, key, value })
@@ -88,7 +103,12 @@ export async function saveLocalization(actor: AdminActor, languageId: number, ke
 
 export async function deleteLocalization(actor: AdminActor, languageId: number, key: string) {
   return audited(actor, 'localization.delete', 'localization', async (trx) => {
-    const before = await trx.selectFrom('localizations').select(['key', 'value']).where('language_id', '=', languageId).where('key', '=', key).executeTakeFirst();
+    const before = await trx
+      .selectFrom('localizations')
+      .select(['key', 'value'])
+      .where('language_id', '=', languageId)
+      .where('key', '=', key)
+      .executeTakeFirst();
     if (!before) throw new AppError('NOT_FOUND', texts.admin.notFound);
     await trx.deleteFrom('localizations').where('language_id', '=', languageId).where('key', '=', key).execute();
     return { subjectId: `${languageId}:${key}`.slice(0, 64), before, after: null, result: null };

@@ -17,8 +17,16 @@ export async function listApplications(actor: AdminActor, query: { page: number;
 export function decideApplication(actor: AdminActor, id: number, decision: 'approve' | 'reject') {
   return audited(actor, `application.${decision}`, 'contributor_application', async (trx) => {
     const before = await contributors.getApplication(trx, id);
-    const after = decision === 'approve' ? await contributors.approveApplication(trx, actor.clock, id, actor.actorId) : await contributors.rejectApplication(trx, actor.clock, id, actor.actorId);
-    return { subjectId: id, before: before && { status: before.status, user_id: before.user_id }, after: { status: after.status, user_id: before?.user_id ?? null }, result: after };
+    const after =
+      decision === 'approve'
+        ? await contributors.approveApplication(trx, actor.clock, id, actor.actorId)
+        : await contributors.rejectApplication(trx, actor.clock, id, actor.actorId);
+    return {
+      subjectId: id,
+      before: before && { status: before.status, user_id: before.user_id },
+      after: { status: after.status, user_id: before?.user_id ?? null },
+      result: after,
+    };
   });
 }
 

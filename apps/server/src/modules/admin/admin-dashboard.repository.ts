@@ -19,12 +19,20 @@ export async function countUsers(db: Db, since: string) {
 }
 
 export async function countOpenTopics(db: Db) {
-  const row = await db.selectFrom('topics').select((eb) => eb.fn.countAll<number>().as('n')).where('is_closed', '=', 0).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('topics')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('is_closed', '=', 0)
+    .executeTakeFirstOrThrow();
   return count(row.n);
 }
 
 export async function countMessagesSince(db: Db, since: string) {
-  const row = await db.selectFrom('messages').select((eb) => eb.fn.countAll<number>().as('n')).where('created_at', '>=', since).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('messages')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('created_at', '>=', since)
+    .executeTakeFirstOrThrow();
   return count(row.n);
 }
 
@@ -32,7 +40,11 @@ export async function countMessagesSince(db: Db, since: string) {
 export async function sumDeposits(db: Db) {
   const row = await db
     .selectFrom('deposits')
-    .select([sql<number>`coalesce(sum(points), 0)`.as('points'), sql<number>`coalesce(sum(amount_cents), 0)`.as('net'), sql<number>`coalesce(sum(total_cents), 0)`.as('gross')])
+    .select([
+      sql<number>`coalesce(sum(points), 0)`.as('points'),
+      sql<number>`coalesce(sum(amount_cents), 0)`.as('net'),
+      sql<number>`coalesce(sum(total_cents), 0)`.as('gross'),
+    ])
     .where('status', '=', 'success')
     .executeTakeFirstOrThrow();
   return { coins: count(row.points), net_cents: count(row.net), gross_cents: count(row.gross) };
@@ -49,9 +61,21 @@ export async function sumPaidOrders(db: Db) {
 
 export async function countPending(db: Db) {
   const [applications, payouts, reports] = await Promise.all([
-    db.selectFrom('contributor_applications').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'pending').executeTakeFirstOrThrow(),
-    db.selectFrom('payouts').select((eb) => eb.fn.countAll<number>().as('n')).where('status', 'in', ['pending', 'approved']).executeTakeFirstOrThrow(),
-    db.selectFrom('reports').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'open').executeTakeFirstOrThrow(),
+    db
+      .selectFrom('contributor_applications')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', '=', 'pending')
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('payouts')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', 'in', ['pending', 'approved'])
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('reports')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', '=', 'open')
+      .executeTakeFirstOrThrow(),
   ]);
   return { applications: count(applications.n), payouts: count(payouts.n), reports: count(reports.n) };
 }

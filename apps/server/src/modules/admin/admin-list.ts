@@ -32,7 +32,12 @@ export async function paginate<DB extends Database, TB extends keyof DB, O>(
   if (!column) throw validationError('sort', `Sort by one of: ${Object.keys(sortable).join(', ')}`);
 
   const counted = await db
-    .selectFrom(query.clearSelect().select(sql<number>`1`.as('one')).as('counted'))
+    .selectFrom(
+      query
+        .clearSelect()
+        .select(sql<number>`1`.as('one'))
+        .as('counted'),
+    )
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   const total = Number(counted.n);
@@ -47,4 +52,3 @@ export async function paginate<DB extends Database, TB extends keyof DB, O>(
 
 /** `{status, payload: {items, meta}}`, the one list envelope of the admin API. */
 export const pageEnvelope = <T>(page: Page<T>) => ({ status: 'OK' as const, payload: page });
-

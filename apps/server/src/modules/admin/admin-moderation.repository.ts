@@ -16,8 +16,18 @@ export function selectTopics(db: Db, filter: TopicFilter) {
     .innerJoin('users', 'users.id', 'topics.user_id')
     .leftJoin('rooms', 'rooms.id', 'topics.room_id')
     .select([
-      'topics.id', 'topics.title', 'topics.room_id', 'rooms.title as room_title', 'topics.user_id', 'users.email as owner_email', 'users.name as owner_name',
-      'topics.chat_mode', 'topics.is_closed', 'topics.participants_count', 'topics.created_at', 'topics.updated_at',
+      'topics.id',
+      'topics.title',
+      'topics.room_id',
+      'rooms.title as room_title',
+      'topics.user_id',
+      'users.email as owner_email',
+      'users.name as owner_name',
+      'topics.chat_mode',
+      'topics.is_closed',
+      'topics.participants_count',
+      'topics.created_at',
+      'topics.updated_at',
     ]);
   if (filter.q) {
     const q = filter.q;
@@ -54,7 +64,15 @@ export function listRecentMessages(db: DbOrTrx, topicId: number, limit: number) 
   return db
     .selectFrom('messages')
     .leftJoin('users', 'users.id', 'messages.sender_id')
-    .select(['messages.id', 'messages.sender_id', 'users.name as sender_name', 'messages.sender_kind', 'messages.content', 'messages.cost', 'messages.created_at'])
+    .select([
+      'messages.id',
+      'messages.sender_id',
+      'users.name as sender_name',
+      'messages.sender_kind',
+      'messages.content',
+      'messages.cost',
+      'messages.created_at',
+    ])
     .where('messages.topic_id', '=', topicId)
     .orderBy('messages.id', 'desc')
     .limit(limit)
@@ -63,7 +81,13 @@ export function listRecentMessages(db: DbOrTrx, topicId: number, limit: number) 
 
 /** Closes an open topic; undefined when it was already closed. */
 export function closeOpenTopic(db: DbOrTrx, id: number, now: string) {
-  return db.updateTable('topics').set({ is_closed: 1, waiting_since: null, updated_at: now }).where('id', '=', id).where('is_closed', '=', 0).returningAll().executeTakeFirst();
+  return db
+    .updateTable('topics')
+    .set({ is_closed: 1, waiting_since: null, updated_at: now })
+    .where('id', '=', id)
+    .where('is_closed', '=', 0)
+    .returningAll()
+    .executeTakeFirst();
 }
 
 export function selectReports(db: Db, filter: { q?: string; status?: 'open' | 'resolved' | 'dismissed'; type?: 'topic' | 'user' }) {
@@ -73,14 +97,31 @@ export function selectReports(db: Db, filter: { q?: string; status?: 'open' | 'r
     .leftJoin('users as reported', 'reported.id', 'reports.reported_user_id')
     .innerJoin('topics', 'topics.id', 'reports.topic_id')
     .select([
-      'reports.id', 'reports.type', 'reports.status', 'reports.topic_id', 'topics.title as topic_title', 'topics.is_closed as topic_is_closed', 'topics.user_id as topic_owner_id',
-      'reports.reporter_id', 'reporter.email as reporter_email', 'reports.reported_user_id', 'reported.email as reported_email', 'reported.banned_at as reported_banned_at',
-      'reports.snapshot', 'reports.created_at', 'reports.resolved_at', 'reports.resolved_by',
+      'reports.id',
+      'reports.type',
+      'reports.status',
+      'reports.topic_id',
+      'topics.title as topic_title',
+      'topics.is_closed as topic_is_closed',
+      'topics.user_id as topic_owner_id',
+      'reports.reporter_id',
+      'reporter.email as reporter_email',
+      'reports.reported_user_id',
+      'reported.email as reported_email',
+      'reported.banned_at as reported_banned_at',
+      'reports.snapshot',
+      'reports.created_at',
+      'reports.resolved_at',
+      'reports.resolved_by',
     ]);
   if (filter.q) {
     const q = filter.q;
     query = query.where((eb) =>
-      eb.or([containsInsensitive(db, eb.ref('topics.title'), q), containsInsensitive(db, eb.ref('reporter.email'), q), containsInsensitive(db, eb.ref('reported.email'), q)]),
+      eb.or([
+        containsInsensitive(db, eb.ref('topics.title'), q),
+        containsInsensitive(db, eb.ref('reporter.email'), q),
+        containsInsensitive(db, eb.ref('reported.email'), q),
+      ]),
     );
   }
   if (filter.status) query = query.where('reports.status', '=', filter.status);
@@ -94,5 +135,11 @@ export function findReport(db: DbOrTrx, id: number) {
 
 /** Marks an open report decided; undefined when someone else decided it first. */
 export function decideOpenReport(db: DbOrTrx, id: number, status: 'resolved' | 'dismissed', now: string, adminId: number) {
-  return db.updateTable('reports').set({ status, resolved_at: now, resolved_by: adminId }).where('id', '=', id).where('status', '=', 'open').returningAll().executeTakeFirst();
+  return db
+    .updateTable('reports')
+    .set({ status, resolved_at: now, resolved_by: adminId })
+    .where('id', '=', id)
+    .where('status', '=', 'open')
+    .returningAll()
+    .executeTakeFirst();
 }

@@ -60,7 +60,11 @@ export const adminModerationRoutes: FastifyPluginAsyncZod = async (app) => {
     status: 'OK',
     payload: await contributors.viewPayoutDetails(actorOf(app, request), app.config.payoutEncryptionKey, request.params.id),
   }));
-  for (const [path, decision] of [['approve', 'approve'], ['mark-paid', 'mark_paid'], ['reject', 'reject']] as const) {
+  for (const [path, decision] of [
+    ['approve', 'approve'],
+    ['mark-paid', 'mark_paid'],
+    ['reject', 'reject'],
+  ] as const) {
     app.post(`/payouts/:id/${path}`, { schema: { tags, params: idParamSchema, body: rejectBodySchema } }, async (request) => ({
       status: 'OK',
       payload: await contributors.decidePayout(actorOf(app, request), app.bus, request.params.id, decision, request.body.reason),

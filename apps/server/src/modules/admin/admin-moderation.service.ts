@@ -7,7 +7,13 @@ import { type ListOptions, paginate } from './admin-list.js';
 import * as repo from './admin-moderation.repository.js';
 import { banWithin } from './admin-users.service.js';
 
-const topicSort = { id: 'topics.id', created_at: 'topics.created_at', updated_at: 'topics.updated_at', title: 'topics.title', participants_count: 'topics.participants_count' };
+const topicSort = {
+  id: 'topics.id',
+  created_at: 'topics.created_at',
+  updated_at: 'topics.updated_at',
+  title: 'topics.title',
+  participants_count: 'topics.participants_count',
+};
 const reportSort = { id: 'reports.id', created_at: 'reports.created_at', status: 'reports.status' };
 
 const parseSnapshot = (snapshot: string): unknown => {
@@ -36,7 +42,12 @@ export async function closeTopic(actor: AdminActor, bus: EventBus, id: number, r
     const before = await repo.findTopic(trx, id);
     if (!before) throw new AppError('NOT_FOUND', texts.chat.topicNotFound);
     const closed = await repo.closeOpenTopic(trx, id, actor.clock.now().toISOString());
-    return { subjectId: id, before: { is_closed: before.is_closed === 1 }, after: { is_closed: true, reason: reason ?? null }, result: { id, is_closed: true, changed: closed !== undefined } };
+    return {
+      subjectId: id,
+      before: { is_closed: before.is_closed === 1 },
+      after: { is_closed: true, reason: reason ?? null },
+      result: { id, is_closed: true, changed: closed !== undefined },
+    };
   });
   if (result.changed) await bus.publish({ type: 'topic.closed', topicId: id }).catch(() => undefined);
   return result;
@@ -63,7 +74,14 @@ export async function actOnReport(actor: AdminActor, bus: EventBus, reportId: nu
     let bannedUserId: number | null = null;
     if (body.action === 'close_topic') {
       closedTopic = (await repo.closeOpenTopic(trx, report.topic_id, now)) !== undefined;
-      await recordAudit(trx, actor.clock, { actorId: actor.actorId, action: 'topic.close', subjectType: 'topic', subjectId: report.topic_id, before: { is_closed: !closedTopic }, after: { is_closed: true, report_id: reportId } });
+      await recordAudit(trx, actor.clock, {
+        actorId: actor.actorId,
+        action: 'topic.close',
+        subjectType: 'topic',
+        subjectId: report.topic_id,
+        before: { is_closed: !closedTopic },
+        after: { is_closed: true, report_id: reportId },
+      });
     }
     if (body.action === 'ban_user') {
       const topic = await repo.findTopic(trx, report.topic_id);

@@ -18,7 +18,13 @@ export const adminOverviewRoutes: FastifyPluginAsyncZod = async (app) => {
   }));
 
   app.get('/audit', { schema: { tags, querystring: adminAuditQuerySchema } }, async (request) => {
-    const page = await paginate(app.db, selectAuditEntries(app.db, request.query), { ...request.query, sort: request.query.sort ?? 'created_at' }, auditSort, 'audit_log.id');
+    const page = await paginate(
+      app.db,
+      selectAuditEntries(app.db, request.query),
+      { ...request.query, sort: request.query.sort ?? 'created_at' },
+      auditSort,
+      'audit_log.id',
+    );
     return { status: 'OK', payload: { ...page, items: page.items.map((row) => ({ ...row, before: parseJson(row.before), after: parseJson(row.after) })) } };
   });
 

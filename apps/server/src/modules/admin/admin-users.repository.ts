@@ -2,7 +2,20 @@ import { type AdminUsersQuery } from '@parley/contracts';
 import { type DbOrTrx, type Db } from '../../db/database.js';
 import { containsInsensitive } from '../../db/dialect.js';
 
-const userColumns = ['users.id', 'users.email', 'users.name', 'users.surname', 'users.phone', 'users.role', 'users.balance', 'users.is_contributor', 'users.email_verified_at', 'users.banned_at', 'users.channel_expire_at', 'users.created_at'] as const;
+const userColumns = [
+  'users.id',
+  'users.email',
+  'users.name',
+  'users.surname',
+  'users.phone',
+  'users.role',
+  'users.balance',
+  'users.is_contributor',
+  'users.email_verified_at',
+  'users.banned_at',
+  'users.channel_expire_at',
+  'users.created_at',
+] as const;
 
 /** Users matching the admin filters; the caller pages and sorts. */
 export function selectUsers(db: Db, filter: Pick<AdminUsersQuery, 'q' | 'role' | 'status' | 'contributor'>) {
@@ -40,7 +53,12 @@ export function deleteUserSessions(db: DbOrTrx, userId: number) {
 }
 
 export async function countUserSessions(db: DbOrTrx, userId: number, now: string) {
-  const row = await db.selectFrom('sessions').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).where('expires_at', '>', now).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('sessions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('expires_at', '>', now)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

@@ -28,7 +28,14 @@ export const toAdminUser = (row: AdminUserRow) => ({
   created_at: row.created_at,
 });
 
-const userSort = { id: 'users.id', email: 'users.email', name: 'users.name', balance: 'users.balance', created_at: 'users.created_at', banned_at: 'users.banned_at' };
+const userSort = {
+  id: 'users.id',
+  email: 'users.email',
+  name: 'users.name',
+  balance: 'users.balance',
+  created_at: 'users.created_at',
+  banned_at: 'users.banned_at',
+};
 
 export async function listUsers(actor: AdminActor, query: AdminUsersQuery) {
   const page = await paginate(actor.db, repo.selectUsers(actor.db, query), { ...query, sort: query.sort ?? 'id' }, userSort, 'users.id');

@@ -31,9 +31,18 @@ describe.each(dialects)('admin content on %s', (dialect) => {
 
   it('refuses invalid settings with field errors and saves nothing of them', async () => {
     const before = await publicClient().get<Record<string, unknown>>('/api/settings');
-    const bad = await admin.put('/api/admin/settings', { vat_percent: 150, support_email: 'nope', requisites: ['only one'], initial_points: -1, max_channel_topics: 5.5, min_top_up_amount: 9 });
+    const bad = await admin.put('/api/admin/settings', {
+      vat_percent: 150,
+      support_email: 'nope',
+      requisites: ['only one'],
+      initial_points: -1,
+      max_channel_topics: 5.5,
+      min_top_up_amount: 9,
+    });
     expect(bad.statusCode).toBe(422);
-    expect(Object.keys(bad.body.errors ?? {})).toEqual(expect.arrayContaining(['vat_percent', 'support_email', 'requisites', 'initial_points', 'max_channel_topics']));
+    expect(Object.keys(bad.body.errors ?? {})).toEqual(
+      expect.arrayContaining(['vat_percent', 'support_email', 'requisites', 'initial_points', 'max_channel_topics']),
+    );
     const crossed = await admin.put('/api/admin/settings', { bot_reply_interval_min: 30, bot_reply_interval_max: 5 });
     expect(crossed.statusCode).toBe(422);
     expect(crossed.body.errors?.bot_reply_interval_max).toBeDefined();
@@ -56,7 +65,10 @@ describe.each(dialects)('admin content on %s', (dialect) => {
 
     const faq = await admin.post<Record_>('/api/admin/faqs', { question: 'Safe?', answer: '<b>yes</b><script>alert(1)</script><div onclick="x()">ok</div>' });
     expect(faq.body.payload.answer).toBe('<b>yes</b><div>ok</div>');
-    const updated = await admin.put<Record_>(`/api/admin/faqs/${faq.body.payload.id}`, { question: 'Safe?', answer: '<iframe src="https://evil.test"></iframe>fine' });
+    const updated = await admin.put<Record_>(`/api/admin/faqs/${faq.body.payload.id}`, {
+      question: 'Safe?',
+      answer: '<iframe src="https://evil.test"></iframe>fine',
+    });
     expect(updated.body.payload.answer).toBe('fine');
   });
 
@@ -100,7 +112,9 @@ describe.each(dialects)('admin content on %s', (dialect) => {
     const id = created.body.payload.id;
     await admin.put(`/api/admin/languages/${id}/localizations`, { key: 'admin.test.one', value: 'Uno' });
 
-    const missing = await admin.get<{ items: { key: string; default_value: string }[]; missing_count: number }>(`/api/admin/languages/${id}/localizations?missing=yes&q=admin.test`);
+    const missing = await admin.get<{ items: { key: string; default_value: string }[]; missing_count: number }>(
+      `/api/admin/languages/${id}/localizations?missing=yes&q=admin.test`,
+    );
     expect(missing.body.payload.items).toEqual([expect.objectContaining({ key: 'admin.test.two', default_value: 'Two', value: null, is_missing: true })]);
     expect(missing.body.payload.missing_count).toBeGreaterThanOrEqual(1);
     const seen = await publicClient().get<Record<string, string>>(`/api/localizations?lang_id=${id}`);
@@ -113,19 +127,40 @@ describe.each(dialects)('admin content on %s', (dialect) => {
     const bundle = await admin.post<Record_>('/api/admin/bundles', { description: '1000 coins', price_cents: 900, points: 1000, is_active: true });
     expect(bundle.body.payload).toMatchObject({ price_cents: 900, points: 1000, is_active: true });
     expect((await admin.delete(`/api/admin/bundles/${bundle.body.payload.id}`)).statusCode).toBe(200);
-    const link = await admin.post<Record_>('/api/admin/social-links', { title: 'Mastodon', link: 'https://example.social/@parley', img: '/icons/mastodon.svg' });
+    const link = await admin.post<Record_>('/api/admin/social-links', {
+      title: 'Mastodon',
+      link: 'https://example.social/@parley',
+      img: '/icons/mastodon.svg',
+    });
     expect(link.statusCode).toBe(200);
     expect((await publicClient().get<{ title: string }[]>('/api/social-links')).body.payload.map((s) => s.title)).toContain('Mastodon');
     expect((await admin.post('/api/admin/social-links', { title: 'Bad', link: 'javascript:alert(1)', img: 'x' })).statusCode).toBe(422);
 
-    const created = await admin.post<Record_>('/api/admin/products', { name: 'Mint bubble', description: 'Fresh', kind: 'bubble_color', look: 'mint', price_cents: 299 });
+    const created = await admin.post<Record_>('/api/admin/products', {
+      name: 'Mint bubble',
+      description: 'Fresh',
+      kind: 'bubble_color',
+      look: 'mint',
+      price_cents: 299,
+    });
     expect(created.statusCode).toBe(200);
     const products = await admin.get<{ items: Record_[] }>('/api/admin/products?q=mint');
     const product = products.body.payload.items.find((p) => p.id === created.body.payload.id)!;
-    expect((await admin.post('/api/admin/products', { name: 'Again', kind: 'bubble_color', look: 'mint', price_cents: 1 })).body.errors?.look).toEqual(['A product with this kind and look already exists']);
-    const edited = await admin.put<Record_>(`/api/admin/products/${product.id}`, { ...product, price_cents: 123, is_active: false, id: undefined, created_at: undefined, updated_at: undefined });
+    expect((await admin.post('/api/admin/products', { name: 'Again', kind: 'bubble_color', look: 'mint', price_cents: 1 })).body.errors?.look).toEqual([
+      'A product with this kind and look already exists',
+    ]);
+    const edited = await admin.put<Record_>(`/api/admin/products/${product.id}`, {
+      ...product,
+      price_cents: 123,
+      is_active: false,
+      id: undefined,
+      created_at: undefined,
+      updated_at: undefined,
+    });
     expect(edited.body.payload).toMatchObject({ price_cents: 123, is_active: false });
-    expect((await admin.post('/api/admin/products', { name: 'X', kind: 'bubble_color', look: 'not-a-colour', price_cents: 100 })).body.errors?.look).toBeDefined();
+    expect(
+      (await admin.post('/api/admin/products', { name: 'X', kind: 'bubble_color', look: 'not-a-colour', price_cents: 100 })).body.errors?.look,
+    ).toBeDefined();
   });
 
   it('browses the audit log with filters by actor, action, subject and date range', async () => {
@@ -138,10 +173,28 @@ describe.each(dialects)('admin content on %s', (dialect) => {
     const byAction = await admin.get<{ items: { action: string }[] }>('/api/admin/audit?action=settings.update');
     expect(byAction.body.payload.items).toHaveLength(1);
     const today = new Date().toISOString().slice(0, 10);
-    expect((await admin.get<{ meta: { total: number } }>(`/api/admin/audit?from=${today}&to=${today}`)).body.payload.meta.total).toBe(all.body.payload.meta.total);
+    expect((await admin.get<{ meta: { total: number } }>(`/api/admin/audit?from=${today}&to=${today}`)).body.payload.meta.total).toBe(
+      all.body.payload.meta.total,
+    );
     expect((await admin.get<{ meta: { total: number } }>('/api/admin/audit?to=2000-01-01')).body.payload.meta.total).toBe(0);
     const actions = (await admin.get<string[]>('/api/admin/audit/actions')).body.payload;
-    for (const action of ['settings.update', 'static_page.create', 'faq.create', 'faq.update', 'room.create', 'room.update', 'room.reorder', 'currency.create', 'language.create', 'localization.save', 'localization.delete', 'bundle.create', 'bundle.delete', 'social_link.create', 'product.update']) {
+    for (const action of [
+      'settings.update',
+      'static_page.create',
+      'faq.create',
+      'faq.update',
+      'room.create',
+      'room.update',
+      'room.reorder',
+      'currency.create',
+      'language.create',
+      'localization.save',
+      'localization.delete',
+      'bundle.create',
+      'bundle.delete',
+      'social_link.create',
+      'product.update',
+    ]) {
       expect(actions).toContain(action);
     }
   });

@@ -24,7 +24,9 @@ describe.each(dialects)('admin moderation on %s', (dialect) => {
 
   it('lists, views and closes topics; the close is pushed to the topic', async () => {
     const { topic, owner } = await createChatPair(ctx.app);
-    const list = await admin.get<{ items: { id: number; owner_email: string; is_closed: boolean }[] }>(`/api/admin/topics?q=${encodeURIComponent(owner.user.email)}&status=open`);
+    const list = await admin.get<{ items: { id: number; owner_email: string; is_closed: boolean }[] }>(
+      `/api/admin/topics?q=${encodeURIComponent(owner.user.email)}&status=open`,
+    );
     expect(list.body.payload.items).toEqual([expect.objectContaining({ id: topic.id, owner_email: owner.user.email, is_closed: false })]);
     const view = await admin.get<{ participants: unknown[] }>(`/api/admin/topics/${topic.id}`);
     expect(view.body.payload.participants).toHaveLength(2);
@@ -97,7 +99,12 @@ describe.each(dialects)('admin moderation on %s', (dialect) => {
     const flags = await ctx.db.selectFrom('users').select(['id', 'is_contributor']).where('id', 'in', [yes.user.id, no.user.id]).orderBy('id').execute();
     expect(flags.map((f) => f.is_contributor)).toEqual([1, 0]);
     const audit = await ctx.db.selectFrom('audit_log').select(['action', 'subject_id']).where('subject_type', '=', 'contributor_application').execute();
-    expect(audit).toEqual(expect.arrayContaining([{ action: 'application.approve', subject_id: String(yes.id) }, { action: 'application.reject', subject_id: String(no.id) }]));
+    expect(audit).toEqual(
+      expect.arrayContaining([
+        { action: 'application.approve', subject_id: String(yes.id) },
+        { action: 'application.reject', subject_id: String(no.id) },
+      ]),
+    );
   });
 
   it('approves and marks a payout paid, rejects another with a refund, and shows unmasked details only to the admin', async () => {
@@ -131,10 +138,15 @@ describe.each(dialects)('admin moderation on %s', (dialect) => {
   });
 
   it('shows dashboard figures and daily series from the live tables', async () => {
-    const dashboard = await admin.get<{ figures: Record<string, number>; series: Record<string, { day: string; value: number }[]> }>('/api/admin/dashboard?days=7');
+    const dashboard = await admin.get<{ figures: Record<string, number>; series: Record<string, { day: string; value: number }[]> }>(
+      '/api/admin/dashboard?days=7',
+    );
     expect(dashboard.statusCode).toBe(200);
     const { figures, series } = dashboard.body.payload;
-    const users = await ctx.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const users = await ctx.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(figures.users).toBe(Number(users.n));
     expect(figures.users_banned).toBeGreaterThanOrEqual(1);
     expect(figures.pending_payouts).toBe(0);

@@ -27,7 +27,9 @@ describe.each(dialects)('admin users on %s', (dialect) => {
 
   it('searches, filters, sorts and pages users on the server', async () => {
     for (const name of ['Zelda', 'Yannick', 'Xavier']) await createUser(ctx.db, { name, email: `${name.toLowerCase()}@search.test` });
-    const page = await admin.get<{ items: { name: string }[]; meta: { total: number; last_page: number } }>('/api/admin/users?q=search.test&sort=name&order=asc&per_page=2');
+    const page = await admin.get<{ items: { name: string }[]; meta: { total: number; last_page: number } }>(
+      '/api/admin/users?q=search.test&sort=name&order=asc&per_page=2',
+    );
     expect(page.statusCode).toBe(200);
     expect(page.body.payload.items.map((u) => u.name)).toEqual(['Xavier', 'Yannick']);
     expect(page.body.payload.meta).toMatchObject({ total: 3, last_page: 2 });
@@ -92,15 +94,34 @@ describe.each(dialects)('admin users on %s', (dialect) => {
     const repeat = await admin.post<{ balance: number; created: boolean }>(`/api/admin/users/${user.id}/balance`, body);
     expect(repeat.body.payload).toMatchObject({ balance: 350, created: false });
 
-    const debit = await admin.post<{ balance: number }>(`/api/admin/users/${user.id}/balance`, { amount: -50, reason: 'Chargeback', request_id: 'req-debit-0001' });
+    const debit = await admin.post<{ balance: number }>(`/api/admin/users/${user.id}/balance`, {
+      amount: -50,
+      reason: 'Chargeback',
+      request_id: 'req-debit-0001',
+    });
     expect(debit.body.payload.balance).toBe(300);
 
-    const entries = await ctx.db.selectFrom('ledger_entries').selectAll().where('user_id', '=', user.id).where('kind', '=', 'admin_adjustment').orderBy('id').execute();
+    const entries = await ctx.db
+      .selectFrom('ledger_entries')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .where('kind', '=', 'admin_adjustment')
+      .orderBy('id')
+      .execute();
     // The factory's 100 plus the two admin adjustments.
-    expect(entries.map((e) => [e.amount, e.note])).toEqual([[100, null], [250, 'Goodwill credit'], [-50, 'Chargeback']]);
+    expect(entries.map((e) => [e.amount, e.note])).toEqual([
+      [100, null],
+      [250, 'Goodwill credit'],
+      [-50, 'Chargeback'],
+    ]);
     const ledger = await admin.get<{ items: { amount: number }[] }>(`/api/admin/users/${user.id}/ledger`);
     expect(ledger.body.payload.items.map((e) => e.amount)).toEqual([-50, 250, 100]);
-    const audit = await ctx.db.selectFrom('audit_log').selectAll().where('action', '=', 'user.balance_adjust').where('subject_id', '=', String(user.id)).execute();
+    const audit = await ctx.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'user.balance_adjust')
+      .where('subject_id', '=', String(user.id))
+      .execute();
     expect(audit).toHaveLength(2);
     expect(JSON.parse(audit[0]!.after!)).toMatchObject({ balance: 350, amount: 250, reason: 'Goodwill credit' });
     await expectLedgerConsistent(ctx.db);
@@ -120,7 +141,12 @@ describe.each(dialects)('admin users on %s', (dialect) => {
     expect(row.balance).toBe(40);
     const entries = await ctx.db.selectFrom('ledger_entries').select('id').where('user_id', '=', user.id).execute();
     expect(entries).toHaveLength(1);
-    const audit = await ctx.db.selectFrom('audit_log').select('id').where('action', '=', 'user.balance_adjust').where('subject_id', '=', String(user.id)).execute();
+    const audit = await ctx.db
+      .selectFrom('audit_log')
+      .select('id')
+      .where('action', '=', 'user.balance_adjust')
+      .where('subject_id', '=', String(user.id))
+      .execute();
     expect(audit).toEqual([]);
     await expectLedgerConsistent(ctx.db);
   });
@@ -133,7 +159,12 @@ describe.each(dialects)('admin users on %s', (dialect) => {
     expect(new Set(responses.map((r) => r.body.payload.balance))).toEqual(new Set([510]));
     const entries = await ctx.db.selectFrom('ledger_entries').select('amount').where('user_id', '=', user.id).execute();
     expect(entries.map((e) => e.amount).sort()).toEqual([10, 500]);
-    const audit = await ctx.db.selectFrom('audit_log').select('id').where('action', '=', 'user.balance_adjust').where('subject_id', '=', String(user.id)).execute();
+    const audit = await ctx.db
+      .selectFrom('audit_log')
+      .select('id')
+      .where('action', '=', 'user.balance_adjust')
+      .where('subject_id', '=', String(user.id))
+      .execute();
     expect(audit).toHaveLength(1);
     await expectLedgerConsistent(ctx.db);
   });
@@ -141,7 +172,9 @@ describe.each(dialects)('admin users on %s', (dialect) => {
   it('concurrent debits never take a balance below zero', async () => {
     const user = await createUser(ctx.db, { coins: 100 });
     const responses = await Promise.all(
-      Array.from({ length: 5 }, (_, i) => admin.post(`/api/admin/users/${user.id}/balance`, { amount: -30, reason: 'Debit', request_id: `req-concurrent-${i}` })),
+      Array.from({ length: 5 }, (_, i) =>
+        admin.post(`/api/admin/users/${user.id}/balance`, { amount: -30, reason: 'Debit', request_id: `req-concurrent-${i}` }),
+      ),
     );
     expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(3);
     expect(responses.filter((r) => r.statusCode === 422)).toHaveLength(2);

@@ -12,7 +12,17 @@ export function selectAuditEntries(db: DbOrTrx, filter: Omit<AdminAuditQuery, 'p
   let query = db
     .selectFrom('audit_log')
     .leftJoin('users', 'users.id', 'audit_log.actor_id')
-    .select(['audit_log.id', 'audit_log.actor_id', 'users.email as actor_email', 'audit_log.action', 'audit_log.subject_type', 'audit_log.subject_id', 'audit_log.before', 'audit_log.after', 'audit_log.created_at']);
+    .select([
+      'audit_log.id',
+      'audit_log.actor_id',
+      'users.email as actor_email',
+      'audit_log.action',
+      'audit_log.subject_type',
+      'audit_log.subject_id',
+      'audit_log.before',
+      'audit_log.after',
+      'audit_log.created_at',
+    ]);
   if (filter.actor_id) query = query.where('audit_log.actor_id', '=', filter.actor_id);
   if (filter.action) query = query.where('audit_log.action', '=', filter.action);
   if (filter.subject_type) query = query.where('audit_log.subject_type', '=', filter.subject_type);

@@ -25,16 +25,21 @@ const IDENTITY = /\b(are|r) (you|u) (an? )?(bot|ai|robot|human|real|person|machi
 const HOW_ARE_YOU = /\bhow are (you|u)\b|\bhow('?s| is) it going\b|\bhow do you feel\b/i;
 const QUESTION_START = /^\s*(what|why|how|when|where|who|which|do|does|did|can|could|would|will|should|is|are|have|has)\b/i;
 
-const followUps = [
+const topicFollowUps = [
   'What got you interested in {topic}?',
   'What would you like to explore next about {topic}?',
   'How does that connect to {topic} for you?',
+];
+
+const followUps = [
   'What part of it matters most to you?',
   'Has your view on that changed over time?',
   'What would a good outcome look like for you?',
   'Can you give me an example?',
   'What do people usually get wrong about it?',
 ];
+
+const openers = ['What would you like to talk about today?', 'How is your day going so far?', 'What is on your mind?'];
 
 const reflections = [
   'You mentioned "{words}" - that sounds important to you.',
@@ -58,9 +63,9 @@ const questionBodies = [
 ];
 
 const noWords = [
-  'I see you! Tell me a bit more - what is on your mind about {topic}?',
+  'I see you! Tell me a bit more - what is on your mind?',
   'That says a lot without words. Want to put it into a sentence or two?',
-  'I am here and listening. What would you like to talk about in {topic}?',
+  'I am here and listening. What would you like to talk about?',
 ];
 
 /** mulberry32: a tiny seeded PRNG, so a given seed and input always give the same reply. */
@@ -88,13 +93,11 @@ function pendingUserText(history: CompanionTurn[]): string {
   return parts.join(' ').replace(/\s+/g, ' ').trim();
 }
 
-/** Salient words: long, not stop words, as typed; at most a few, in order of appearance. */
-function keyPhrase(text: string, pick: () => number): string {
+/** The most salient word as typed: the longest that is not a stop word (the first of equals). */
+function keyWord(text: string): string {
   const words = (text.match(/[\p{L}\p{N}][\p{L}\p{N}'-]*/gu) ?? []).filter((w) => w.length >= 4 && !STOPWORDS.has(w.toLowerCase()));
-  if (words.length === 0) return '';
-  if (words.length <= 3) return words.join(' ');
-  const start = Math.floor(pick() * (words.length - 2));
-  return words.slice(start, start + 3).join(' ');
+  const longest = words.reduce((best, w) => (w.length > best.length ? w : best), '');
+  return longest.length > 24 ? `${longest.slice(0, 24)}…` : longest;
 }
 
 const choose = <T>(list: readonly T[], pick: () => number): T => list[Math.floor(pick() * list.length)]!;
@@ -102,33 +105,43 @@ const fill = (template: string, values: Record<string, string>) => template.repl
 
 export function composeOfflineReply(context: CompanionContext): string {
   const { history, companionName: name } = context;
-  const topic = context.topicTitle.trim() || 'this topic';
+  // Random AI chats are titled 'Chat with <name>': no real topic to talk about then.
+  const title = context.topicTitle.trim();
+  const hasTopic = title.length > 0 && !/^chat with\b/i.test(title);
+  const topic = hasTopic ? title : 'this';
   const text = pendingUserText(history).slice(0, 2000);
   const pick = seeded(context.seed ^ hash(`${text}|${topic}|${history.length}`));
   const isFirstReply = !history.some((turn) => turn.role === 'companion');
   const values = { topic, name, words: '' };
+  const followUp = () => fill(choose(hasTopic && pick() < 0.5 ? topicFollowUps : followUps, pick), values);
   const parts: string[] = [];
 
   if (isFirstReply && (GREETING.test(text) || history.length <= 1)) parts.push(`Hi, I'm ${name}!`);
   else if (GREETING.test(text)) parts.push('Hello again!');
 
   if (IDENTITY.test(text)) {
-    parts.push(`To be honest with you: I'm an AI companion, not a human. I'm still happy to talk about ${topic} with you.`);
-    parts.push(fill(choose(followUps, pick), values));
+    parts.push(`To be honest with you: I'm an AI companion, not a human. I'm still happy to keep talking${hasTopic ? ` about ${topic}` : ''} with you.`);
+    parts.push(choose(openers, pick));
     return parts.join(' ');
   }
-  if (HOW_ARE_YOU.test(text)) parts.push("I'm doing well, thanks for asking - as well as an AI can be!");
+  const asksHowIAm = HOW_ARE_YOU.test(text);
+  if (asksHowIAm) parts.push("I'm doing well, thanks for asking - as well as an AI can be!");
 
-  values.words = keyPhrase(text, pick);
+  values.words = keyWord(text);
   if (!/[\p{L}\p{N}]/u.test(text)) {
     parts.push(fill(choose(noWords, pick), values));
     return parts.join(' ');
   }
-  const isQuestion = /\?\s*$/.test(text) || QUESTION_START.test(text);
+  const isQuestion = !asksHowIAm && (/\?\s*$/.test(text) || QUESTION_START.test(text));
   if (isQuestion && values.words) parts.push(choose(questionOpeners, pick), fill(choose(questionBodies, pick), values));
   else if (isQuestion) parts.push(choose(questionOpeners, pick), `What do you think yourself?`);
   else if (values.words) parts.push(fill(choose(reflections, pick), values));
-  else if (parts.length === 0) parts.push('Tell me more.');
-  parts.push(fill(choose(followUps, pick), values));
+  else {
+    // Small talk without content ("hello", "ok"): open the conversation instead of probing "it".
+    if (parts.length === 0) parts.push('Tell me more.');
+    parts.push(choose(openers, pick));
+    return parts.join(' ');
+  }
+  parts.push(followUp());
   return parts.join(' ');
 }

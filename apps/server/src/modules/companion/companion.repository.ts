@@ -110,6 +110,12 @@ export async function hasCompanionReplyAfter(db: DbOrTrx, topicId: number, messa
   return row?.id;
 }
 
+/** Whether the companion is about to answer in a topic (its 'Writing...' state). */
+export async function hasOpenReply(db: DbOrTrx, topicId: number) {
+  const row = await db.selectFrom('companion_replies').select('id').where('topic_id', '=', topicId).where('status', 'in', ['pending', 'processing']).executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function countActiveHumans(db: DbOrTrx, topicId: number) {
   const row = await db
     .selectFrom('topic_participants')

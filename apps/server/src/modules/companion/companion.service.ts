@@ -48,7 +48,10 @@ export async function scheduleReply(deps: CompanionDeps, topicId: number, messag
     const pending = await repo.findPendingReply(deps.db, topicId);
     if (pending) {
       if (pending.last_user_message_id >= messageId) return null;
-      if (await repo.extendPendingReply(deps.db, pending, messageId, dueAt, now.toISOString())) return dueAt;
+      // A user who keeps writing still gets an answer: a burst waits at most twice the longest delay.
+      const cap = new Date(Date.parse(pending.created_at) + 2 * max * 1000).toISOString();
+      const extended = [dueAt < cap ? dueAt : cap, pending.due_at].sort().at(-1)!;
+      if (await repo.extendPendingReply(deps.db, pending, messageId, extended, now.toISOString())) return extended;
       continue;
     }
     try {

@@ -43,7 +43,11 @@ export function findUserFlags(db: DbOrTrx, userId: number) {
 }
 
 export function setContributorFlag(db: DbOrTrx, userId: number, isContributor: boolean, now: string) {
-  return db.updateTable('users').set({ is_contributor: isContributor ? 1 : 0, updated_at: now }).where('id', '=', userId).execute();
+  return db
+    .updateTable('users')
+    .set({ is_contributor: isContributor ? 1 : 0, updated_at: now })
+    .where('id', '=', userId)
+    .execute();
 }
 
 export function listApplications(db: DbOrTrx, filter: { status?: ApplicationStatus; limit: number; offset: number }) {

@@ -73,11 +73,12 @@ export function cleanFilename(name: string): string {
 export function checkFiles(files: MessageForm['files'], types: string[]): CheckedFile[] {
   if (files.length > limits.maxFiles) throw fileError(texts.chat.maxFiles(limits.maxFiles));
   return files.map((file, index) => {
-    const type = normalizeType(types[index]);
     if (file.data.length === 0) throw fileError(texts.chat.invalidFileSize);
     if (file.data.length > limits.maxFileBytes)
       throw new AppError('PAYLOAD_TOO_LARGE', texts.chat.fileTooLarge(sizeLabel), { attachments: [texts.chat.fileTooLarge(sizeLabel)] });
     const sniffed = sniffFile(file.data, file.filename);
+    // A missing type takes the content's class; an unknown one becomes document (spec §5).
+    const type = types[index] === undefined && sniffed ? sniffed.contentClass : normalizeType(types[index]);
     if (type === 'image' && (!sniffed || !IMAGE_MIMES.has(sniffed.mime))) throw fileError(texts.chat.imagesOnly);
     if (!sniffed || !typeMatches(type, sniffed)) throw fileError(texts.chat.invalidFile);
     return { type, originalFilename: cleanFilename(file.filename), mime: sniffed.mime, data: file.data };

@@ -78,6 +78,8 @@ describe.each(dialects)('messages on %s', (dialect) => {
       expect(served.headers['x-content-type-options']).toBe('nosniff');
       expect(String(served.headers['content-disposition'])).toMatch(c.disposition);
     }
+    const untyped = await sendFiles(guest.client, topic.id, [{ filename: 'no-type.png', data: sampleFiles.png }], []);
+    expect(untyped.body.payload.message).toMatchObject({ cost: 20, attachments: [{ type: 'image' }] }); // a missing type takes the content's class
     await expectLedgerConsistent(ctx.db);
   });
 

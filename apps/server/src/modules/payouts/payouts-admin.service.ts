@@ -56,7 +56,9 @@ export function approvePayout(db: DbOrTrx, clock: Clock, id: number, actorId?: n
 /** The money left outside the app: the held coins stay spent. */
 export function markPayoutPaid(db: DbOrTrx, clock: Clock, id: number, actorId?: number | null): Promise<AdminPayout> {
   const now = clock.now().toISOString();
-  return withTransaction(db, async (trx) => toAdminPayout(await transition(trx, id, ['approved'], 'paid', { updated_at: now, paid_at: now, decided_by: actorId ?? null })));
+  return withTransaction(db, async (trx) =>
+    toAdminPayout(await transition(trx, id, ['approved'], 'paid', { updated_at: now, paid_at: now, decided_by: actorId ?? null })),
+  );
 }
 
 /** Rejects and returns exactly the held coins, once: the state change is conditional and the ledger key unique. */

@@ -17,7 +17,8 @@ describe.each(dialects)('payout money on %s', (dialect) => {
   });
   afterAll(() => ctx.close());
 
-  const entriesFor = (payoutId: number) => ctx.db.selectFrom('ledger_entries').selectAll().where('reference_type', '=', 'payout').where('reference_id', '=', String(payoutId)).execute();
+  const entriesFor = (payoutId: number) =>
+    ctx.db.selectFrom('ledger_entries').selectAll().where('reference_type', '=', 'payout').where('reference_id', '=', String(payoutId)).execute();
 
   it('two concurrent requests that together exceed the balance: exactly one holds', async () => {
     const { client, user } = await createContributor(ctx.app, 10_000); // 100 €
@@ -31,7 +32,9 @@ describe.each(dialects)('payout money on %s', (dialect) => {
 
   it('many concurrent requests against earnings smaller than the balance never take more than was earned', async () => {
     const { client, user } = await createContributor(ctx.app, 5_000); // 50 € earned
-    await ctx.db.transaction().execute((trx) => postEntry(trx, clock, { userId: user.id, amount: 20_000, kind: 'top_up', idempotencyKey: `test-topup:${user.id}` }));
+    await ctx.db
+      .transaction()
+      .execute((trx) => postEntry(trx, clock, { userId: user.id, amount: 20_000, kind: 'top_up', idempotencyKey: `test-topup:${user.id}` }));
     const responses = await Promise.all(Array.from({ length: 8 }, () => client.post('/api/payouts', payoutBody(countryId, 'card', { amount: 20 }))));
     expect(responses.filter((r) => r.statusCode === 201)).toHaveLength(2);
     expect(responses.filter((r) => r.statusCode === 422)).toHaveLength(6);

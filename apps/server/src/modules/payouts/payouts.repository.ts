@@ -8,7 +8,12 @@ import { type PayoutsTable } from './payouts.table.js';
  * payout requests of one user are checked one after the other on PostgreSQL too.
  */
 export async function lockUser(db: DbOrTrx, userId: number) {
-  return db.updateTable('users').set({ updated_at: sql`updated_at` }).where('id', '=', userId).returning(['id', 'balance', 'is_contributor']).executeTakeFirst();
+  return db
+    .updateTable('users')
+    .set({ updated_at: sql`updated_at` })
+    .where('id', '=', userId)
+    .returning(['id', 'balance', 'is_contributor'])
+    .executeTakeFirst();
 }
 
 /** Coins that may be paid out: contributor earnings minus what payouts hold or took. */
@@ -50,7 +55,13 @@ export function transitionPayout(
   to: PayoutStatus,
   changes: { updated_at: string; decided_by: number | null; approved_at?: string; paid_at?: string; rejected_at?: string; rejection_reason?: string | null },
 ) {
-  return db.updateTable('payouts').set({ status: to, ...changes }).where('id', '=', id).where('status', 'in', from).returningAll().executeTakeFirst();
+  return db
+    .updateTable('payouts')
+    .set({ status: to, ...changes })
+    .where('id', '=', id)
+    .where('status', 'in', from)
+    .returningAll()
+    .executeTakeFirst();
 }
 
 export function listUserPayouts(db: DbOrTrx, userId: number, limit: number, offset: number) {
@@ -58,7 +69,11 @@ export function listUserPayouts(db: DbOrTrx, userId: number, limit: number, offs
 }
 
 export async function countUserPayouts(db: DbOrTrx, userId: number): Promise<number> {
-  const row = await db.selectFrom('payouts').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('payouts')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

@@ -149,7 +149,11 @@ describe.each(dialects)('payout requests on %s', (dialect) => {
 
   it('holds the coins, stores the details encrypted and shows them masked', async () => {
     const before = await balanceOf(ctx.db, contributorId);
+    const pushed: unknown[] = [];
+    const unsubscribe = ctx.app.bus.subscribe((event) => pushed.push(event));
     const response = await contributor.post<PayoutPayload>('/api/payouts', payoutBody(countryId, 'sepa', { amount: '25.50' }));
+    unsubscribe();
+    expect(pushed).toContainEqual({ type: 'balance', userId: contributorId, balance: before - 2550 });
     expect(response.statusCode).toBe(201);
     expect(response.body.message).toBe(t.submitted);
     const payout = response.body.payload.payout;
@@ -167,7 +171,14 @@ describe.each(dialects)('payout requests on %s', (dialect) => {
     await expect(getPayoutDetailsUnmasked(ctx.db, 'f'.repeat(64), payout.id)).rejects.toThrow();
 
     const history = await contributor.get<{ data: { id: number; destination: string }[] }>('/api/payouts');
-    expect(history.body.payload.data[0]).toMatchObject({ id: payout.id, method: 'sepa', status: 'pending', amount: 25.5, currency: 'EUR', destination: '•••• 3000' });
+    expect(history.body.payload.data[0]).toMatchObject({
+      id: payout.id,
+      method: 'sepa',
+      status: 'pending',
+      amount: 25.5,
+      currency: 'EUR',
+      destination: '•••• 3000',
+    });
     expect(JSON.stringify(history.body)).not.toMatch(/DE89|37040044/);
     await expectLedgerConsistent(ctx.db);
   });
@@ -204,7 +215,9 @@ describe.each(dialects)('payout requests on %s', (dialect) => {
 
   it('pays out earned coins only: bought or bonus coins are not available', async () => {
     const { client, user } = await createContributor(ctx.app);
-    await ctx.db.transaction().execute((trx) => postEntry(trx, clock, { userId: user.id, amount: 10_000, kind: 'top_up', idempotencyKey: `test-topup:${user.id}` }));
+    await ctx.db
+      .transaction()
+      .execute((trx) => postEntry(trx, clock, { userId: user.id, amount: 10_000, kind: 'top_up', idempotencyKey: `test-topup:${user.id}` }));
     expect((await client.get<{ available_amount: number }>('/api/payouts/methods')).body.payload.available_amount).toBe(0);
     const refused = await client.post('/api/payouts', payoutBody(countryId, 'card'));
     expect(refused.statusCode).toBe(422);

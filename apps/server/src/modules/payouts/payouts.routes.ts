@@ -5,7 +5,7 @@ import { currentUser, requireVerified } from '../../plugins/session.js';
 import * as payouts from './payouts.service.js';
 
 export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = { db: app.db, clock: app.clock, encryptionKey: app.config.payoutEncryptionKey };
+  const deps = { db: app.db, clock: app.clock, encryptionKey: app.config.payoutEncryptionKey, bus: app.bus };
   // Before body validation, so a non-contributor learns why rather than which field is wrong.
   const requireContributor = async (request: FastifyRequest) => {
     await requireVerified(request);

@@ -15,6 +15,7 @@ import { type Database, type Db, type DbOrTrx } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import { AppError } from '../../lib/app-error.js';
 import { type Clock } from '../../lib/clock.js';
+import { type EventBus } from '../../lib/event-bus.js';
 import { postEntry } from '../ledger/ledger.service.js';
 import { getSettings } from '../reference/settings.service.js';
 import { destinationLast4, sealDetails, toPayoutHistoryRow } from './payouts.mapper.js';
@@ -26,6 +27,7 @@ export interface PayoutDeps {
   db: Db;
   clock: Clock;
   encryptionKey: string;
+  bus?: EventBus;
 }
 
 /** Coins a user may withdraw now: earned and not yet held or paid, never more than the balance. */
@@ -64,13 +66,19 @@ async function holdPayout(trx: Transaction<Database>, deps: PayoutDeps, userId: 
   if (!user || user.is_contributor !== 1) throw new AppError('FORBIDDEN', t.contributorsOnly);
   if (body.request_id) {
     const earlier = await repo.findPayoutByRequestId(trx, userId, body.request_id);
-    if (earlier) return earlier;
+    if (earlier) return { payout: earlier, balance: null };
   }
   const rate = settings.points_convertion_rate;
   const available = await availableCoins(trx, userId, user.balance);
   const errors = checkPayoutRules(
     { amount: body.amount, method: body.method, birth_date: body.details.method === 'fps' ? body.details.birth_date : undefined },
-    { minAmount: settings.payout_min_amount, maxAmount: maxAmountOf(settings), availableAmount: centsFor(available, rate) / 100, symbol: defaultCurrency.symbol, today: deps.clock.now().toISOString().slice(0, 10) },
+    {
+      minAmount: settings.payout_min_amount,
+      maxAmount: maxAmountOf(settings),
+      availableAmount: centsFor(available, rate) / 100,
+      symbol: defaultCurrency.symbol,
+      today: deps.clock.now().toISOString().slice(0, 10),
+    },
   );
   if (!(await repo.countryExists(trx, body.country_id))) errors.country_id = [t.countryUnknown];
   const first = Object.values(errors)[0]?.[0];
@@ -96,7 +104,7 @@ async function holdPayout(trx: Transaction<Database>, deps: PayoutDeps, userId: 
     created_at: now,
     updated_at: now,
   });
-  await postEntry(trx, deps.clock, {
+  const { entry } = await postEntry(trx, deps.clock, {
     userId,
     amount: -payout.coins,
     kind: 'payout_hold',
@@ -104,7 +112,7 @@ async function holdPayout(trx: Transaction<Database>, deps: PayoutDeps, userId: 
     reference: { type: 'payout', id: payout.id },
     insufficientMessage: t.exceedsBalance,
   });
-  return payout;
+  return { payout, balance: entry.balance_after };
 }
 
 /**
@@ -114,7 +122,10 @@ async function holdPayout(trx: Transaction<Database>, deps: PayoutDeps, userId: 
 export async function requestPayout(deps: PayoutDeps, userId: number, body: PayoutRequestBody): Promise<PayoutHistoryRow> {
   const settings = await getSettings(deps.db);
   try {
-    return toPayoutHistoryRow(await deps.db.transaction().execute((trx) => holdPayout(trx, deps, userId, body, settings)));
+    const { payout, balance } = await deps.db.transaction().execute((trx) => holdPayout(trx, deps, userId, body, settings));
+    // After the commit: the user's other tabs and sockets see the held coins leave the balance.
+    if (balance !== null) await deps.bus?.publish({ type: 'balance', userId, balance }).catch(() => undefined);
+    return toPayoutHistoryRow(payout);
   } catch (error) {
     if (error instanceof AppError && error.code === 'INSUFFICIENT_FUNDS') throw new AppError('VALIDATION', t.exceedsBalance, { amount: [t.exceedsBalance] });
     // Two submissions with one request id raced: the other one holds the coins; answer with it.

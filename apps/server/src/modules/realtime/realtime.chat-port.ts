@@ -1,4 +1,6 @@
+import { companionUserId } from '@parley/contracts';
 import { type Db } from '../../db/database.js';
+import { hasOpenReply } from '../companion/companion.repository.js';
 import { toMessages } from '../messages/messages.mapper.js';
 import * as messages from '../messages/messages.repository.js';
 import { canReadTopic } from '../topics/topics.access.js';
@@ -15,6 +17,11 @@ export function createChatPort(db: Db): RealtimeChatPort {
       const rows = await messages.listMessagesAfter(db, topicId, afterId, limit);
       // Viewer-neutral, the same shape `message.created` events carry.
       return (await toMessages(db, rows, null, topic.companion_name)) as unknown as Record<string, unknown>[];
+    },
+    async currentTyping(topicId) {
+      const topic = await findTopicById(db, topicId);
+      if (!topic || topic.chat_mode !== 'ai' || !(await hasOpenReply(db, topicId))) return [];
+      return [{ type: 'typing', topicId, userId: companionUserId, name: topic.companion_name, isTyping: true }];
     },
   };
 }

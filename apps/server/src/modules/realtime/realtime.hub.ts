@@ -8,6 +8,8 @@ export interface RealtimeChatPort {
   canReadTopic(userId: number, topicId: number): Promise<boolean>;
   /** Messages with id > afterId, oldest first, in the shape `message.created` events carry. */
   listMessagesAfter(topicId: number, afterId: number, limit: number): Promise<Record<string, unknown>[]>;
+  /** Typing that is already going on (the companion writing), so a new subscriber shows 'Writing...'. */
+  currentTyping(topicId: number): Promise<ChatEvent[]>;
 }
 
 /** At most this many missed messages are replayed on subscribe; beyond it the client reloads over REST. */
@@ -71,8 +73,10 @@ export class RealtimeHub {
     addTo(this.byTopic, topicId, connection);
 
     let missed: Record<string, unknown>[] = [];
+    let typing: ChatEvent[] = [];
     try {
       if (lastMessageId !== undefined) missed = await this.chat.listMessagesAfter(topicId, lastMessageId, MAX_CATCH_UP + 1);
+      typing = await this.chat.currentTyping(topicId);
     } catch (error) {
       this.unsubscribe(connection, topicId);
       throw error;
@@ -83,6 +87,7 @@ export class RealtimeHub {
       if (typeof message.id === 'number') subscription.sent.add(message.id);
       connection.send({ type: 'event', event: { type: 'message.created', topicId, message } });
     }
+    for (const event of typing) connection.send({ type: 'event', event });
     for (const event of subscription.buffer) {
       const id = messageIdOf(event);
       if (id !== undefined && subscription.sent.has(id)) continue;
@@ -144,7 +149,12 @@ export class RealtimeHub {
         continue;
       }
       connection.alive = false;
-      connection.socket.ping();
+      try {
+        connection.socket.ping();
+      } catch {
+        connection.terminate();
+        this.remove(connection);
+      }
     }
   }
 

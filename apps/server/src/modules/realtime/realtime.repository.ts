@@ -5,7 +5,8 @@ export function findSessionUser(db: DbOrTrx, sessionId: string) {
   return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['users.id', 'users.name', 'users.banned_at', 'sessions.id as session_id', 'sessions.expires_at'])
+    .selectAll('users')
+    .select(['sessions.id as session_id', 'sessions.expires_at as session_expires_at'])
     .where('sessions.id', '=', sessionId)
     .executeTakeFirst();
 }

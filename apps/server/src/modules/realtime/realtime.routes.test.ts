@@ -90,7 +90,7 @@ describe.each(dialects)('realtime websocket (%s)', (dialect) => {
     await socket.waitFor(() => socket.frames.filter((f) => f.type === 'error' && f.code === 'VALIDATION').length === 2);
   });
 
-  it('logout closes the sockets of that session only', async () => {
+  it('logout closes the sockets of that session only; a ban closes them all', async () => {
     const { user, client } = await signIn(ctx);
     const other = await new TestClient(ctx.app).login(user.email, DEFAULT_PASSWORD);
     const otherToken = (other.body.payload as { token: string }).token;
@@ -104,6 +104,9 @@ describe.each(dialects)('realtime websocket (%s)', (dialect) => {
     stays.send({ type: 'ping' });
     await stays.waitForFrame('pong');
     expect(stays.closeInfo).toBeUndefined();
+    // A ban ends every session of the user (admin publishes session.ended without a session id).
+    await ctx.app.bus.publish({ type: 'session.ended', userId: user.id });
+    expect((await stays.waitForClose()).code).toBe(wsCloseCodes.unauthenticated);
   });
 
   it('resumes from the last message id with exactly the missed messages, then live, with no gap and no duplicate', async () => {
@@ -132,6 +135,19 @@ describe.each(dialects)('realtime websocket (%s)', (dialect) => {
     await again.waitFor(() => again.messageIds(topicId).length >= expected.length);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(again.messageIds(topicId)).toEqual(expected);
+  });
+
+  it("shows a new subscriber that the companion is already writing", async () => {
+    const { client, token } = await signIn(ctx);
+    const topicId = await startAiTopic(client);
+    const quiet = await connect(base, { bearer: token });
+    await quiet.subscribe(topicId);
+    expect(quiet.events().filter((e) => e.type === 'typing')).toEqual([]);
+    await sendMessage(client, topicId, 'hello Mia');
+    await quiet.waitFor(() => quiet.events().find((e) => e.type === 'typing' && e.userId === 0 && e.isTyping));
+    const late = await connect(base, { bearer: token });
+    await late.subscribe(topicId);
+    expect(late.events().filter((e) => e.type === 'typing')).toEqual([{ type: 'typing', topicId, userId: 0, name: 'Mia', isTyping: true }]);
   });
 
   it('ends the subscription when the user leaves the topic', async () => {

@@ -63,9 +63,9 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!token) return;
     const row = await findSessionUser(app.db, sha256(token));
     request.auth = null;
-    if (!row || row.banned_at || row.expires_at <= app.clock.now().toISOString()) return;
-    const full = await app.db.selectFrom('users').selectAll().where('id', '=', row.id).executeTakeFirst();
-    if (full) request.auth = { user: full, sessionId: row.session_id, via: 'bearer' };
+    if (!row || row.banned_at || row.session_expires_at <= app.clock.now().toISOString()) return;
+    const { session_id: sessionId, session_expires_at: _expires, ...user } = row;
+    request.auth = { user, sessionId, via: 'bearer' };
   };
 
   app.get('/ws', { websocket: true, schema: { hide: true, querystring: querySchema }, preHandler: resolveQueryToken }, (socket, request) => {

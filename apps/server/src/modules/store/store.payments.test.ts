@@ -4,6 +4,7 @@ import { type TestClient } from '../../../test/client.js';
 import { createSignedInUser } from '../../../test/factories.js';
 import { createTestContext, dialects, expectLedgerConsistent, FakeClock, type TestContext } from '../../../test/harness.js';
 import { billingFor, checkoutSkin, countryIdOf, deliverOrderEvent } from '../../../test/store.js';
+import { CANCELLED_MESSAGE } from '../payments/sandbox-page.routes.js';
 import { saveSettings } from '../reference/settings.service.js';
 import { seedProducts } from './store.seed.js';
 
@@ -27,7 +28,7 @@ describe.each(dialects)('store checkout and payments on %s', (dialect) => {
 
   const billing = () => billingFor(countryId);
   const buy = (client: TestClient, look: string, extra: Record<string, unknown> = {}) => checkoutSkin(client, productIds[look]!, { ...billing(), ...extra });
-  const deliver = (order: Order, kind: 'succeeded' | 'failed', options: { eventId?: string; amountCents?: number } = {}) =>
+  const deliver = (order: Order, kind: 'succeeded' | 'failed', options: { eventId?: string; amountCents?: number; failureMessage?: string } = {}) =>
     deliverOrderEvent(ctx.app, order, kind, options);
 
   const ownedLooks = async (client: TestClient) => (await client.get<SkinsPayload>('/api/skins')).body.payload.owned.map((s) => s.look);
@@ -163,6 +164,12 @@ describe.each(dialects)('store checkout and payments on %s', (dialect) => {
     const cancel = await client.post<Order>(`/api/orders/${canceled.id}/cancel`);
     expect(cancel.body.payload).toMatchObject({ status: 'canceled', status_label: 'Canceled' });
     expect((await client.post(`/api/orders/${canceled.id}/cancel`)).statusCode).toBe(409);
+    const abandoned = (await buy(client, 'pink')).order;
+    expect((await deliver(abandoned, 'failed', { failureMessage: CANCELLED_MESSAGE })).statusCode).toBe(200);
+    expect((await client.get<StatusPayload>(`/api/orders/${abandoned.id}/status`)).body.payload).toMatchObject({
+      status: 'canceled',
+      status_label: 'Canceled',
+    });
     expect(await ownedLooks(client)).toEqual([]);
 
     const wrong = (await buy(client, 'orange')).order;

@@ -15,6 +15,7 @@ import { AppError, validationError } from '../../lib/app-error.js';
 import { type Clock } from '../../lib/clock.js';
 import { type PaymentGateway } from '../payments/gateway.js';
 import { referenceId, type PaymentHandler } from '../payments/payment-handlers.js';
+import { CANCELLED_MESSAGE } from '../payments/sandbox-page.routes.js';
 import { webhookErrors } from '../payments/webhook-signature.js';
 import { getSettings } from '../reference/settings.service.js';
 import { type UserRow } from '../users/users.table.js';
@@ -174,7 +175,9 @@ export const handleOrderPayment: PaymentHandler = async (trx, event, deps) => {
 
   if (event.kind === 'failed') {
     const failure = (event.failureMessage ?? texts.topUp.paymentFailed).slice(0, 255);
-    await repo.transitionOrder(trx, order.id, OPEN, 'failed', { updated_at: now, failure_message: failure });
+    // The buyer pressed cancel on the hosted page: that is a cancelled order, not a failed payment.
+    const status = event.failureMessage === CANCELLED_MESSAGE ? 'canceled' : 'failed';
+    await repo.transitionOrder(trx, order.id, OPEN, status, { updated_at: now, failure_message: failure });
     return;
   }
   // Never hand out a skin for a payment that does not match the order.

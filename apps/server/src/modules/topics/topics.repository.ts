@@ -10,10 +10,10 @@ export function findTopicById(db: DbOrTrx, id: number) {
   return db.selectFrom('topics').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** Open topics, newest first; a room's or all of them. */
+/** Open topics, newest first; a room's or all rooms' (room-less random AI chats are private and never listed). */
 export function listOpenTopics(db: DbOrTrx, roomId: number | undefined, limit: number) {
   let query = db.selectFrom('topics').selectAll().where('is_closed', '=', 0);
-  if (roomId !== undefined) query = query.where('room_id', '=', roomId);
+  query = roomId === undefined ? query.where('room_id', 'is not', null) : query.where('room_id', '=', roomId);
   return query.orderBy('id', 'desc').limit(limit).execute();
 }
 

@@ -179,6 +179,8 @@ describe.each(dialects)('rooms and topics on %s', (dialect) => {
     const user = await createSignedInUser(ctx.app);
     const ai = await user.client.get<{ topic: Topic }>('/api/topics/random?chat_mode=ai');
     expect(ai.body.payload.topic).toMatchObject({ chat_mode: 'ai', companion_name: 'Mia', interlocutor_name: 'Mia', room_id: null });
+    const all = await user.client.get<Topic[]>('/api/topics/index');
+    expect(all.body.payload.map((t) => t.id)).not.toContain(ai.body.payload.topic.id); // a private companion chat is never listed
     const again = await user.client.get('/api/topics/random?chat_mode=ai');
     expect(again.body).toMatchObject({ message: texts.topics.alreadyActive(ai.body.payload.topic.title), topic_id: ai.body.payload.topic.id });
     const { events, stop } = recordEvents(ctx.app);

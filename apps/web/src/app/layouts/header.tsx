@@ -48,6 +48,8 @@ export function Header({ transparent }: { transparent: boolean }) {
         { to: paths.rooms.getHref(), label: t('nav.rooms') },
         { to: paths.startChat.getHref(), label: t('nav.chat') },
         { to: paths.account.getHref('personal'), label: t('nav.myProfile') },
+        // Only admins see the console link (the console itself is a separate, lazily loaded chunk).
+        ...(user?.is_admin ? [{ to: paths.admin.getHref(), label: 'Admin' }] : []),
       ]
     : [
         { to: paths.auth.getHref('signup'), label: t('nav.signUp') },

@@ -15,7 +15,10 @@ export function RootLayout() {
   const isAuth = isAuthPath(pathname);
   const showFooter = !isAuth && !isChatLikePath(pathname);
 
-  useEffect(() => window.scrollTo(0, 0), [pathname]);
+  // Braces: Chromium's scrollTo returns a Promise, and an effect may only return a cleanup function.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
 
   return (
     <div className={`app-shell${isChatLikePath(pathname) ? ' app-shell--app' : ''}`}>

@@ -9,6 +9,13 @@ import { ChangePasswordForm } from '../../features/profile/components/change-pas
 import { EditProfileModal } from '../../features/profile/components/edit-profile-modal';
 import { PersonalDetails } from '../../features/profile/components/personal-details';
 import { ProfileHeader } from '../../features/profile/components/profile-header';
+import { BundlesCard } from '../../features/coins/components/bundles-card';
+import { ChannelStatusCard } from '../../features/coins/components/channel-status-card';
+import { PurchasesHistory } from '../../features/coins/components/purchases-history';
+import { TopUpCard } from '../../features/coins/components/top-up-card';
+import { InterlocutorCard } from '../../features/contributors/components/interlocutor-card';
+import { PayoutHistory } from '../../features/payouts/components/payout-history';
+import { WithdrawCard } from '../../features/payouts/components/withdraw-card';
 import { OrdersHistory, TransactionsHistory } from '../../features/store/components/history-tables';
 import { authStore } from '../../lib/auth';
 import { formatCoins } from '../../lib/format';
@@ -50,13 +57,38 @@ function PersonalTab({ user, openEditProfile }: AccountSectionProps) {
   return <PersonalDetails user={user} onEdit={openEditProfile} />;
 }
 
-function BalanceTab({ user }: AccountSectionProps) {
+function BalanceTab(props: AccountSectionProps) {
   return (
-    <section className="card balance-card" aria-labelledby="balance-title">
-      <h2 className="card__title" id="balance-title">
-        Your balance
-      </h2>
-      <p className="balance-card__value">{formatCoins(user.balance)}</p>
+    <div className="stack">
+      <section className="card balance-card" aria-labelledby="balance-title">
+        <h2 className="card__title" id="balance-title">
+          Your balance
+        </h2>
+        <p className="balance-card__value">{formatCoins(props.user.balance)}</p>
+      </section>
+      <HistorySwitch {...props} />
+    </div>
+  );
+}
+
+/*
+ * The spec's Purchases / Payouts switch (5 per page, padded to 5 rows). Each feature
+ * brings its table: Purchases (coins feature) goes first, Payouts (payouts feature) after.
+ */
+const historyTabs: AccountTab[] = [
+  { id: 'purchases', label: texts.payout.purchasesTab, Component: PurchasesHistory },
+  { id: 'payouts', label: texts.payout.payoutsTab, Component: PayoutHistory },
+];
+
+function HistorySwitch(props: AccountSectionProps) {
+  const [active, setActive] = useState(historyTabs[0]!.id);
+  const tab = historyTabs.find((item) => item.id === active) ?? historyTabs[0]!;
+  return (
+    <section className="card" aria-label="Purchases and payouts">
+      <Tabs tabs={historyTabs} active={tab.id} label="Purchases and payouts" idPrefix="history" onChange={setActive} />
+      <div {...tabPanelProps(tab.id, 'history')}>
+        <tab.Component {...props} />
+      </div>
     </section>
   );
 }
@@ -77,7 +109,7 @@ const accountTabs: AccountTab[] = [
   { id: 'history', label: 'History', Component: TransactionsHistory },
 ];
 
-const accountCards: ComponentType<AccountSectionProps>[] = [];
+const accountCards: ComponentType<AccountSectionProps>[] = [TopUpCard, InterlocutorCard, WithdrawCard, ChannelStatusCard, BundlesCard];
 
 export function AccountRoute() {
   const { data: user, isPending, isError, refetch } = useUser();

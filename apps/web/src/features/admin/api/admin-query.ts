@@ -22,7 +22,7 @@ export type Row = Record<string, unknown> & { id: number };
 
 export const adminKey = (path: string, query?: Query) => (query ? ['admin', path, query] : ['admin', path]);
 
-export const adminListQuery = <T,>(path: string, query: Query) =>
+export const adminListQuery = <T>(path: string, query: Query) =>
   queryOptions({
     queryKey: adminKey(path, query),
     queryFn: async () => (await api.get<Envelope<Page<T>>>(`/admin${path}`, { query, withDefaults: false })).payload,
@@ -50,7 +50,9 @@ export function useAdminWrite<TBody = unknown, TResult = unknown>(method: Method
     mutationFn: async ({ path, body }: { path: string; body?: TBody }) => {
       const options = { withDefaults: false };
       const response =
-        method === 'delete' ? await api.delete<Envelope<TResult>>(`/admin${path}`, options) : await api[method]<Envelope<TResult>>(`/admin${path}`, body ?? {}, options);
+        method === 'delete'
+          ? await api.delete<Envelope<TResult>>(`/admin${path}`, options)
+          : await api[method]<Envelope<TResult>>(`/admin${path}`, body ?? {}, options);
       return response;
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),

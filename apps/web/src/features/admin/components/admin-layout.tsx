@@ -1,3 +1,4 @@
+import { type ReactNode } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { Toaster } from '../../../components/ui/toast';
@@ -74,7 +75,7 @@ export function AdminLayout() {
   );
 }
 
-export function AdminPage({ title, actions, children }: { title: string; actions?: React.ReactNode; children: React.ReactNode }) {
+export function AdminPage({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
   return (
     <section className="admin-page">
       <header className="admin-page__head">

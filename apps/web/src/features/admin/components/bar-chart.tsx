@@ -18,14 +18,25 @@ export function BarChart({ title, points, format = String }: BarChartProps) {
   return (
     <figure className="admin-chart">
       <figcaption className="admin-chart__title">
-        {title} <span className="admin-chart__total">total {format(total)}, peak {format(max === 1 && total === 0 ? 0 : max)}</span>
+        {title}{' '}
+        <span className="admin-chart__total">
+          total {format(total)}, peak {format(max === 1 && total === 0 ? 0 : max)}
+        </span>
       </figcaption>
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={`${title} per day`} className="admin-chart__svg">
         <line x1={PAD.left} x2={WIDTH - PAD.right} y1={HEIGHT - PAD.bottom} y2={HEIGHT - PAD.bottom} className="admin-chart__axis" />
         {points.map((p, i) => {
           const h = (p.value / max) * innerH;
           return (
-            <rect key={p.day} x={PAD.left + i * slot + slot * 0.15} y={HEIGHT - PAD.bottom - h} width={slot * 0.7} height={Math.max(h, p.value > 0 ? 1 : 0)} rx={2} className="admin-chart__bar">
+            <rect
+              key={p.day}
+              x={PAD.left + i * slot + slot * 0.15}
+              y={HEIGHT - PAD.bottom - h}
+              width={slot * 0.7}
+              height={Math.max(h, p.value > 0 ? 1 : 0)}
+              rx={2}
+              className="admin-chart__bar"
+            >
               <title>{`${p.day}: ${format(p.value)}`}</title>
             </rect>
           );

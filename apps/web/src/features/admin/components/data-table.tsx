@@ -27,15 +27,30 @@ interface DataTableProps<T> {
   perPage?: number;
 }
 
-const cell = (value: unknown): ReactNode => {
+/** ISO timestamps shown as 'YYYY-MM-DD HH:MM' (UTC), like the audit log stores them. */
+export const shortTime = (value: string) => (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value) ? value.slice(0, 16).replace('T', ' ') : value);
+
+export const cell = (value: unknown): ReactNode => {
   if (value === null || value === undefined || value === '') return <span className="admin-muted">—</span>;
+  if (typeof value === 'string') return shortTime(value);
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 };
 
 /** A server-side table: the server pages, sorts and filters; this only keeps the state. */
-export function DataTable<T extends Row>({ caption, path, columns, filters = {}, defaultSort, defaultOrder = 'desc', searchable = true, actions, toolbar, perPage = 20 }: DataTableProps<T>) {
+export function DataTable<T extends Row>({
+  caption,
+  path,
+  columns,
+  filters = {},
+  defaultSort,
+  defaultOrder = 'desc',
+  searchable = true,
+  actions,
+  toolbar,
+  perPage = 20,
+}: DataTableProps<T>) {
   const [page, setPage] = useState(1);
   const [sort, setSort] = useState<string | undefined>(defaultSort);
   const [order, setOrder] = useState<'asc' | 'desc'>(defaultOrder);
@@ -63,18 +78,27 @@ export function DataTable<T extends Row>({ caption, path, columns, filters = {},
 
   return (
     <section className="admin-table" aria-busy={isFetching || undefined}>
-      <div className="admin-table__toolbar">
-        {searchable && (
-          <form className="admin-search" role="search" onSubmit={search}>
-            <input className="input" type="search" aria-label={`Search ${caption.toLowerCase()}`} placeholder="Search…" value={draft} onChange={(e) => setDraft(e.target.value)} />
-            <Button type="submit" variant="secondary" size="sm">
-              Search
-            </Button>
-          </form>
-        )}
-        {toolbar}
-        {isFetching && <Spinner size="sm" label="Loading" />}
-      </div>
+      {(searchable || toolbar || isFetching) && (
+        <div className="admin-table__toolbar">
+          {searchable && (
+            <form className="admin-search" role="search" onSubmit={search}>
+              <input
+                className="input"
+                type="search"
+                aria-label={`Search ${caption.toLowerCase()}`}
+                placeholder="Search…"
+                value={draft}
+                onChange={(e) => setDraft(e.target.value)}
+              />
+              <Button type="submit" variant="secondary" size="sm">
+                Search
+              </Button>
+            </form>
+          )}
+          {toolbar}
+          {isFetching && <Spinner size="sm" label="Loading" />}
+        </div>
+      )}
       {error && <p className="alert alert--error">{errorMessage(error)}</p>}
       <div className="table-scroll">
         <table>
@@ -116,7 +140,11 @@ export function DataTable<T extends Row>({ caption, path, columns, filters = {},
                 {columns.map((c) => (
                   <td key={c.key}>{c.render ? c.render(row) : cell(row[c.key])}</td>
                 ))}
-                {actions && <td className="admin-actions">{actions(row)}</td>}
+                {actions && (
+                  <td>
+                    <div className="admin-actions">{actions(row)}</div>
+                  </td>
+                )}
               </tr>
             ))}
           </tbody>
@@ -124,9 +152,7 @@ export function DataTable<T extends Row>({ caption, path, columns, filters = {},
       </div>
       {data && (
         <div className="admin-table__footer">
-          <span className="admin-muted">
-            {data.meta.total === 0 ? 'No rows' : `${data.meta.from}–${data.meta.to} of ${data.meta.total}`}
-          </span>
+          <span className="admin-muted">{data.meta.total === 0 ? 'No rows' : `${data.meta.from}–${data.meta.to} of ${data.meta.total}`}</span>
           <Pagination page={data.meta.current_page} lastPage={data.meta.last_page} onChange={setPage} label={`${caption} pages`} />
         </div>
       )}

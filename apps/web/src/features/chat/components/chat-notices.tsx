@@ -41,7 +41,6 @@ export function ChatNotices() {
         open={limit !== null}
         onClose={chatNotices.closeLimit}
         title="Active chat limit"
-        size="sm"
         footer={
           <>
             <Button variant="secondary" onClick={chatNotices.openActiveChats}>

@@ -71,7 +71,7 @@ export function ChatPage({ topicId, settingsExtra }: Props) {
           status={status}
           balance={user?.balance ?? null}
           socketStatus={room.socketStatus}
-          showConnection={phase === 'ready'}
+          showConnection={phase === 'ready' && !topic?.is_closed}
           canSwitchMode={room.isInChat && !topic?.is_closed}
           onLeave={() => (room.isInChat ? setLeaving(true) : room.toRooms())}
           onModeChange={(mode) => void room.setChatMode(mode)}

@@ -142,7 +142,7 @@ function MessageBubble({ message, own, onOpenImage }: { message: Message; own: b
             {files.map((file) => (
               <li key={file.id} className="file-chip">
                 <span className="file-chip__icon" aria-hidden="true">
-                  {file.type === 'audio' ? '♪' : file.type === 'video' ? '▶' : '📄'}
+                  <FileIcon />
                 </span>
                 <span className="file-chip__text">
                   <span className="file-chip__name">{file.original_filename}</span>
@@ -159,5 +159,14 @@ function MessageBubble({ message, own, onOpenImage }: { message: Message; own: b
         <span className="bubble__time">{timeOf(message.created_at)}</span>
       </div>
     </div>
+  );
+}
+
+function FileIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="22" height="22">
+      <path d="M6 2.5h8l5 5V20a1.5 1.5 0 0 1-1.5 1.5h-11A1.5 1.5 0 0 1 5 20V4a1.5 1.5 0 0 1 1-1.5z" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round" />
+      <path d="M14 2.5V8h5" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round" />
+    </svg>
   );
 }

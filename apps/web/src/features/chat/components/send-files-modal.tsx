@@ -68,7 +68,9 @@ export function SendFilesModal({ open, files, errors, rules, costs, caption, sen
                   <img className="send-files__thumb" src={previews[index]} alt="" />
                 ) : (
                   <span className="send-files__thumb send-files__thumb--doc" aria-hidden="true">
-                    📄
+                    <svg viewBox="0 0 24 24" width="22" height="22">
+                      <path d="M6 2.5h8l5 5V20a1.5 1.5 0 0 1-1.5 1.5h-11A1.5 1.5 0 0 1 5 20V4a1.5 1.5 0 0 1 1-1.5z M14 2.5V8h5" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round" />
+                    </svg>
                   </span>
                 )}
                 <span className="send-files__name">{file.name}</span>

@@ -168,7 +168,7 @@ export function useChatRoom(topicId: number) {
     const gen = generation.current;
     try {
       const fresh = await getTopic(topicId);
-      if (gen === generation.current) setTopic(fresh);
+      if (gen === generation.current) setTopic((previous) => keepKnownName(fresh, previous));
     } catch {
       // the poll or the next event reports a lasting problem
     }
@@ -237,6 +237,8 @@ export function useChatRoom(topicId: number) {
 
   /* ---------- fallback: poll every 5 s while the socket is not live ---------- */
 
+  const isClosed = topic?.is_closed ?? false;
+
   const pollFailed = useCallback(
     (error: unknown) => {
       if (error instanceof ApiError && (error.status === 403 || error.status === 404)) {
@@ -248,7 +250,7 @@ export function useChatRoom(topicId: number) {
   );
 
   useEffect(() => {
-    if (phase !== 'ready' || socket.status === 'live' || pollingStopped) return;
+    if (phase !== 'ready' || socket.status === 'live' || pollingStopped || isClosed) return;
     let cancelled = false;
     const poll = async () => {
       try {
@@ -257,7 +259,7 @@ export function useChatRoom(topicId: number) {
         if (cancelled) return;
         merge(page.data);
         const fresh = await getTopic(topicId);
-        if (!cancelled) setTopic(fresh);
+        if (!cancelled) setTopic((previous) => keepKnownName(fresh, previous));
       } catch (error) {
         if (!cancelled) pollFailed(error);
       }
@@ -267,7 +269,7 @@ export function useChatRoom(topicId: number) {
       cancelled = true;
       clearInterval(timer);
     };
-  }, [phase, socket.status, pollingStopped, topicId, merge, pollFailed]);
+  }, [phase, socket.status, pollingStopped, isClosed, topicId, merge, pollFailed]);
 
   /* ---------- a third user waits for a free seat ---------- */
 
@@ -376,3 +378,8 @@ export function useChatRoom(topicId: number) {
 }
 
 export type ChatRoom = ReturnType<typeof useChatRoom>;
+
+/** After the other person leaves, the header keeps the name it knew rather than falling back to the title. */
+function keepKnownName(fresh: Topic, previous: Topic | null): Topic {
+  return fresh.interlocutor_name === null && previous?.interlocutor_name ? { ...fresh, interlocutor_name: previous.interlocutor_name } : fresh;
+}

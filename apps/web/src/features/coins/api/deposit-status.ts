@@ -13,4 +13,4 @@ export const depositStatusQuery = (id: number) =>
     retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 3,
   });
 
-export const useDepositStatus = (id: number) => useQuery(depositStatusQuery(id));
+export const useDepositStatus = (id: number) => useQuery({ ...depositStatusQuery(id), enabled: id > 0 });

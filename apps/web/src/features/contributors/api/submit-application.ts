@@ -4,8 +4,7 @@ import { api, type Envelope } from '../../../lib/api-client';
 import { applicationStatusKey } from './get-application-status';
 
 /** POST /become-contributor {nickname, email, experience, interests, help_description} → status, application. */
-export const submitApplication = (body: ContributorApplicationBody) =>
-  api.post<Envelope<{ application: ContributorApplication }>>('/become-contributor', body);
+export const submitApplication = (body: ContributorApplicationBody) => api.post<Envelope<{ application: ContributorApplication }>>('/become-contributor', body);
 
 export function useSubmitApplication() {
   const queryClient = useQueryClient();

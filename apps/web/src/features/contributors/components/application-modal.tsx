@@ -9,6 +9,7 @@ import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/forms';
+import { useApplicationStatus } from '../api/get-application-status';
 import { useSubmitApplication } from '../api/submit-application';
 
 const t = texts.contributor;
@@ -42,6 +43,9 @@ export function ApplicationModal({ open, onClose, defaultEmail }: ApplicationMod
     }
   };
 
+  // After the reset an application is open: say so instead of inviting a second one.
+  const status = useApplicationStatus(open);
+  const isUnderReview = !submitted && status.data?.status === 'pending';
   const formId = `application-form-${formKey}`;
   return (
     <Modal
@@ -52,9 +56,9 @@ export function ApplicationModal({ open, onClose, defaultEmail }: ApplicationMod
       footer={
         <>
           <Button variant="secondary" onClick={close}>
-            {submitted ? texts.common.close : texts.common.cancel}
+            {submitted || isUnderReview ? texts.common.close : texts.common.cancel}
           </Button>
-          {!submitted && (
+          {!submitted && !isUnderReview && (
             <Button type="submit" form={formId}>
               {t.submitApplication}
             </Button>
@@ -62,7 +66,13 @@ export function ApplicationModal({ open, onClose, defaultEmail }: ApplicationMod
         </>
       }
     >
-      <ApplicationForm key={formKey} formId={formId} defaultEmail={defaultEmail} submitted={submitted} onSubmitted={() => setSubmitted(true)} />
+      {isUnderReview ? (
+        <div className="alert alert--info" role="status">
+          {t.alreadyPending}
+        </div>
+      ) : (
+        <ApplicationForm key={formKey} formId={formId} defaultEmail={defaultEmail} submitted={submitted} onSubmitted={() => setSubmitted(true)} />
+      )}
     </Modal>
   );
 }
@@ -109,11 +119,23 @@ function ApplicationForm({ formId, defaultEmail, submitted, onSubmitted }: Appli
         </div>
       )}
       <fieldset className="application-form__fields" disabled={submitted || isSubmitting}>
-        <TextField label={t.nickname} autoComplete="nickname" maxLength={applicationLimits.nickname} error={errors.nickname?.message} {...register('nickname')} />
+        <TextField
+          label={t.nickname}
+          autoComplete="nickname"
+          maxLength={applicationLimits.nickname}
+          error={errors.nickname?.message}
+          {...register('nickname')}
+        />
         <TextField label={t.email} type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
         <Textarea label={t.experience} rows={3} limit={applicationLimits.experience} error={errors.experience?.message} {...register('experience')} />
         <Textarea label={t.interests} rows={3} limit={applicationLimits.interests} error={errors.interests?.message} {...register('interests')} />
-        <Textarea label={t.help} rows={3} limit={applicationLimits.help_description} error={errors.help_description?.message} {...register('help_description')} />
+        <Textarea
+          label={t.help}
+          rows={3}
+          limit={applicationLimits.help_description}
+          error={errors.help_description?.message}
+          {...register('help_description')}
+        />
       </fieldset>
     </form>
   );

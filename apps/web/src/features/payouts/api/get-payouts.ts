@@ -8,6 +8,7 @@ export const payoutsKey = ['payouts', 'history'] as const;
 export const getPayouts = async (page: number) =>
   (await api.get<Envelope<PayoutHistoryResponse>>('/payouts', { query: { page, per_page: limits.historyPageSize } })).payload;
 
-export const payoutsQuery = (page: number) => queryOptions({ queryKey: [...payoutsKey, page], queryFn: () => getPayouts(page), placeholderData: keepPreviousData });
+export const payoutsQuery = (page: number) =>
+  queryOptions({ queryKey: [...payoutsKey, page], queryFn: () => getPayouts(page), placeholderData: keepPreviousData });
 
 export const usePayouts = (page: number) => useQuery(payoutsQuery(page));

@@ -19,7 +19,21 @@ export interface PayoutFormValues {
   birth_date: string;
 }
 
-export const payoutFormFields = ['amount', 'method', 'first_name', 'last_name', 'country_id', 'city', 'address', 'zip', 'pan', 'iban', 'account_number', 'sort_code', 'birth_date'] as const;
+export const payoutFormFields = [
+  'amount',
+  'method',
+  'first_name',
+  'last_name',
+  'country_id',
+  'city',
+  'address',
+  'zip',
+  'pan',
+  'iban',
+  'account_number',
+  'sort_code',
+  'birth_date',
+] as const;
 
 /** Starts from what the profile already knows about the user. */
 export function initialPayoutValues(user: UserProfile): PayoutFormValues {

@@ -100,7 +100,13 @@ function PayoutForm({ user, config, submitted, onSubmitted }: PayoutFormProps) {
   const [formError, setFormError] = useState<string | null>(null);
   const requestId = useRef(newRequestId());
   const rules = useRef<PayoutRuleContext>(null);
-  rules.current = { minAmount: config.min_amount, maxAmount: config.max_amount, availableAmount: config.available_amount, symbol: config.symbol, today: todayIso() };
+  rules.current = {
+    minAmount: config.min_amount,
+    maxAmount: config.max_amount,
+    availableAmount: config.available_amount,
+    symbol: config.symbol,
+    today: todayIso(),
+  };
   const resolver = useMemo(() => payoutResolver(() => rules.current), []);
   const { register, handleSubmit, setError, watch, formState } = useForm<PayoutFormValues>({ resolver, defaultValues: initialPayoutValues(user) });
   const { errors, isSubmitting } = formState;
@@ -166,7 +172,14 @@ function PayoutForm({ user, config, submitted, onSubmitted }: PayoutFormProps) {
         {method === 'fps' && (
           <div className="form__grid payout-form__fps">
             <TextField label="Account number" inputMode="numeric" autoComplete="off" error={errors.account_number?.message} {...register('account_number')} />
-            <TextField label="Sort code" inputMode="numeric" maxLength={limits.sortCodeLength} autoComplete="off" error={errors.sort_code?.message} {...register('sort_code')} />
+            <TextField
+              label="Sort code"
+              inputMode="numeric"
+              maxLength={limits.sortCodeLength}
+              autoComplete="off"
+              error={errors.sort_code?.message}
+              {...register('sort_code')}
+            />
             <TextField label="Birth date" type="date" max={todayIso()} autoComplete="bday" error={errors.birth_date?.message} {...register('birth_date')} />
           </div>
         )}

@@ -24,6 +24,7 @@ export async function getProduct(id: number): Promise<Product> {
   return (await api.get<Envelope<Product>>(`/products/${id}`)).payload;
 }
 
-export const productQuery = (id: number) => queryOptions({ queryKey: ['store', 'product', id], queryFn: () => getProduct(id), staleTime: 60_000, retry: false });
+export const productQuery = (id: number) =>
+  queryOptions({ queryKey: ['store', 'product', id], queryFn: () => getProduct(id), staleTime: 60_000, retry: false });
 
 export const useProduct = (id: number) => useQuery({ ...productQuery(id), enabled: Number.isInteger(id) && id > 0 });

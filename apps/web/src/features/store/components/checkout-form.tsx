@@ -16,10 +16,21 @@ import { kindLabels } from './product-card';
 import { ChatBubblePreview, lookOf } from './skin-bubble';
 
 const fields = ['name', 'surname', 'email', 'phone', 'country', 'city', 'address', 'postCode', 'accept_terms'] as const;
-const emptyValues: CheckoutValues = { name: '', surname: '', email: '', phone: '', country: '', city: '', address: '', postCode: '', save_info: false, accept_terms: false };
+const emptyValues: CheckoutValues = {
+  name: '',
+  surname: '',
+  email: '',
+  phone: '',
+  country: '',
+  city: '',
+  address: '',
+  postCode: '',
+  save_info: false,
+  accept_terms: false,
+};
 
 /** The gateway's URL: relative to this site, or an absolute http(s) URL. */
-const isValidRedirect = (url: string) => url.startsWith('/') ? !url.startsWith('//') : /^https?:\/\/[^\s]+$/i.test(url);
+const isValidRedirect = (url: string) => (url.startsWith('/') ? !url.startsWith('//') : /^https?:\/\/[^\s]+$/i.test(url));
 
 function totals(priceCents: number, vatPercent: number) {
   const vat = Math.round((priceCents * vatPercent) / 100);
@@ -36,7 +47,10 @@ export function CheckoutForm({ product }: { product: Product }) {
   const checkout = useCheckout(product.id);
   const [formError, setFormError] = useState<string | null>(null);
   const [redirectUrl, setRedirectUrl] = useState<string | null>(null);
-  const { register, handleSubmit, setError, reset, formState } = useForm<CheckoutValues, unknown, CheckoutBody>({ resolver: zodResolver(checkoutBodySchema), defaultValues: emptyValues });
+  const { register, handleSubmit, setError, reset, formState } = useForm<CheckoutValues, unknown, CheckoutBody>({
+    resolver: zodResolver(checkoutBodySchema),
+    defaultValues: emptyValues,
+  });
   const { errors, isDirty } = formState;
 
   useEffect(() => {
@@ -145,8 +159,7 @@ export function CheckoutForm({ product }: { product: Product }) {
         <Checkbox
           label={
             <>
-              I accept the{' '}
-              {legal.terms ? <Link to={paths.staticPageLegacy.getHref(legal.terms.id)}>terms</Link> : 'terms'} and{' '}
+              I accept the {legal.terms ? <Link to={paths.staticPageLegacy.getHref(legal.terms.id)}>terms</Link> : 'terms'} and{' '}
               {legal.privacy ? <Link to={paths.staticPageLegacy.getHref(legal.privacy.id)}>privacy policy</Link> : 'privacy policy'}
             </>
           }

@@ -1,7 +1,10 @@
 import { defaultCurrency, limits, texts, type StoreTransaction } from '@parley/contracts';
 import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { buttonClass } from '../../../components/ui/button';
 import { Pagination } from '../../../components/ui/pagination';
 import { Spinner } from '../../../components/ui/spinner';
+import { paths } from '../../../config/paths';
 import { formatDate, formatNumber, formatPrice } from '../../../lib/format';
 import { useOrders, useTransactions } from '../api/orders';
 import { OrderStatusBadge } from './order-status-badge';
@@ -12,6 +15,7 @@ interface HistoryTableProps {
   headers: string[];
   rows: ReactNode[][] | undefined;
   empty: string;
+  emptyAction?: ReactNode;
   isPending: boolean;
   isError: boolean;
   page: number;
@@ -20,7 +24,7 @@ interface HistoryTableProps {
 }
 
 /** A history table: 5 rows per page, padded to 5 rows (spec §9). */
-function HistoryTable({ title, headers, rows, empty, isPending, isError, page, lastPage, onPage }: HistoryTableProps) {
+function HistoryTable({ title, headers, rows, empty, emptyAction, isPending, isError, page, lastPage, onPage }: HistoryTableProps) {
   const padding = rows && rows.length > 0 ? Math.max(0, limits.historyPageSize - rows.length) : 0;
   return (
     <section className="card history" aria-label={title}>
@@ -31,7 +35,12 @@ function HistoryTable({ title, headers, rows, empty, isPending, isError, page, l
           {texts.common.anErrorOccurred}
         </p>
       )}
-      {rows && rows.length === 0 && <p className="history__empty">{empty}</p>}
+      {rows && rows.length === 0 && (
+        <div className="history__empty">
+          <p>{empty}</p>
+          {emptyAction}
+        </div>
+      )}
       {rows && rows.length > 0 && (
         <div className="table-scroll">
           <table>
@@ -74,13 +83,24 @@ const euro = (value: number) => formatPrice(value, defaultCurrency.symbol);
 export function OrdersHistory() {
   const [page, setPage] = useState(1);
   const { data, isPending, isError } = useOrders(page);
-  const rows = data?.data.map((o) => [o.order_number, o.item.name, euro(o.total), <OrderStatusBadge key="s" label={o.status_label} />, formatDate(o.created_at)]);
+  const rows = data?.data.map((o) => [
+    o.order_number,
+    o.item.name,
+    euro(o.total),
+    <OrderStatusBadge key="s" label={o.status_label} />,
+    formatDate(o.created_at),
+  ]);
   return (
     <HistoryTable
       title="Orders"
       headers={['Order number', 'Item', 'Total', 'Status', 'Date']}
       rows={rows}
       empty={texts.store.noOrders}
+      emptyAction={
+        <Link to={paths.products.getHref()} className={buttonClass('secondary', 'sm')}>
+          Browse skins
+        </Link>
+      }
       isPending={isPending}
       isError={isError}
       page={page}

@@ -27,7 +27,8 @@ export function OrderProcessing({ orderId, canceled = false }: { orderId: number
     cancelAsked.current = true;
     // A payment confirmed meanwhile still wins: the status decides where we go.
     cancel.mutate(orderId, {
-      onSettled: (order) => navigate(order?.status === 'success' ? paths.successPayment.getHref({ order_id: orderId, type: 'payment' }) : failHref(orderId), { replace: true }),
+      onSettled: (order) =>
+        navigate(order?.status === 'success' ? paths.successPayment.getHref({ order_id: orderId, type: 'payment' }) : failHref(orderId), { replace: true }),
     });
   }, [canceled, cancel, orderId, navigate]);
 

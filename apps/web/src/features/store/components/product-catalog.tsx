@@ -36,7 +36,12 @@ export function ProductCatalog() {
               <ProductCard key={product.id} product={product} />
             ))}
           </div>
-          <Pagination page={data.meta.current_page} lastPage={data.meta.last_page} onChange={(next) => setParams(next > 1 ? { page: String(next) } : {})} label="Catalog pages" />
+          <Pagination
+            page={data.meta.current_page}
+            lastPage={data.meta.last_page}
+            onChange={(next) => setParams(next > 1 ? { page: String(next) } : {})}
+            label="Catalog pages"
+          />
         </>
       )}
     </div>

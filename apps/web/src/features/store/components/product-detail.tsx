@@ -1,4 +1,5 @@
 import { defaultCurrency, texts } from '@parley/contracts';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { buttonClass } from '../../../components/ui/button';
 import { PageSpinner } from '../../../components/ui/spinner';
@@ -12,6 +13,7 @@ import { kindLabels } from './product-card';
 export function ProductDetail() {
   const productId = Number(useParams().productId);
   const { data: product, isPending, isError } = useProduct(productId);
+  const [sample, setSample] = useState('Great, thanks! How about you?');
 
   if (!Number.isInteger(productId) || productId <= 0 || isError) {
     return (
@@ -35,7 +37,11 @@ export function ProductDetail() {
           <h2 className="card__title" id="preview-title">
             Live preview
           </h2>
-          <ChatBubblePreview look={lookOf(product)} />
+          <ChatBubblePreview look={lookOf(product)} text={sample.trim() || ' '} />
+          <label className="product-detail__try">
+            <span>Try your own message</span>
+            <input className="input" value={sample} maxLength={120} onChange={(event) => setSample(event.target.value)} />
+          </label>
         </section>
         <section className="product-detail__info">
           <p className="product-card__kind">{kindLabels[product.kind]}</p>

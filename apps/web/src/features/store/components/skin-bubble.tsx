@@ -1,5 +1,5 @@
 import { type ProductKind, type SkinLook } from '@parley/contracts';
-import { skinBubbleStyle } from '../../../lib/skin-look';
+import { skinBubbleStyle } from '../utils/skin-style';
 import '../store.css';
 
 /** The look a product gives, as a message would carry it. */

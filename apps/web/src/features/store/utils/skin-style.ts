@@ -9,8 +9,8 @@ export function parseSkinLook(value: unknown): SkinLook | null {
 
 /**
  * Inline style for a chat bubble in a skin: background and text colour from the
- * bubble colour, weight and slant from the text style. Features render messages
- * with it (chat) or preview a skin (store). Null look: no override.
+ * bubble colour, weight and slant from the text style. The store renders
+ * a skin preview with it. Null look: no override.
  */
 export function skinBubbleStyle(value: unknown): CSSProperties {
   const look = parseSkinLook(value);

@@ -1,0 +1,38 @@
+import { Route, Routes } from 'react-router';
+import { AdminLayout } from './components/admin-layout';
+import { AuditScreen } from './screens/audit';
+import { BundlesScreen, CurrenciesScreen, FaqScreen, ProductsScreen, RoomsScreen, SocialLinksScreen, StaticPagesScreen } from './screens/catalog-screens';
+import { DashboardScreen } from './screens/dashboard';
+import { LanguagesScreen, LocalizationsScreen } from './screens/languages';
+import { ApplicationsScreen, PayoutsScreen, ReportsScreen, TopicsScreen } from './screens/moderation-screens';
+import { SettingsScreen } from './screens/settings';
+import { UserScreen, UsersScreen } from './screens/users';
+
+/** The whole console, loaded lazily from the router (`/admin/*`): normal users never download it. */
+export default function AdminApp() {
+  return (
+    <Routes>
+      <Route element={<AdminLayout />}>
+        <Route index element={<DashboardScreen />} />
+        <Route path="users" element={<UsersScreen />} />
+        <Route path="users/:id" element={<UserScreen />} />
+        <Route path="rooms" element={<RoomsScreen />} />
+        <Route path="topics" element={<TopicsScreen />} />
+        <Route path="reports" element={<ReportsScreen />} />
+        <Route path="applications" element={<ApplicationsScreen />} />
+        <Route path="payouts" element={<PayoutsScreen />} />
+        <Route path="settings" element={<SettingsScreen />} />
+        <Route path="pages" element={<StaticPagesScreen />} />
+        <Route path="faq" element={<FaqScreen />} />
+        <Route path="bundles" element={<BundlesScreen />} />
+        <Route path="products" element={<ProductsScreen />} />
+        <Route path="languages" element={<LanguagesScreen />} />
+        <Route path="languages/:id" element={<LocalizationsScreen />} />
+        <Route path="social-links" element={<SocialLinksScreen />} />
+        <Route path="currencies" element={<CurrenciesScreen />} />
+        <Route path="audit" element={<AuditScreen />} />
+        <Route path="*" element={<p>Not found</p>} />
+      </Route>
+    </Routes>
+  );
+}

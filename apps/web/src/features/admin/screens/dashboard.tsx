@@ -1,0 +1,50 @@
+import { Link } from 'react-router';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { paths } from '../../../config/paths';
+import { errorMessage } from '../../../lib/api-client';
+import { useAdminGet } from '../api/admin-query';
+import { AdminPage } from '../components/admin-layout';
+import { BarChart } from '../components/bar-chart';
+
+interface Dashboard {
+  figures: Record<string, number>;
+  series: { messages: Point[]; signups: Point[]; revenue_cents: Point[] };
+}
+type Point = { day: string; value: number };
+
+const euros = (cents: number) => `${(cents / 100).toLocaleString('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} €`;
+
+export function DashboardScreen() {
+  const { data, isLoading, error } = useAdminGet<Dashboard>('/dashboard', { days: 30 });
+  if (isLoading) return <PageSpinner />;
+  if (error || !data) return <p className="alert alert--error">{errorMessage(error)}</p>;
+  const f = data.figures;
+  const cards: { label: string; value: string; to?: string; alert?: boolean }[] = [
+    { label: 'Users', value: String(f.users), to: 'users' },
+    { label: 'New today', value: String(f.users_new_today) },
+    { label: 'Active chats', value: String(f.active_chats), to: 'topics' },
+    { label: 'Messages today', value: String(f.messages_today) },
+    { label: 'Coins sold', value: String(f.coins_sold) },
+    { label: 'Revenue (net)', value: euros(f.revenue_cents ?? 0) },
+    { label: 'Pending applications', value: String(f.pending_applications), to: 'applications', alert: (f.pending_applications ?? 0) > 0 },
+    { label: 'Pending payouts', value: String(f.pending_payouts), to: 'payouts', alert: (f.pending_payouts ?? 0) > 0 },
+    { label: 'Open reports', value: String(f.open_reports), to: 'reports', alert: (f.open_reports ?? 0) > 0 },
+  ];
+  return (
+    <AdminPage title="Dashboard">
+      <div className="admin-cards">
+        {cards.map((c) => (
+          <div key={c.label} className={`admin-card${c.alert ? ' admin-card--alert' : ''}`}>
+            <div className="admin-card__label">{c.to ? <Link to={paths.admin.getHref(c.to)}>{c.label}</Link> : c.label}</div>
+            <div className="admin-card__value">{c.value}</div>
+          </div>
+        ))}
+      </div>
+      <div className="admin-charts">
+        <BarChart title="Messages" points={data.series.messages} />
+        <BarChart title="Sign-ups" points={data.series.signups} />
+        <BarChart title="Revenue" points={data.series.revenue_cents} format={euros} />
+      </div>
+    </AdminPage>
+  );
+}

@@ -1,0 +1,105 @@
+import { languageBodySchema, localizationBodySchema } from '@parley/contracts';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { SelectField } from '../../../components/ui/field';
+import { Modal } from '../../../components/ui/modal';
+import { toast } from '../../../components/ui/toast';
+import { paths } from '../../../config/paths';
+import { type Row, useAdminGet, useAdminWrite } from '../api/admin-query';
+import { AdminPage } from '../components/admin-layout';
+import { CrudScreen } from '../components/crud-screen';
+import { DataTable } from '../components/data-table';
+import { RecordForm } from '../components/record-form';
+
+export function LanguagesScreen() {
+  return (
+    <CrudScreen
+      title="Languages"
+      noun="language"
+      path="/languages"
+      schema={languageBodySchema}
+      canDelete
+      defaultSort="id"
+      defaults={{ code: '', title: '', is_default: false }}
+      fields={[
+        { name: 'code', label: 'Code', type: 'text' },
+        { name: 'title', label: 'Title', type: 'text' },
+        { name: 'is_default', label: 'Default language', type: 'checkbox' },
+      ]}
+      columns={[
+        { key: 'id', label: 'ID', sortable: true },
+        { key: 'code', label: 'Code', sortable: true },
+        { key: 'title', label: 'Title', sortable: true },
+        { key: 'is_default', label: 'Default', render: (r) => (r.is_default ? <span className="admin-badge admin-badge--success">Default</span> : null) },
+      ]}
+      rowActions={(r) => <Link to={paths.admin.getHref(`languages/${r.id}`)}>Translations</Link>}
+    />
+  );
+}
+
+interface KeysPage {
+  language: { id: number; code: string; title: string; is_default: boolean };
+  missing_count: number;
+}
+
+/** Every key of this language beside the default language's text; filter to the missing ones. */
+export function LocalizationsScreen() {
+  const id = Number(useParams().id);
+  const [missing, setMissing] = useState('');
+  const [editing, setEditing] = useState<{ key: string; value: string } | null>(null);
+  const info = useAdminGet<KeysPage>(`/languages/${id}/localizations`, { per_page: 1 });
+  const write = useAdminWrite('put');
+  const title = info.data ? `Translations: ${info.data.language.title} (${info.data.language.code})` : 'Translations';
+  return (
+    <AdminPage title={title} actions={<Button onClick={() => setEditing({ key: '', value: '' })}>New key</Button>}>
+      {info.data && <p className="admin-muted">{info.data.missing_count} keys lack a translation compared with the default language.</p>}
+      <DataTable<Row>
+        caption="Translation keys"
+        path={`/languages/${id}/localizations`}
+        filters={{ missing: missing || undefined }}
+        defaultOrder="asc"
+        perPage={50}
+        toolbar={
+          <SelectField label="Show" value={missing} onChange={(e) => setMissing(e.target.value)}>
+            <option value="">All keys</option>
+            <option value="yes">Missing only</option>
+            <option value="no">Translated only</option>
+          </SelectField>
+        }
+        columns={[
+          { key: 'key', label: 'Key', render: (r) => <code>{String(r.key)}</code> },
+          { key: 'default_value', label: 'Default language' },
+          {
+            key: 'value',
+            label: 'This language',
+            render: (r) => (r.is_missing ? <span className="admin-badge admin-badge--danger">Missing</span> : String(r.value ?? '')),
+          },
+        ]}
+        actions={(r) => (
+          <Button variant="secondary" size="sm" onClick={() => setEditing({ key: String(r.key), value: String(r.value ?? r.default_value ?? '') })}>
+            Edit
+          </Button>
+        )}
+      />
+      <Modal open={editing !== null} onClose={() => setEditing(null)} title={editing?.key ? `Edit ${editing.key}` : 'New key'} size="lg">
+        {editing && (
+          <RecordForm
+            schema={localizationBodySchema}
+            defaultValues={editing}
+            fields={[
+              { name: 'key', label: 'Key', type: 'text' },
+              { name: 'value', label: 'Text', type: 'textarea' },
+            ]}
+            onSubmit={async (values) => {
+              await write.mutateAsync({ path: `/languages/${id}/localizations`, body: values });
+              toast.success('Saved');
+              setEditing(null);
+            }}
+            onCancel={() => setEditing(null)}
+          />
+        )}
+      </Modal>
+    </AdminPage>
+  );
+}

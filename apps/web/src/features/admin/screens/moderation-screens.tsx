@@ -1,0 +1,294 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { SelectField } from '../../../components/ui/field';
+import { Modal } from '../../../components/ui/modal';
+import { toast } from '../../../components/ui/toast';
+import { paths } from '../../../config/paths';
+import { errorMessage } from '../../../lib/api-client';
+import { type Row, useAdminGet, useAdminWrite } from '../api/admin-query';
+import { AdminPage } from '../components/admin-layout';
+import { ConfirmButton } from '../components/confirm-button';
+import { DataTable } from '../components/data-table';
+
+const badge = (value: unknown) => {
+  const v = String(value);
+  const tone = ['open', 'pending', 'approved'].includes(v) ? '' : ['resolved', 'paid', 'closed'].includes(v) ? ' admin-badge--success' : ' admin-badge--danger';
+  return <span className={`admin-badge${tone}`}>{v}</span>;
+};
+
+function StatusFilter({ value, onChange, options }: { value: string; onChange: (v: string) => void; options: string[] }) {
+  return (
+    <SelectField label="Status" value={value} onChange={(e) => onChange(e.target.value)}>
+      <option value="">Any status</option>
+      {options.map((o) => (
+        <option key={o} value={o}>
+          {o}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
+function useAction() {
+  const write = useAdminWrite('post');
+  return (path: string, message: string, body: object = {}) =>
+    write.mutateAsync({ path, body }).then(
+      () => toast.success(message),
+      (e: unknown) => toast.error(errorMessage(e)),
+    );
+}
+
+interface TopicDetail extends Row {
+  title: string;
+  participants: { id: number; email: string; joined_at: string; left_at: string | null }[];
+  messages: { id: number; sender_name: string | null; sender_kind: string; content: string; created_at: string }[];
+}
+
+function TopicView({ id, onClose }: { id: number; onClose: () => void }) {
+  const { data } = useAdminGet<TopicDetail>(`/topics/${id}`);
+  return (
+    <Modal open onClose={onClose} title={data ? data.title : 'Topic'} size="lg">
+      {data && (
+        <>
+          <h3>Participants</h3>
+          <ul>
+            {data.participants.map((p) => (
+              <li key={p.id}>
+                <Link to={paths.admin.getHref(`users/${p.id}`)}>{p.email}</Link> {p.left_at ? '(left)' : ''}
+              </li>
+            ))}
+          </ul>
+          <h3>Last messages</h3>
+          <ul className="admin-snapshot">
+            {data.messages.map((m) => (
+              <li key={m.id}>
+                <strong>{m.sender_name ?? m.sender_kind}:</strong> {m.content}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </Modal>
+  );
+}
+
+export function TopicsScreen() {
+  const [status, setStatus] = useState('open');
+  const [viewing, setViewing] = useState<number | null>(null);
+  const act = useAction();
+  return (
+    <AdminPage title="Topics">
+      <DataTable
+        caption="Topics"
+        path="/topics"
+        defaultSort="id"
+        filters={{ status: status || undefined }}
+        toolbar={<StatusFilter value={status} onChange={setStatus} options={['open', 'closed']} />}
+        columns={[
+          { key: 'id', label: 'ID', sortable: true },
+          { key: 'title', label: 'Title', sortable: true },
+          { key: 'room_title', label: 'Room' },
+          { key: 'owner_email', label: 'Owner' },
+          { key: 'chat_mode', label: 'Mode' },
+          { key: 'participants_count', label: 'In chat', sortable: true },
+          { key: 'is_closed', label: 'Status', render: (r) => badge(r.is_closed ? 'closed' : 'open') },
+          { key: 'updated_at', label: 'Updated', sortable: true },
+        ]}
+        actions={(r) => (
+          <>
+            <Button variant="secondary" size="sm" onClick={() => setViewing(r.id)}>
+              View
+            </Button>
+            {!r.is_closed && (
+              <ConfirmButton label="Close topic" title={`Close “${String(r.title)}”?`} onConfirm={() => act(`/topics/${r.id}/close`, 'Topic closed')} />
+            )}
+          </>
+        )}
+      />
+      {viewing !== null && <TopicView id={viewing} onClose={() => setViewing(null)} />}
+    </AdminPage>
+  );
+}
+
+type SnapshotMessage = { id?: number; sender?: { name?: string } | string | null; sender_kind?: string; content?: string };
+const senderOf = (m: SnapshotMessage) => (typeof m.sender === 'string' ? m.sender : (m.sender?.name ?? m.sender_kind ?? '?'));
+
+export function ReportsScreen() {
+  const [status, setStatus] = useState('open');
+  const act = useAction();
+  const decide = (id: number, action: string, message: string) => act(`/reports/${id}/decide`, message, { action });
+  return (
+    <AdminPage title="Reports">
+      <DataTable
+        caption="Reports"
+        path="/reports"
+        defaultSort="id"
+        filters={{ status: status || undefined }}
+        toolbar={<StatusFilter value={status} onChange={setStatus} options={['open', 'resolved', 'dismissed']} />}
+        columns={[
+          { key: 'id', label: 'ID', sortable: true },
+          { key: 'type', label: 'Type' },
+          { key: 'topic_title', label: 'Topic', render: (r) => `${String(r.topic_title)}${r.topic_is_closed ? ' (closed)' : ''}` },
+          { key: 'reporter_email', label: 'Reporter' },
+          {
+            key: 'reported_email',
+            label: 'Reported user',
+            render: (r) => (r.reported_email ? `${String(r.reported_email)}${r.reported_banned_at ? ' (banned)' : ''}` : '—'),
+          },
+          {
+            key: 'snapshot',
+            label: 'Messages at report time',
+            render: (r) =>
+              !Array.isArray(r.snapshot) || r.snapshot.length === 0 ? (
+                <span className="admin-muted">No messages</span>
+              ) : (
+                <ul className="admin-snapshot">
+                  {(r.snapshot as SnapshotMessage[]).map((m, i) => (
+                    <li key={m.id ?? i}>
+                      <strong>{senderOf(m)}:</strong> {m.content}
+                    </li>
+                  ))}
+                </ul>
+              ),
+          },
+          { key: 'status', label: 'Status', sortable: true, render: (r) => badge(r.status) },
+          { key: 'created_at', label: 'Reported', sortable: true },
+        ]}
+        actions={(r) =>
+          r.status === 'open' ? (
+            <>
+              <Button variant="secondary" size="sm" onClick={() => void decide(r.id, 'dismiss', 'Report dismissed')}>
+                Dismiss
+              </Button>
+              <ConfirmButton label="Close topic" title="Close the reported topic?" onConfirm={() => decide(r.id, 'close_topic', 'Topic closed')} />
+              <ConfirmButton label="Ban" title="Ban the reported user?" onConfirm={() => decide(r.id, 'ban_user', 'User banned')}>
+                <p>
+                  {r.reported_email ? `${String(r.reported_email)} is signed out everywhere at once.` : 'The topic owner is signed out everywhere at once.'}
+                </p>
+              </ConfirmButton>
+            </>
+          ) : null
+        }
+      />
+    </AdminPage>
+  );
+}
+
+export function ApplicationsScreen() {
+  const [status, setStatus] = useState('pending');
+  const act = useAction();
+  return (
+    <AdminPage title="Interlocutor applications">
+      <DataTable
+        caption="Applications"
+        path="/applications"
+        searchable={false}
+        filters={{ status: status || undefined }}
+        toolbar={<StatusFilter value={status} onChange={setStatus} options={['pending', 'approved', 'rejected']} />}
+        columns={[
+          { key: 'id', label: 'ID' },
+          { key: 'nickname', label: 'Nickname' },
+          { key: 'user_email', label: 'Account', render: (r) => <Link to={paths.admin.getHref(`users/${String(r.user_id)}`)}>{String(r.user_email)}</Link> },
+          { key: 'experience', label: 'Experience' },
+          { key: 'interests', label: 'Interests' },
+          { key: 'help_description', label: 'How they help' },
+          { key: 'status', label: 'Status', render: (r) => badge(r.status) },
+          { key: 'created_at', label: 'Sent' },
+        ]}
+        actions={(r) =>
+          r.status === 'pending' ? (
+            <>
+              <Button size="sm" onClick={() => void act(`/applications/${r.id}/approve`, 'Application approved')}>
+                Approve
+              </Button>
+              <ConfirmButton
+                label="Reject"
+                title={`Reject ${String(r.nickname)}?`}
+                onConfirm={() => act(`/applications/${r.id}/reject`, 'Application rejected')}
+              />
+            </>
+          ) : null
+        }
+      />
+    </AdminPage>
+  );
+}
+
+function PayoutDetails({ id, onClose }: { id: number; onClose: () => void }) {
+  const { data, error } = useAdminGet<Row & { details: Record<string, string> }>(`/payouts/${id}/details`);
+  return (
+    <Modal open onClose={onClose} title={`Payout ${id}: payment details`}>
+      {error && <p className="alert alert--error">{errorMessage(error)}</p>}
+      {data && (
+        <dl className="admin-kv">
+          {Object.entries({
+            name: `${String(data.first_name)} ${String(data.last_name)}`,
+            address: `${String(data.address)}, ${String(data.zip)} ${String(data.city)}`,
+            ...data.details,
+          }).map(([k, v]) => (
+            <div key={k} style={{ display: 'contents' }}>
+              <dt>{k}</dt>
+              <dd className="admin-code">{String(v)}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </Modal>
+  );
+}
+
+export function PayoutsScreen() {
+  const [status, setStatus] = useState('pending');
+  const [details, setDetails] = useState<number | null>(null);
+  const act = useAction();
+  return (
+    <AdminPage title="Payouts">
+      <DataTable
+        caption="Payouts"
+        path="/payouts"
+        searchable={false}
+        filters={{ status: status || undefined }}
+        toolbar={<StatusFilter value={status} onChange={setStatus} options={['pending', 'approved', 'paid', 'rejected']} />}
+        columns={[
+          { key: 'id', label: 'ID' },
+          { key: 'user_email', label: 'Contributor' },
+          { key: 'amount', label: 'Amount', render: (r) => `${String(r.amount)} ${String(r.currency)}` },
+          { key: 'coins', label: 'Coins' },
+          { key: 'method', label: 'Method' },
+          { key: 'destination', label: 'Destination' },
+          { key: 'status', label: 'Status', render: (r) => badge(r.status) },
+          { key: 'created_at', label: 'Requested' },
+        ]}
+        actions={(r) => (
+          <>
+            <Button variant="secondary" size="sm" onClick={() => setDetails(r.id)}>
+              Details
+            </Button>
+            {r.status === 'pending' && (
+              <Button size="sm" onClick={() => void act(`/payouts/${r.id}/approve`, 'Payout approved')}>
+                Approve
+              </Button>
+            )}
+            {r.status === 'approved' && (
+              <ConfirmButton
+                label="Mark paid"
+                variant="primary"
+                title="Mark this payout paid?"
+                onConfirm={() => act(`/payouts/${r.id}/mark-paid`, 'Payout marked paid')}
+              >
+                <p>Confirm that the money has been sent to the contributor.</p>
+              </ConfirmButton>
+            )}
+            {(r.status === 'pending' || r.status === 'approved') && (
+              <ConfirmButton label="Reject" title="Reject this payout?" onConfirm={() => act(`/payouts/${r.id}/reject`, 'Payout rejected, coins returned')}>
+                <p>The held coins go back to the contributor's balance.</p>
+              </ConfirmButton>
+            )}
+          </>
+        )}
+      />
+      {details !== null && <PayoutDetails id={details} onClose={() => setDetails(null)} />}
+    </AdminPage>
+  );
+}

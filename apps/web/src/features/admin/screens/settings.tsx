@@ -1,0 +1,60 @@
+import { settingsSchema, type Settings } from '@parley/contracts';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/toast';
+import { errorMessage } from '../../../lib/api-client';
+import { useAdminGet, useAdminWrite } from '../api/admin-query';
+import { AdminPage } from '../components/admin-layout';
+import { type FieldDef, RecordForm } from '../components/record-form';
+
+/** Every field of spec §3 Settings. */
+const fields: FieldDef[] = [
+  { name: 'requisites.0', label: 'Company name', type: 'text' },
+  { name: 'requisites.1', label: 'Registry code', type: 'text' },
+  { name: 'requisites.2', label: 'Legal address', type: 'text' },
+  { name: 'copyright', label: 'Copyright', type: 'text' },
+  { name: 'support_email', label: 'Support email', type: 'text' },
+  { name: 'support_phone', label: 'Support phone', type: 'text' },
+  { name: 'is_reg_enabled', label: 'Registration enabled', type: 'checkbox' },
+  { name: 'min_top_up_amount', label: 'Minimum top-up (EUR)', type: 'number' },
+  { name: 'vat_percent', label: 'VAT %', type: 'number', decimal: true },
+  { name: 'points_convertion_rate', label: 'Coins per EUR', type: 'number' },
+  { name: 'initial_points', label: 'Sign-up coins', type: 'number' },
+  { name: 'new_topic_cost', label: 'New topic cost', type: 'number' },
+  { name: 'message_symbol_cost', label: 'Cost per character', type: 'number' },
+  { name: 'image_attachment_cost', label: 'Image attachment cost', type: 'number' },
+  { name: 'document_attachment_cost', label: 'Document attachment cost', type: 'number' },
+  { name: 'audio_attachment_cost', label: 'Audio attachment cost', type: 'number' },
+  { name: 'video_attachment_cost', label: 'Video attachment cost', type: 'number' },
+  { name: 'channel_status_cost', label: 'Channel status cost', type: 'number' },
+  { name: 'channel_status_duration', label: 'Channel status duration (weeks)', type: 'number' },
+  { name: 'max_channel_topics', label: 'Max topics for channel users', type: 'number' },
+  { name: 'bot_reply_interval_min', label: 'Companion reply delay min (s)', type: 'number', decimal: true },
+  { name: 'bot_reply_interval_max', label: 'Companion reply delay max (s)', type: 'number', decimal: true },
+  { name: 'bot_conversation_history_limit', label: 'Companion context (messages)', type: 'number' },
+  { name: 'contributor_share_percent', label: 'Contributor share %', type: 'number' },
+  { name: 'companion_name', label: 'Companion name', type: 'text' },
+  { name: 'tag_script', label: 'Tag script (injected into every page)', type: 'textarea' },
+];
+
+export function SettingsScreen() {
+  const { data, isLoading, error } = useAdminGet<Settings>('/settings');
+  const write = useAdminWrite('put');
+  if (isLoading) return <PageSpinner />;
+  if (error || !data) return <p className="alert alert--error">{errorMessage(error)}</p>;
+  return (
+    <AdminPage title="Settings">
+      <div className="admin-panel">
+        <RecordForm
+          schema={settingsSchema}
+          defaultValues={data}
+          fields={fields}
+          submitLabel="Save settings"
+          onSubmit={async (values) => {
+            await write.mutateAsync({ path: '/settings', body: values });
+            toast.success('Settings saved');
+          }}
+        />
+      </div>
+    </AdminPage>
+  );
+}

@@ -1,0 +1,67 @@
+import '../coins.css';
+import { defaultCurrency, limits, texts } from '@parley/contracts';
+import { useState } from 'react';
+import { Pagination } from '../../../components/ui/pagination';
+import { formatDate, formatNumber, formatPrice } from '../../../lib/format';
+import { useDepositHistory } from '../api/deposit-history';
+
+const headers = ['ID', 'Date', 'Sum', 'Coins'];
+
+/** Purchases (the Purchases / Payouts switch): successful top-ups, 5 per page, padded to 5 rows (spec §2, §9). */
+export function PurchasesHistory() {
+  const [page, setPage] = useState(1);
+  const query = useDepositHistory(page);
+  const rows = query.data?.data ?? [];
+  const padding = Math.max(0, limits.historyPageSize - rows.length);
+
+  if (query.isError) {
+    return (
+      <p className="alert alert--error" role="alert">
+        {texts.common.anErrorOccurred}
+      </p>
+    );
+  }
+  return (
+    <div className="purchases">
+      <div className="table-scroll">
+        <table aria-label="Purchase history" aria-busy={query.isPending || undefined}>
+          <thead>
+            <tr>
+              {headers.map((h) => (
+                <th key={h} scope="col">
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {!query.isPending && rows.length === 0 ? (
+              <tr>
+                <td colSpan={headers.length} className="purchases__empty">
+                  {texts.account.noTransactionHistory}
+                </td>
+              </tr>
+            ) : (
+              <>
+                {rows.map((row) => (
+                  <tr key={row.id}>
+                    <td>#{row.id}</td>
+                    <td>{formatDate(row.created_at)}</td>
+                    <td>{formatPrice(row.sum, defaultCurrency.symbol)}</td>
+                    <td>{formatNumber(row.points)}</td>
+                  </tr>
+                ))}
+                {Array.from({ length: padding }, (_, i) => (
+                  <tr key={`pad-${i}`} className="purchases__pad" aria-hidden="true">
+                    <td colSpan={headers.length}>&nbsp;</td>
+                  </tr>
+                ))}
+              </>
+            )}
+          </tbody>
+        </table>
+      </div>
+      <Pagination page={page} lastPage={query.data?.meta.last_page ?? 1} onChange={setPage} label="Purchase history pages" />
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import { defaultCurrency, limits, texts, type Bundle } from '@parley/contracts';
+import { TextField } from '../../../components/ui/field';
+import { Spinner } from '../../../components/ui/spinner';
+import { formatNumber, formatPrice } from '../../../lib/format';
+import { coinsFor, parseAmount, sanitizeAmount } from '../utils/amount';
+
+export type TopUpMode = 'amount' | 'bundle';
+
+interface AmountStepProps {
+  mode: TopUpMode;
+  onMode: (mode: TopUpMode) => void;
+  amountText: string;
+  onAmount: (text: string) => void;
+  rate: number;
+  minAmount: number;
+  bundles: Bundle[] | undefined;
+  bundlesPending: boolean;
+  bundlesFailed: boolean;
+  bundleId: number | undefined;
+  onBundle: (id: number) => void;
+  error: string | null;
+}
+
+/** Step 1: an amount in euros (quick amounts 5/10/25/50) or a bundle. */
+export function TopUpAmountStep(props: AmountStepProps) {
+  const { mode, onMode, amountText, onAmount, rate, minAmount, bundles, bundleId, onBundle, error } = props;
+  const coins = coinsFor(parseAmount(amountText), rate);
+  return (
+    <div>
+      <div className="segmented" role="group" aria-label="Top up by amount or bundle">
+        {(['amount', 'bundle'] as const).map((m) => (
+          <button key={m} type="button" className={`segmented__item${mode === m ? ' is-active' : ''}`} aria-pressed={mode === m} onClick={() => onMode(m)}>
+            {m === 'amount' ? 'Amount' : 'Bundle'}
+          </button>
+        ))}
+      </div>
+
+      {mode === 'amount' && (
+        <>
+          <div className="top-up__quick" role="group" aria-label="Quick amounts">
+            {limits.quickTopUpAmounts.map((value) => (
+              <button key={value} type="button" className={`top-up__chip${parseAmount(amountText) === value ? ' is-active' : ''}`} aria-pressed={parseAmount(amountText) === value} onClick={() => onAmount(String(value))}>
+                {value} {defaultCurrency.symbol}
+              </button>
+            ))}
+          </div>
+          <TextField
+            label={`Amount (${defaultCurrency.symbol})`}
+            inputMode="decimal"
+            autoComplete="off"
+            value={amountText}
+            onChange={(event) => onAmount(sanitizeAmount(event.target.value))}
+            error={error ?? undefined}
+            hint={`Minimum ${formatPrice(minAmount, defaultCurrency.symbol)}`}
+          />
+          <p className="top-up__preview" aria-live="polite">
+            <span>You get</span>
+            <strong>{formatNumber(coins)} Coins</strong>
+          </p>
+        </>
+      )}
+
+      {mode === 'bundle' && (
+        <>
+          {props.bundlesPending && <Spinner label="Loading..." />}
+          {(props.bundlesFailed || (bundles && bundles.length === 0)) && (
+            <p className="alert alert--error" role="alert">
+              {props.bundlesFailed ? texts.topUp.failedBundleDetails : texts.topUp.bundleUnavailable}
+            </p>
+          )}
+          {bundles && bundles.length > 0 && (
+            <div className="top-up__bundles" role="radiogroup" aria-label="Bundles">
+              {bundles.map((bundle) => (
+                <label key={bundle.id} className={`bundle-option${bundle.id === bundleId ? ' is-active' : ''}`}>
+                  <input type="radio" name="bundle" value={bundle.id} checked={bundle.id === bundleId} onChange={() => onBundle(bundle.id)} />
+                  <span className="bundle-option__text">
+                    <span className="bundle-option__points">{formatNumber(bundle.points)} Coins</span>
+                    <span className="bundle-option__desc">{bundle.description}</span>
+                  </span>
+                  <span className="bundle-option__price">{formatPrice(bundle.display.amount, bundle.display.symbol)}</span>
+                </label>
+              ))}
+            </div>
+          )}
+          {error && (
+            <p className="alert alert--error" role="alert">
+              {error}
+            </p>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

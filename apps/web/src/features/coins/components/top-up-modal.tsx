@@ -1,0 +1,148 @@
+import '../coins.css';
+import { limits, texts, type UserProfile } from '@parley/contracts';
+import { useEffect, useState } from 'react';
+import { type UseFormSetError } from 'react-hook-form';
+import { Button } from '../../../components/ui/button';
+import { Modal } from '../../../components/ui/modal';
+import { Spinner } from '../../../components/ui/spinner';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { applyServerErrors } from '../../../lib/forms';
+import { useSettings } from '../../../lib/reference';
+import { useBundles } from '../api/bundles';
+import { useDepositCheckout } from '../api/deposit-checkout';
+import { coinsFor, isValidRedirectUrl, parseAmount, withVat } from '../utils/amount';
+import { topUpModal, useTopUpModal } from '../utils/top-up-store';
+import { TopUpAmountStep, type TopUpMode } from './top-up-amount-step';
+import { detailsFields, detailsFromProfile, TopUpDetailsStep, type DetailsForm, type DetailsValues } from './top-up-details-step';
+
+type Step = 'amount' | 'details' | 'processing' | 'redirect';
+
+/**
+ * The Top Up modal (spec §4): step 1 amount or bundle → step 2 payment details →
+ * processing → redirect to the gateway after 2 s (or 'Go to payment page').
+ * Back returns from step 2 to 1; an error returns to step 2.
+ */
+export function TopUpModal({ user }: { user: UserProfile }) {
+  const request = useTopUpModal();
+  const { data: settings } = useSettings();
+  const bundles = useBundles();
+  const checkout = useDepositCheckout();
+  const [step, setStep] = useState<Step>('amount');
+  const [mode, setMode] = useState<TopUpMode>('amount');
+  const [amountText, setAmountText] = useState(String(limits.defaultTopUpAmount));
+  const [bundleId, setBundleId] = useState<number | undefined>();
+  const [error, setError] = useState<string | null>(null);
+  const [details, setDetails] = useState<DetailsForm>(() => detailsFromProfile(user));
+  const [redirectUrl, setRedirectUrl] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!request.open) return;
+    setStep('amount');
+    setMode(request.bundleId ? 'bundle' : 'amount');
+    setBundleId(request.bundleId);
+    setAmountText(String(limits.defaultTopUpAmount));
+    setError(null);
+    setRedirectUrl(null);
+    setDetails(detailsFromProfile(user));
+    // Only a new open resets the modal, not profile refetches.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [request.open, request.nonce]);
+
+  useEffect(() => {
+    if (!redirectUrl) return;
+    const timer = setTimeout(() => window.location.assign(redirectUrl), limits.gatewayRedirectMs);
+    return () => clearTimeout(timer);
+  }, [redirectUrl]);
+
+  const rate = settings?.points_convertion_rate ?? limits.defaultConversionRate;
+  const minAmount = settings?.min_top_up_amount ?? 0;
+  const vatPercent = settings?.vat_percent ?? 0;
+  const bundle = bundles.data?.find((b) => b.id === bundleId);
+  const amount = parseAmount(amountText);
+  const summary =
+    mode === 'bundle' && bundle ? { coins: bundle.points, vatPercent, ...withVat(bundle.price, vatPercent) } : { coins: coinsFor(amount, rate), vatPercent, ...withVat(amount ?? 0, vatPercent) };
+
+  const next = () => {
+    setError(null);
+    if (mode === 'amount') {
+      if (amount === null) return setError(texts.topUp.validAmount);
+      if (amount < minAmount) return setError(texts.topUp.minTopUp(`${minAmount.toFixed(2)} €`));
+    } else {
+      if (!bundles.data || bundles.data.length === 0) return setError(texts.topUp.bundleUnavailable);
+      if (!bundle) return setError(bundleId ? texts.topUp.bundleNotFoundRetry : texts.topUp.bundleUnavailable);
+    }
+    setStep('details');
+  };
+
+  const pay = async (values: DetailsValues, setFieldError: UseFormSetError<DetailsForm>) => {
+    setDetails({ ...values, country: String(values.country) });
+    setError(null);
+    setStep('processing');
+    try {
+      const result = await checkout.mutateAsync({ ...values, country: String(values.country), ...(mode === 'bundle' ? { bundle_id: bundleId } : { amount: amount ?? 0 }) });
+      if (!result.redirectUrl) throw new Error(texts.topUp.noRedirectUrl);
+      if (!isValidRedirectUrl(result.redirectUrl)) throw new Error(texts.topUp.invalidPaymentUrl);
+      setRedirectUrl(result.redirectUrl);
+      setStep('redirect');
+    } catch (failure) {
+      setStep('details');
+      if (failure instanceof ApiError) {
+        const placed = applyServerErrors(failure, setFieldError, {}, detailsFields);
+        if (placed) return;
+        if (failure.status >= 500) return setError(texts.topUp.gatewayError);
+        return setError(failure.status === 404 && mode === 'bundle' ? texts.topUp.bundleNotFoundRetry : errorMessage(failure, texts.topUp.paymentFailed));
+      }
+      setError(failure instanceof Error && failure.message ? failure.message : texts.topUp.paymentFailed);
+    }
+  };
+
+  const busy = step === 'processing' || step === 'redirect';
+  return (
+    <Modal open={request.open} onClose={() => topUpModal.close()} title={texts.account.topUp} persistent={busy} size="md">
+      {step === 'amount' && (
+        <>
+          <TopUpAmountStep
+            mode={mode}
+            onMode={(m) => {
+              setMode(m);
+              setError(null);
+            }}
+            amountText={amountText}
+            onAmount={setAmountText}
+            rate={rate}
+            minAmount={minAmount}
+            bundles={bundles.data}
+            bundlesPending={bundles.isPending}
+            bundlesFailed={bundles.isError}
+            bundleId={bundleId}
+            onBundle={(id) => {
+              setBundleId(id);
+              setError(null);
+            }}
+            error={error}
+          />
+          <div className="top-up__actions">
+            <Button variant="secondary" onClick={() => topUpModal.close()}>
+              {texts.common.cancel}
+            </Button>
+            <Button onClick={next}>Continue</Button>
+          </div>
+        </>
+      )}
+      {step === 'details' && <TopUpDetailsStep defaults={details} summary={summary} error={error} onBack={() => { setError(null); setStep('amount'); }} onSubmit={(values, setFieldError) => void pay(values, setFieldError)} />}
+      {step === 'processing' && (
+        <div className="top-up__state" role="status">
+          <Spinner size="lg" />
+          <p>Processing...</p>
+        </div>
+      )}
+      {step === 'redirect' && redirectUrl && (
+        <div className="top-up__state" role="status">
+          <Spinner size="lg" />
+          <p>Redirecting to the payment page...</p>
+          <Button onClick={() => window.location.assign(redirectUrl)}>{texts.topUp.goToPaymentPage}</Button>
+        </div>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { prepareHtml } from './html';
+
+describe('static page html (spec §2)', () => {
+  it('decodes escaped markup, removes inline styles and wraps tables', () => {
+    const out = prepareHtml('&lt;p style="color:red"&gt;Hi &amp;amp; bye&lt;/p&gt;&lt;table&gt;&lt;tr&gt;&lt;td&gt;1&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;');
+    expect(out).toContain('<p>Hi &amp; bye</p>');
+    expect(out).not.toContain('style=');
+    expect(out).toMatch(/<div class="table-scroll"><table>/);
+  });
+
+  it('keeps ordinary markup and drops scripts, styles, frames and handlers', () => {
+    const out = prepareHtml('<h2>T</h2><script>alert(1)</script><style>p{}</style><iframe src="x"></iframe><img src="/a.png" onerror="alert(1)"><a href="javascript:alert(1)">x</a><a href="https://example.com">e</a>');
+    expect(out).toContain('<h2>T</h2>');
+    expect(out).not.toMatch(/script|<style|iframe|onerror|javascript:/);
+    expect(out).toContain('<img src="/a.png">');
+    expect(out).toContain('<a href="https://example.com" target="_blank" rel="noopener noreferrer">e</a>');
+  });
+
+  it('leaves plain text with a literal less-than alone', () => {
+    expect(prepareHtml('<p>1 &lt; 2</p>')).toBe('<p>1 &lt; 2</p>');
+  });
+});

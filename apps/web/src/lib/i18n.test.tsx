@@ -1,0 +1,69 @@
+import { texts, type Language } from '@parley/contracts';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startTestApi, type TestApi } from '../test/api-server';
+import { useOrigin } from '../test/dom';
+import { api, resetApiClient } from './api-client';
+import { englishText, I18nProvider, resolveLanguageId, useT } from './i18n';
+import { createQueryClient } from './query-client';
+
+const languages: Language[] = [
+  { id: 1, code: 'en', title: 'English', default: 1 },
+  { id: 2, code: 'et', title: 'Eesti', default: 0 },
+];
+
+describe('language choice (spec §4)', () => {
+  it('uses the saved id if valid, else the default language, else the first', () => {
+    expect(resolveLanguageId(languages, '2')).toBe(2);
+    expect(resolveLanguageId(languages, '99')).toBe(1);
+    expect(resolveLanguageId(languages, null)).toBe(1);
+    expect(resolveLanguageId([{ ...languages[1]!, default: 0 }], 'x')).toBe(2);
+    expect(resolveLanguageId([], '2')).toBeNull();
+  });
+
+  it('reads English source texts by key', () => {
+    expect(englishText('home.hero')).toBe(texts.home.hero);
+    expect(englishText('common.notFound')).toBe(texts.common.notFound);
+  });
+});
+
+describe('I18nProvider', () => {
+  let server: TestApi;
+  beforeAll(async () => {
+    server = await startTestApi();
+    useOrigin(server);
+  });
+  afterAll(() => server.close());
+  beforeEach(() => {
+    localStorage.clear();
+    resetApiClient();
+  });
+  afterEach(cleanup);
+
+  function Probe() {
+    const t = useT();
+    return (
+      <p>
+        {t('home.hero')} | {t('home.ctaTitle')}
+      </p>
+    );
+  }
+
+  it('loads the saved language\u2019s texts, falls back to English for missing ones, and sends lang_id', async () => {
+    localStorage.setItem('languageId', '2');
+    server.handle('GET', '/api/languages', { json: { status: 'OK', payload: languages } });
+    server.handle('GET', '/api/localizations', (request) => ({ json: { status: 'OK', payload: request.query.get('lang_id') === '2' ? { 'home.hero': 'Tere tulemast!', 'home.ctaTitle': '' } : {} } }));
+    server.handle('GET', '/api/ping', { json: { status: 'OK', payload: null } });
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <I18nProvider>
+          <Probe />
+        </I18nProvider>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText(`Tere tulemast! | ${texts.home.ctaTitle}`)).toBeTruthy();
+    await api.get('/ping');
+    await waitFor(() => expect(server.requests.at(-1)!.query.get('lang_id')).toBe('2'));
+  });
+});
