@@ -58,7 +58,7 @@ export interface Config {
   readonly payment: { readonly gateway: 'sandbox' | 'stripe'; readonly stripeSecretKey?: string; readonly stripeWebhookSecret?: string; readonly stripeApiBase?: string; readonly sandboxWebhookSecret: string };
   readonly llm?: { readonly baseUrl: string; readonly apiKey?: string; readonly model: string; readonly timeoutMs?: number; readonly retries?: number; readonly backoffMs?: number };
   /** Tuning of the WebSocket hub (defaults in modules/realtime); tests shorten them. */
-  readonly realtime?: { readonly heartbeatMs?: number; readonly maxBufferedBytes?: number; readonly inboundPerSecond?: number; readonly inboundBurst?: number; readonly typingThrottleMs?: number };
+  readonly realtime?: { readonly heartbeatMs?: number; readonly maxBufferedBytes?: number; readonly inboundPerSecond?: number; readonly inboundBurst?: number; readonly typingThrottleMs?: number; readonly sessionCheckMs?: number };
   /** Tuning of the companion worker (defaults in modules/companion). */
   readonly companion?: { readonly pollMs?: number; readonly leaseMs?: number; readonly shutdownGraceMs?: number };
   readonly countryHeader: string;
@@ -73,7 +73,9 @@ export interface Config {
 export class ConfigError extends Error {}
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
-  const parsed = envSchema.safeParse(source);
+  // An empty variable means unset (a common way to switch a setting off in a shell or compose file).
+  const present = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.') || '(env)'}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);

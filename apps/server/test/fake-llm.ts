@@ -54,7 +54,9 @@ export class FakeLlmServer {
         res.on('close', () => this.hanging.delete(res));
         return;
       case 'json':
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ choices: [{ message: { role: 'assistant', content: behaviour.content } }] }));
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ choices: [{ message: { role: 'assistant', content: behaviour.content } }] }));
         return;
       case 'stream': {
         res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });

@@ -82,7 +82,11 @@ export class WsTestClient {
   }
 
   waitForFrame<K extends WsServerMessage['type']>(type: K, match: (frame: Extract<WsServerMessage, { type: K }>) => boolean = () => true, timeoutMs?: number) {
-    return this.waitFor(() => this.frames.find((f): f is Extract<WsServerMessage, { type: K }> => f.type === type && match(f as Extract<WsServerMessage, { type: K }>)), timeoutMs, type);
+    return this.waitFor(
+      () => this.frames.find((f): f is Extract<WsServerMessage, { type: K }> => f.type === type && match(f as Extract<WsServerMessage, { type: K }>)),
+      timeoutMs,
+      type,
+    );
   }
 
   waitForClose(timeoutMs?: number) {
@@ -101,7 +105,11 @@ export class WsTestClient {
   async subscribe(topicId: number, lastMessageId?: number) {
     const before = this.frames.length;
     this.send(lastMessageId === undefined ? { type: 'subscribe', topicId } : { type: 'subscribe', topicId, lastMessageId });
-    return this.waitFor(() => this.frames.slice(before).find((f) => (f.type === 'subscribed' && f.topicId === topicId) || (f.type === 'error' && f.topicId === topicId)), 5000, `subscribe ${topicId}`);
+    return this.waitFor(
+      () => this.frames.slice(before).find((f) => (f.type === 'subscribed' && f.topicId === topicId) || (f.type === 'error' && f.topicId === topicId)),
+      5000,
+      `subscribe ${topicId}`,
+    );
   }
 
   close() {

@@ -6,7 +6,16 @@ const t = texts.topUp;
 
 /** A euro amount with at most two decimals, as typed (string) or sent (number). */
 export const euroAmountSchema = z
-  .union([z.number(), z.string().trim().regex(/^\d+(\.\d*)?$/, { error: t.validAmount })], { error: t.validAmount })
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^\d+(\.\d*)?$/, { error: t.validAmount }),
+    ],
+    { error: t.validAmount },
+  )
   .transform((v) => Number(v))
   .refine((v) => Number.isFinite(v) && v > 0 && v <= 100_000, { error: t.validAmount })
   .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, { error: t.validAmount });
@@ -19,9 +28,15 @@ export const topUpDetailsSchema = z.object({
   surname: requiredString(t.surnameRequired, 100),
   phone: requiredString(t.phoneRequired, 25),
   email: emailSchema(t.emailRequired),
-  country: z.union([z.number({ error: t.countryRequired }).int().positive({ error: t.countryRequired }), z.string({ error: t.countryRequired }).trim().min(1, { error: t.countryRequired }).max(100)], {
-    error: t.countryRequired,
-  }),
+  country: z.union(
+    [
+      z.number({ error: t.countryRequired }).int().positive({ error: t.countryRequired }),
+      z.string({ error: t.countryRequired }).trim().min(1, { error: t.countryRequired }).max(100),
+    ],
+    {
+      error: t.countryRequired,
+    },
+  ),
   city: requiredString(t.cityRequired, 100),
   address: requiredString(t.addressRequired, 200),
   postCode: requiredString(t.postCodeRequired, 20),
@@ -94,5 +109,11 @@ export const depositSchema = z.object({
 export type Deposit = z.infer<typeof depositSchema>;
 
 /** Spec §3 Deposit or purchase history row; `sum` is the euros charged. */
-export const depositHistoryRowSchema = z.object({ id: z.number().int(), created_at: z.string(), sum: z.number(), points: z.number().int(), currency: z.literal('EUR') });
+export const depositHistoryRowSchema = z.object({
+  id: z.number().int(),
+  created_at: z.string(),
+  sum: z.number(),
+  points: z.number().int(),
+  currency: z.literal('EUR'),
+});
 export type DepositHistoryRow = z.infer<typeof depositHistoryRowSchema>;

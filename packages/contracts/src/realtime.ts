@@ -40,7 +40,7 @@ export type WsServerMessage =
   | { type: 'ready'; userId: number; heartbeatMs: number }
   | { type: 'event'; event: ChatEvent }
   | { type: 'subscribed'; topicId: number; missed: number; hasMore: boolean }
-  | { type: 'unsubscribed'; topicId: number; reason: 'client' | 'left' | 'closed' | 'forbidden' }
+  | { type: 'unsubscribed'; topicId: number; reason: 'client' | 'left' | 'closed' }
   | { type: 'error'; code: string; message: string; topicId?: number }
   | { type: 'pong'; id?: string | number };
 

@@ -43,13 +43,18 @@ export function createRedisBus(command: Redis, log: FastifyBaseLogger, options: 
     if (!closed) log.error({ err: error }, 'redis subscriber error');
   });
 
-  // Publishing waits for our own subscription so an instance never misses its own first events.
-  const ready = subscriber.subscribe(channel).then(() => undefined);
-  ready.catch((error: unknown) => log.error({ err: error }, 'redis subscribe failed'));
+  // Publishing waits for our own subscription so an instance never misses its own first events;
+  // a failed subscribe (Redis down at start) is retried by the next publish.
+  const subscribe = () => {
+    const pending = subscriber.subscribe(channel).then(() => undefined);
+    pending.catch((error: unknown) => log.error({ err: error }, 'redis subscribe failed'));
+    return pending;
+  };
+  let ready = subscribe();
 
   return {
     async publish(event) {
-      await ready;
+      await ready.catch(() => (ready = subscribe()));
       await command.publish(channel, JSON.stringify(event));
     },
     subscribe(listener) {

@@ -1,18 +1,20 @@
-import { texts } from '@parley/contracts';
+import { texts, type UserProfile } from '@parley/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { toast } from '../components/ui/toast';
 import { paths } from '../config/paths';
 import { configureApiClient } from '../lib/api-client';
 import { authStore, isLoginRequiredScreen } from '../lib/auth';
 import { userQueryKey } from '../lib/user';
-import { type UserProfile } from '@parley/contracts';
 
 /** Connects the HTTP client's 401 and 403-unverified signals to the router, auth store and toasts. */
 export function ApiBridge() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const location = useLocation();
+  const locationRef = useRef(location);
+  locationRef.current = location;
 
   useEffect(() => {
     authStore.setResetHandler(() => queryClient.removeQueries({ queryKey: userQueryKey }));
@@ -25,7 +27,7 @@ export function ApiBridge() {
       },
       onEmailNotVerified: () => {
         const email = queryClient.getQueryData<UserProfile>(userQueryKey)?.email;
-        const { pathname, search } = window.location;
+        const { pathname, search } = locationRef.current;
         if (pathname === paths.emailVerification.path) return;
         navigate(paths.emailVerification.getHref({ email, redirect: `${pathname}${search}` }));
       },

@@ -16,9 +16,36 @@ import { testCountries } from '../test/render';
 import { routes } from './router';
 
 let server: TestApi;
-const settings = { requisites: ['Parley OÜ', 'Reg 1', 'Tallinn'], copyright: '© Parley', support_email: 'support@parley.chat', support_phone: '+372 600', is_reg_enabled: true, tag_script: '' };
-const terms = { id: 1, slug: 'terms', title: 'Terms of Service', content: '<p style="color:red">Be nice.</p><table><tr><td>1</td></tr></table>', is_terms: true, is_privacy: false, is_buyer_terms: false, is_seller_terms: false, is_cookie: false };
-const user = { id: 1, name: 'Demo', surname: 'User', email: 'demo@parley.chat', email_verified: true, balance: 5000, avatar_color: 'deep-blue', phone: '+37251234567', created_at: '2026-11-01T00:00:00Z' };
+const settings = {
+  requisites: ['Parley OÜ', 'Reg 1', 'Tallinn'],
+  copyright: '© Parley',
+  support_email: 'support@parley.chat',
+  support_phone: '+372 600',
+  is_reg_enabled: true,
+  tag_script: '',
+};
+const terms = {
+  id: 1,
+  slug: 'terms',
+  title: 'Terms of Service',
+  content: '<p style="color:red">Be nice.</p><table><tr><td>1</td></tr></table>',
+  is_terms: true,
+  is_privacy: false,
+  is_buyer_terms: false,
+  is_seller_terms: false,
+  is_cookie: false,
+};
+const user = {
+  id: 1,
+  name: 'Demo',
+  surname: 'User',
+  email: 'demo@parley.chat',
+  email_verified: true,
+  balance: 5000,
+  avatar_color: 'deep-blue',
+  phone: '+37251234567',
+  created_at: '2026-11-01T00:00:00Z',
+};
 
 beforeAll(async () => {
   server = await startTestApi();
@@ -44,7 +71,10 @@ function renderAt(url: string) {
   client.setQueryData(settingsQuery.queryKey, settings as never);
   client.setQueryData(staticPagesQuery.queryKey, [{ ...terms, content: undefined }] as never);
   client.setQueryData(socialLinksQuery.queryKey, []);
-  client.setQueryData(faqQuery.queryKey, [{ id: 1, question: 'Is it free?', answer: '<p>Coins.</p>' }, { id: 2, question: 'Is it safe?', answer: '<p>Yes.</p>' }]);
+  client.setQueryData(faqQuery.queryKey, [
+    { id: 1, question: 'Is it free?', answer: '<p>Coins.</p>' },
+    { id: 2, question: 'Is it safe?', answer: '<p>Yes.</p>' },
+  ]);
   client.setQueryData(staticPageQuery('terms').queryKey, terms);
   client.setQueryData(staticPageQuery('1').queryKey, terms);
   client.setQueryData(countriesQuery.queryKey, testCountries);
@@ -112,7 +142,9 @@ describe('routes and guards (spec §2)', () => {
   });
 
   it('confirms a mailed link on the verification page', async () => {
-    server.handle('POST', '/api/email/verify', (request) => ({ json: { status: 'OK', message: texts.auth.emailVerified, payload: JSON.parse(request.body) as unknown } }));
+    server.handle('POST', '/api/email/verify', (request) => ({
+      json: { status: 'OK', message: texts.auth.emailVerified, payload: JSON.parse(request.body) as unknown },
+    }));
     renderAt('/email-verification?id=7&token=abc');
     expect(await screen.findByText(texts.auth.emailVerified)).toBeTruthy();
     expect(JSON.parse(server.requests.find((r) => r.path === '/api/email/verify')!.body)).toMatchObject({ id: 7, token: 'abc' });
@@ -209,5 +241,14 @@ describe('layout (spec §2 Layout)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
     expect(screen.getAllByText(texts.common.sessionExpired)).toHaveLength(1);
     expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/account');
+  });
+
+  it('on 403 "not verified": opens the verification page with the email and a redirect back', async () => {
+    signIn();
+    server.handle('GET', '/api/user/profile', { status: 403, json: { status: 'ERROR', payload: null, message: texts.auth.emailNotVerified } });
+    const router = renderAt('/account?tab=balance');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/email-verification'));
+    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/account?tab=balance');
+    expect(await screen.findByRole('button', { name: 'Resend confirmation link' })).toBeTruthy();
   });
 });

@@ -84,8 +84,7 @@ export const reservedSlugs = new Set([
 ]);
 
 /** Screens with a transparent header (spec §2 Layout). */
-export const isTransparentHeaderPath = (pathname: string) =>
-  pathname === paths.home.path || pathname === paths.auth.path || isChatLikePath(pathname);
+export const isTransparentHeaderPath = (pathname: string) => pathname === paths.home.path || pathname === paths.auth.path || isChatLikePath(pathname);
 
 /** Chat, rooms and topics screens: no footer. */
 export const isChatLikePath = (pathname: string) =>

@@ -2,7 +2,7 @@ import { texts } from '@parley/contracts';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startTestApi, type TestApi } from '../test/api-server';
 import { clearCookies, useOrigin } from '../test/dom';
-import { api, ApiError, configureApiClient, resetApiClient } from './api-client';
+import { api, ApiError, configureApiClient, errorMessage, resetApiClient } from './api-client';
 
 let server: TestApi;
 const ok = { json: { status: 'OK', payload: null } };
@@ -115,7 +115,10 @@ describe('api client: credentials and CSRF', () => {
 
 describe('api client: errors', () => {
   it('throws a typed ApiError with status, message and field errors', async () => {
-    server.handle('POST', '/api/register', { status: 422, json: { status: 'ERROR', payload: null, message: 'Validation failed', errors: { email: ['The email has already been taken.'] } } });
+    server.handle('POST', '/api/register', {
+      status: 422,
+      json: { status: 'ERROR', payload: null, message: 'Validation failed', errors: { email: ['The email has already been taken.'] } },
+    });
     const error = await api.post('/register', {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     const apiError = error as ApiError;
@@ -123,6 +126,17 @@ describe('api client: errors', () => {
     expect(apiError.message).toBe('Validation failed');
     expect(apiError.errors).toEqual({ email: ['The email has already been taken.'] });
     expect(apiError.firstError()).toBe('The email has already been taken.');
+  });
+
+  it('errorMessage prefers the first field error, then the server message, then the fallback', async () => {
+    server.handle('POST', '/api/a', { status: 422, json: { status: 'ERROR', payload: null, message: 'Validation failed', errors: { phone: ['Bad phone'] } } });
+    server.handle('POST', '/api/b', { status: 400, json: { status: 'ERROR', payload: null, message: 'Server says no' } });
+    server.handle('POST', '/api/c', { status: 500, json: {} });
+    const failure = (path: string) => api.post(path, {}).catch((e: unknown) => e);
+    expect(errorMessage(await failure('/a'), 'Fallback')).toBe('Bad phone');
+    expect(errorMessage(await failure('/b'), 'Fallback')).toBe('Server says no');
+    expect(errorMessage(await failure('/c'), 'Fallback')).toBe('Fallback');
+    expect(errorMessage(new Error('x'), 'Fallback')).toBe('Fallback');
   });
 
   it('treats a 200 with status ERROR as an error', async () => {

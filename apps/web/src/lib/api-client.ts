@@ -14,6 +14,8 @@ export class ApiError extends Error {
     message: string,
     readonly errors: FieldErrors = {},
     readonly body: unknown = null,
+    /** false when the server gave no message and `message` is the generic one. */
+    readonly hasMessage = true,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -203,7 +205,7 @@ async function send<T>(method: Method, path: string, options: RequestOptions = {
     const status = response.ok ? 400 : response.status;
     const message = status === 429 ? texts.common.rateLimited : (serverMessage ?? texts.common.anErrorOccurred);
     handleStatus(status, message);
-    throw new ApiError(status, message, errors, data);
+    throw new ApiError(status, message, errors, data, status === 429 || serverMessage !== undefined);
   }
   return data as T;
 }
@@ -216,8 +218,8 @@ export const api = {
   delete: <T = Envelope>(path: string, options?: RequestOptions) => send<T>('DELETE', path, options),
 };
 
-/** The message to show for any thrown value: the server's when present, else `fallback`. */
+/** The message to show for any thrown value: the first field error or the server's message when present, else `fallback`. */
 export function errorMessage(error: unknown, fallback: string = texts.common.anErrorOccurred): string {
-  if (error instanceof ApiError) return error.firstError() ?? error.message ?? fallback;
+  if (error instanceof ApiError) return error.firstError() ?? (error.hasMessage ? error.message : fallback);
   return fallback;
 }

@@ -32,12 +32,16 @@ describe('auth state (spec §4)', () => {
   });
 
   it('the auth check sets the marker when authenticated and removes it when not', async () => {
-    server.handle('GET', '/api/is-auth', { json: { status: 'OK', authenticated: true, emailVerified: true, payload: { authenticated: true, emailVerified: true } } });
+    server.handle('GET', '/api/is-auth', {
+      json: { status: 'OK', authenticated: true, emailVerified: true, payload: { authenticated: true, emailVerified: true } },
+    });
     await authStore.checkAuth();
     expect(authStore.getState()).toMatchObject({ isAuthenticated: true, emailVerified: true, loading: false });
     expect(localStorage.getItem('auth_session')).not.toBeNull();
 
-    server.handle('GET', '/api/is-auth', { json: { status: 'OK', authenticated: false, emailVerified: false, payload: { authenticated: false, emailVerified: false } } });
+    server.handle('GET', '/api/is-auth', {
+      json: { status: 'OK', authenticated: false, emailVerified: false, payload: { authenticated: false, emailVerified: false } },
+    });
     await authStore.checkAuth();
     expect(authStore.getState()).toMatchObject({ isAuthenticated: false, emailVerified: false });
     expect(localStorage.getItem('auth_session')).toBeNull();
@@ -78,7 +82,15 @@ describe('auth state (spec §4)', () => {
   });
 
   it('register with VERIFY also goes to verification; OK signs in', async () => {
-    const body = { name: 'A', email: 'a@b.co', phone: '+3725123456', phoneCountryCode: '372', nationalNumber: '5123456', password: 'Passw0rdX', password_confirmation: 'Passw0rdX' };
+    const body = {
+      name: 'A',
+      email: 'a@b.co',
+      phone: '+3725123456',
+      phoneCountryCode: '372',
+      nationalNumber: '5123456',
+      password: 'Passw0rdX',
+      password_confirmation: 'Passw0rdX',
+    };
     server.handle('POST', '/api/register', { json: { status: 'VERIFY', message: 'sent', payload: { email: 'a@b.co' } } });
     await expect(authStore.register(body)).rejects.toBeInstanceOf(VerificationRequiredError);
     expect(JSON.parse(server.requests.at(-1)!.body)).toMatchObject(body);
@@ -89,7 +101,15 @@ describe('auth state (spec §4)', () => {
   });
 
   it('a failed login keeps the user signed out and records the server message', async () => {
-    server.handle('POST', '/api/login', { status: 422, json: { status: 'ERROR', payload: null, message: 'These credentials do not match our records.', errors: { email: ['These credentials do not match our records.'] } } });
+    server.handle('POST', '/api/login', {
+      status: 422,
+      json: {
+        status: 'ERROR',
+        payload: null,
+        message: 'These credentials do not match our records.',
+        errors: { email: ['These credentials do not match our records.'] },
+      },
+    });
     await expect(authStore.login({ email: 'x@y.zz', password: 'bad' })).rejects.toMatchObject({ status: 422 });
     expect(authStore.getState()).toMatchObject({ isAuthenticated: false, error: 'These credentials do not match our records.', loading: false });
   });

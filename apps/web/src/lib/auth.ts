@@ -109,7 +109,9 @@ export const authStore = {
   async checkAuth() {
     setState({ loading: true });
     try {
-      const response = await api.get<{ authenticated?: boolean; emailVerified?: boolean; payload?: { authenticated?: boolean; emailVerified?: boolean } }>('/is-auth');
+      const response = await api.get<{ authenticated?: boolean; emailVerified?: boolean; payload?: { authenticated?: boolean; emailVerified?: boolean } }>(
+        '/is-auth',
+      );
       const authenticated = Boolean(response.authenticated ?? response.payload?.authenticated);
       const emailVerified = Boolean(response.emailVerified ?? response.payload?.emailVerified);
       if (authenticated) markAuthenticated(emailVerified);

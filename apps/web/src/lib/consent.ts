@@ -45,4 +45,9 @@ const subscribe = (listener: () => void) => {
 };
 
 /** The stored choice, or null while the visitor has not chosen. */
-export const useConsent = () => useSyncExternalStore(subscribe, () => current, () => current);
+export const useConsent = () =>
+  useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => current,
+  );

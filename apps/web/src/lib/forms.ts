@@ -6,7 +6,12 @@ import { ApiError } from './api-client';
  * `fieldMap` renames server fields (password_confirmation → passwordConfirmation).
  * Returns true when at least one field error was placed.
  */
-export function applyServerErrors<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>, fieldMap: Record<string, Path<T>> = {}, known: readonly string[] = []): boolean {
+export function applyServerErrors<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  fieldMap: Record<string, Path<T>> = {},
+  known: readonly string[] = [],
+): boolean {
   if (!(error instanceof ApiError)) return false;
   let placed = false;
   for (const [field, messages] of Object.entries(error.errors)) {

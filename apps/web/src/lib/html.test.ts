@@ -10,11 +10,19 @@ describe('static page html (spec §2)', () => {
   });
 
   it('keeps ordinary markup and drops scripts, styles, frames and handlers', () => {
-    const out = prepareHtml('<h2>T</h2><script>alert(1)</script><style>p{}</style><iframe src="x"></iframe><img src="/a.png" onerror="alert(1)"><a href="javascript:alert(1)">x</a><a href="https://example.com">e</a>');
+    const out = prepareHtml(
+      '<h2>T</h2><script>alert(1)</script><style>p{}</style><iframe></iframe><img src="/a.png" onerror="alert(1)"><a href="javascript:alert(1)">x</a><a href="https://example.com">e</a>',
+    );
     expect(out).toContain('<h2>T</h2>');
     expect(out).not.toMatch(/script|<style|iframe|onerror|javascript:/);
     expect(out).toContain('<img src="/a.png">');
     expect(out).toContain('<a href="https://example.com" target="_blank" rel="noopener noreferrer">e</a>');
+  });
+
+  it('drops a leading heading that repeats the page title, and only that', () => {
+    expect(prepareHtml('<h2>Terms of Service</h2><p>x</p>', 'Terms of Service')).toBe('<p>x</p>');
+    expect(prepareHtml('<p>x</p><h2>Terms of Service</h2>', 'Terms of Service')).toBe('<p>x</p><h2>Terms of Service</h2>');
+    expect(prepareHtml('<h2>Other</h2>', 'Terms of Service')).toBe('<h2>Other</h2>');
   });
 
   it('leaves plain text with a literal less-than alone', () => {

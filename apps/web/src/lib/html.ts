@@ -12,10 +12,13 @@ export function decodeEntities(html: string): string {
   return textarea.value;
 }
 
-export function prepareHtml(html: string): string {
+/** `title`: a leading heading repeating the page title is dropped (the page shows the title itself). */
+export function prepareHtml(html: string, title?: string): string {
   const source = /&lt;[a-z/]/i.test(html) ? decodeEntities(html) : html;
   const doc = new DOMParser().parseFromString(`<body>${source}</body>`, 'text/html');
   doc.body.querySelectorAll(DROP).forEach((el) => el.remove());
+  const first = doc.body.firstElementChild;
+  if (title && first && /^H[1-3]$/.test(first.tagName) && first.textContent?.trim().toLowerCase() === title.trim().toLowerCase()) first.remove();
   doc.body.querySelectorAll('*').forEach((el) => {
     for (const attr of Array.from(el.attributes)) {
       const name = attr.name.toLowerCase();

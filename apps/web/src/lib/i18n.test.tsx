@@ -1,11 +1,11 @@
 import { texts, type Language } from '@parley/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../test/api-server';
 import { useOrigin } from '../test/dom';
 import { api, resetApiClient } from './api-client';
-import { englishText, I18nProvider, resolveLanguageId, useT } from './i18n';
+import { englishText, I18nProvider, resolveLanguageId, useI18n, useT } from './i18n';
 import { createQueryClient } from './query-client';
 
 const languages: Language[] = [
@@ -53,7 +53,9 @@ describe('I18nProvider', () => {
   it('loads the saved language\u2019s texts, falls back to English for missing ones, and sends lang_id', async () => {
     localStorage.setItem('languageId', '2');
     server.handle('GET', '/api/languages', { json: { status: 'OK', payload: languages } });
-    server.handle('GET', '/api/localizations', (request) => ({ json: { status: 'OK', payload: request.query.get('lang_id') === '2' ? { 'home.hero': 'Tere tulemast!', 'home.ctaTitle': '' } : {} } }));
+    server.handle('GET', '/api/localizations', (request) => ({
+      json: { status: 'OK', payload: request.query.get('lang_id') === '2' ? { 'home.hero': 'Tere tulemast!', 'home.ctaTitle': '' } : {} },
+    }));
     server.handle('GET', '/api/ping', { json: { status: 'OK', payload: null } });
     render(
       <QueryClientProvider client={createQueryClient()}>
@@ -65,5 +67,34 @@ describe('I18nProvider', () => {
     expect(await screen.findByText(`Tere tulemast! | ${texts.home.ctaTitle}`)).toBeTruthy();
     await api.get('/ping');
     await waitFor(() => expect(server.requests.at(-1)!.query.get('lang_id')).toBe('2'));
+  });
+
+  function Switcher() {
+    const { setLanguageId, languageId } = useI18n();
+    const t = useT();
+    return (
+      <button type="button" onClick={() => setLanguageId(2)}>
+        {languageId}:{t('home.hero')}
+      </button>
+    );
+  }
+
+  it('switching language saves languageId, reloads texts and sends the new lang_id at once', async () => {
+    server.handle('GET', '/api/languages', { json: { status: 'OK', payload: languages } });
+    server.handle('GET', '/api/localizations', (request) => ({
+      json: { status: 'OK', payload: request.query.get('lang_id') === '2' ? { 'home.hero': 'Tere!' } : {} },
+    }));
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <I18nProvider>
+          <Switcher />
+        </I18nProvider>
+      </QueryClientProvider>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: `1:${texts.home.hero}` }));
+    expect(await screen.findByRole('button', { name: '2:Tere!' })).toBeTruthy();
+    expect(localStorage.getItem('languageId')).toBe('2');
+    const refetched = server.requests.filter((r) => r.path === '/api/languages').at(-1)!;
+    expect(refetched.query.get('lang_id')).toBe('2');
   });
 });

@@ -1,5 +1,5 @@
 import { localKeys, texts, type Language } from '@parley/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { api, configureApiClient, type Envelope } from './api-client';
 import { languagesQuery } from './reference';
@@ -33,6 +33,7 @@ interface I18nValue {
 const I18nContext = createContext<I18nValue>({ languageId: null, languages: [], setLanguageId: () => undefined, t: englishText });
 
 export function I18nProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
   const { data: languages = [] } = useQuery(languagesQuery);
   const [savedId, setSavedId] = useState(() => storage.get(localKeys.languageId));
   const languageId = resolveLanguageId(languages, savedId);
@@ -48,10 +49,16 @@ export function I18nProvider({ children }: { children: ReactNode }) {
     staleTime: Infinity,
   });
 
-  const setLanguageId = useCallback((id: number) => {
-    storage.set(localKeys.languageId, String(id));
-    setSavedId(String(id));
-  }, []);
+  const setLanguageId = useCallback(
+    (id: number) => {
+      storage.set(localKeys.languageId, String(id));
+      setSavedId(String(id));
+      configureApiClient({ getLangId: () => id });
+      // Server content (pages, FAQ) may differ per language.
+      void queryClient.invalidateQueries();
+    },
+    [queryClient],
+  );
 
   // A missing or empty translation falls back to English.
   const t = useCallback((key: TextKey) => translations?.[key] || englishText(key), [translations]);

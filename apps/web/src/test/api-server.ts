@@ -36,7 +36,13 @@ export async function startTestApi(): Promise<TestApi> {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-      const recorded: RecordedRequest = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+      const recorded: RecordedRequest = {
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        query: url.searchParams,
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
       requests.push(recorded);
       const route = routes.get(`${recorded.method} ${recorded.path}`);
       const reply = typeof route === 'function' ? route(recorded) : (route ?? { status: 404, json: { status: 'ERROR', payload: null, message: 'Not found' } });

@@ -13,7 +13,10 @@ export const testCountries: Country[] = [
 ];
 
 /** Renders with a query cache already holding the reference data, so no request is needed. */
-export function renderWithData(ui: ReactElement, { countries = testCountries, phoneCountry = 'EE' }: { countries?: Country[]; phoneCountry?: string | null } = {}) {
+export function renderWithData(
+  ui: ReactElement,
+  { countries = testCountries, phoneCountry = 'EE' }: { countries?: Country[]; phoneCountry?: string | null } = {},
+) {
   const client = createQueryClient();
   client.setQueryData(countriesQuery.queryKey, countries);
   client.setQueryData(phoneCountryQuery.queryKey, phoneCountry);

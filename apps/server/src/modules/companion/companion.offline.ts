@@ -21,7 +21,8 @@ const STOPWORDS = new Set(
 );
 
 const GREETING = /^\s*(hi|hey|hello|hiya|howdy|yo|hallo|hola|tere|ciao|salut|good (morning|afternoon|evening|day))\b/i;
-const IDENTITY = /\b(are|r) (you|u) (an? )?(bot|ai|robot|human|real|person|machine|program|chatbot|computer|live person)\b|\bwho are you\b|\bwhat are you\b|\bam i (talking|chatting|speaking) (to|with) (an? )?(bot|ai|human|real person|machine)/i;
+const IDENTITY =
+  /\b(are|r) (you|u) (an? )?(bot|ai|robot|human|real|person|machine|program|chatbot|computer|live person)\b|\bwho are you\b|\bwhat are you\b|\bam i (talking|chatting|speaking) (to|with) (an? )?(bot|ai|human|real person|machine)/i;
 const HOW_ARE_YOU = /\bhow are (you|u)\b|\bhow('?s| is) it going\b|\bhow do you feel\b/i;
 const QUESTION_START = /^\s*(what|why|how|when|where|who|which|do|does|did|can|could|would|will|should|is|are|have|has)\b/i;
 
@@ -49,12 +50,7 @@ const reflections = [
   'I hear you on "{words}".',
 ];
 
-const questionOpeners = [
-  'Good question.',
-  "That's a thoughtful question.",
-  'Let me think about that with you.',
-  'Honest answer: it depends.',
-];
+const questionOpeners = ['Good question.', "That's a thoughtful question.", 'Let me think about that with you.', 'Honest answer: it depends.'];
 
 const questionBodies = [
   'I am an AI companion, so I can not speak from personal experience, but the answer often depends on what you value most in "{words}".',

@@ -46,7 +46,9 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): CompanionP
         await response.body?.cancel();
         throw new CompanionProviderError(`LLM endpoint answered ${response.status}`, 1);
       }
-      const text = response.headers.get('content-type')?.includes('text/event-stream') ? await readEventStream(response) : readJsonCompletion(await response.json());
+      const text = response.headers.get('content-type')?.includes('text/event-stream')
+        ? await readEventStream(response)
+        : readJsonCompletion(await response.json());
       const reply = text.trim().slice(0, limits.messageMaxChars);
       if (!reply) throw new RetryableError('LLM endpoint returned an empty reply');
       return reply;
@@ -67,7 +69,8 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): CompanionP
         try {
           return await attempt(context, signal);
         } catch (error) {
-          if (!(error instanceof RetryableError)) throw error instanceof CompanionProviderError ? error : new CompanionProviderError(String(error), i + 1, error);
+          if (!(error instanceof RetryableError))
+            throw error instanceof CompanionProviderError ? error : new CompanionProviderError(String(error), i + 1, error);
           lastError = error;
           options.log?.warn({ attempt: i + 1, err: error.message }, 'companion provider attempt failed');
         }
@@ -120,9 +123,13 @@ function sleep(ms: number, signal?: AbortSignal) {
   return new Promise<void>((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
     const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    }, { once: true });
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
   });
 }

@@ -8,10 +8,7 @@ export interface ChatCompletionMessage {
 /** Keeps the companion in character, safe, and honest that it is an AI. */
 export function buildSystemPrompt(context: CompanionContext): string {
   const { companionName: name, topicTitle, terms } = context;
-  const lines = [
-    `You are ${name}, a friendly conversation companion in the Parley chat service.`,
-    `The conversation topic is "${topicTitle}".`,
-  ];
+  const lines = [`You are ${name}, a friendly conversation companion in the Parley chat service.`, `The conversation topic is "${topicTitle}".`];
   if (terms?.title || terms?.description) lines.push(`Topic terms: ${[terms.title, terms.description].filter(Boolean).join(' - ')}`);
   if (terms?.rules?.length) lines.push(`Topic rules: ${terms.rules.map((rule) => `- ${rule}`).join(' ')}`);
   lines.push(

@@ -31,7 +31,11 @@ export function listDueReplies(db: DbOrTrx, now: string, limit: number) {
 }
 
 export function findNextDueAt(db: DbOrTrx) {
-  return db.selectFrom('companion_replies').select((eb) => eb.fn.min('due_at').as('due_at')).where('status', '=', 'pending').executeTakeFirst();
+  return db
+    .selectFrom('companion_replies')
+    .select((eb) => eb.fn.min('due_at').as('due_at'))
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
 }
 
 /** The conditional claim: of two instances racing for one row, exactly one gets it. */
@@ -51,7 +55,13 @@ export function findReplyById(db: DbOrTrx, id: number) {
 }
 
 /** Ends a claimed row; false when it was cancelled meanwhile (the user left, the mode changed). */
-export async function finishReply(db: DbOrTrx, id: number, instanceId: string, change: { status: 'sent' | 'failed' | 'cancelled'; replyMessageId?: number; error?: string }, now: string) {
+export async function finishReply(
+  db: DbOrTrx,
+  id: number,
+  instanceId: string,
+  change: { status: 'sent' | 'failed' | 'cancelled'; replyMessageId?: number; error?: string },
+  now: string,
+) {
   const result = await db
     .updateTable('companion_replies')
     .set({ status: change.status, reply_message_id: change.replyMessageId ?? null, error: change.error?.slice(0, 255) ?? null, updated_at: now })
@@ -64,7 +74,11 @@ export async function finishReply(db: DbOrTrx, id: number, instanceId: string, c
 
 /** Hands a claimed row back (shutdown, expired lease); it becomes due again at once. */
 export async function releaseReply(db: DbOrTrx, id: number, claimedBy: string | null, now: string) {
-  let query = db.updateTable('companion_replies').set({ status: 'pending', claimed_by: null, claimed_at: null, due_at: now, updated_at: now }).where('id', '=', id).where('status', '=', 'processing');
+  let query = db
+    .updateTable('companion_replies')
+    .set({ status: 'pending', claimed_by: null, claimed_at: null, due_at: now, updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'processing');
   query = claimedBy === null ? query : query.where('claimed_by', '=', claimedBy);
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
@@ -112,7 +126,12 @@ export async function hasCompanionReplyAfter(db: DbOrTrx, topicId: number, messa
 
 /** Whether the companion is about to answer in a topic (its 'Writing...' state). */
 export async function hasOpenReply(db: DbOrTrx, topicId: number) {
-  const row = await db.selectFrom('companion_replies').select('id').where('topic_id', '=', topicId).where('status', 'in', ['pending', 'processing']).executeTakeFirst();
+  const row = await db
+    .selectFrom('companion_replies')
+    .select('id')
+    .where('topic_id', '=', topicId)
+    .where('status', 'in', ['pending', 'processing'])
+    .executeTakeFirst();
   return row !== undefined;
 }
 

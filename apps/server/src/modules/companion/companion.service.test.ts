@@ -110,7 +110,12 @@ describe.each(dialects)('AI companion with an OpenAI-compatible endpoint (%s)', 
     await eventually(async () => (await repliesOf(ctx.db, topicId)).some((r) => r.status === 'pending'), 'a new pending reply');
     clock.advance(DELAY_MS);
     await getCompanionWorker(ctx.app).runNow();
-    expect(llm.requests.at(-1)!.body.messages.slice(1).map((m) => [m.role, m.content])).toEqual([
+    expect(
+      llm.requests
+        .at(-1)!
+        .body.messages.slice(1)
+        .map((m) => [m.role, m.content]),
+    ).toEqual([
       ['user', 'fifth'],
       ['assistant', 'Hello there, Ann - I am an AI.'],
       ['user', 'sixth'],
@@ -138,11 +143,13 @@ describe.each(dialects)('AI companion with an OpenAI-compatible endpoint (%s)', 
     expect((await companionMessages(ctx.db, topicId)).map((m) => m.content)).toEqual(['Finally']);
   });
 
-  it('retries 5xx and timeouts with back-off, then gives up without posting anything', async () => {
+  it('retries 5xx and timeouts with back-off, then gives up without posting anything (4xx: no retry)', async () => {
     const { client } = await createSignedInUser(ctx.app, { coins: 5000 });
-    for (const [script, label] of [
-      [[{ kind: 'status', status: 503 }], '5xx'],
-      [[{ kind: 'hang' }], 'timeout'],
+    for (const [script, label, attempts, error] of [
+      [[{ kind: 'status', status: 503 }], '5xx', 3, /503/],
+      [[{ kind: 'hang' }], 'timeout', 3, /timed out/],
+      // A client error (bad key, unknown model) is not retried.
+      [[{ kind: 'status', status: 401 }], '4xx', 1, /401/],
     ] as const) {
       llm.requests.length = 0;
       llm.script = [...script];
@@ -153,11 +160,11 @@ describe.each(dialects)('AI companion with an OpenAI-compatible endpoint (%s)', 
       clock.advance(DELAY_MS);
       await getCompanionWorker(ctx.app).runNow();
       recorder.off();
-      expect(llm.requests, label).toHaveLength(3);
+      expect(llm.requests, label).toHaveLength(attempts);
       expect(await companionMessages(ctx.db, topicId), label).toEqual([]);
       const [row] = await repliesOf(ctx.db, topicId);
       expect(row).toMatchObject({ status: 'failed' });
-      expect(row!.error).toMatch(label === '5xx' ? /503/ : /timed out/);
+      expect(row!.error).toMatch(error);
       expect(recorder.events.filter((e) => e.type === 'typing' && e.userId === companionUserId).at(-1)).toMatchObject({ isTyping: false });
       await client.post('/api/topics/leave', { topic_id: topicId });
     }

@@ -141,11 +141,13 @@ async function answer(deps: CompanionDeps, row: CompanionReplyRow, signal?: Abor
 export async function buildContext(deps: Pick<CompanionDeps, 'db'>, topic: TopicRow): Promise<CompanionContext> {
   const settings = await getSettings(deps.db);
   const rows = await repo.listRecentConversation(deps.db, topic.id, settings.bot_conversation_history_limit);
-  const history: CompanionTurn[] = rows.reverse().map((row) =>
-    row.sender_kind === 'companion'
-      ? { role: 'companion', name: topic.companion_name, content: row.content }
-      : { role: 'user', name: row.sender_name ?? 'User', content: row.content || '[attachment]' },
-  );
+  const history: CompanionTurn[] = rows
+    .reverse()
+    .map((row) =>
+      row.sender_kind === 'companion'
+        ? { role: 'companion', name: topic.companion_name, content: row.content }
+        : { role: 'user', name: row.sender_name ?? 'User', content: row.content || '[attachment]' },
+    );
   return {
     companionName: topic.companion_name,
     topicTitle: topic.title,

@@ -45,7 +45,7 @@ export class CompanionWorker {
       if (event.type === 'message.created' && typeof event.message.id === 'number') {
         const dueAt = await scheduleReply(this.deps, event.topicId, event.message.id);
         if (dueAt) this.wakeAt(dueAt);
-      } else if (event.type === 'participant.left') await cancelReplies(this.deps, event.topicId, 'user left');
+      } else if (event.type === 'participant.left' && event.participantsCount === 0) await cancelReplies(this.deps, event.topicId, 'user left');
       else if (event.type === 'topic.closed') await cancelReplies(this.deps, event.topicId, 'topic closed');
       else if (event.type === 'topic.mode' && event.chatMode !== 'ai') await cancelReplies(this.deps, event.topicId, 'left ai mode');
     } catch (error) {

@@ -1,8 +1,7 @@
 import { type DbOrTrx } from '../../db/database.js';
 import { type NewDepositRow } from './deposits.table.js';
 
-export const listActiveBundles = (db: DbOrTrx) =>
-  db.selectFrom('bundles').selectAll().where('is_active', '=', 1).orderBy('position').orderBy('id').execute();
+export const listActiveBundles = (db: DbOrTrx) => db.selectFrom('bundles').selectAll().where('is_active', '=', 1).orderBy('position').orderBy('id').execute();
 
 export const findActiveBundle = (db: DbOrTrx, id: number) =>
   db.selectFrom('bundles').selectAll().where('id', '=', id).where('is_active', '=', 1).executeTakeFirst();

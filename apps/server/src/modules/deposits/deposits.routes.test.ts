@@ -15,7 +15,15 @@ describe.each(dialects)('coins: bundles, checkout and deposits on %s', (dialect)
 
   const balanceOf = async (userId: number) => (await ctx.db.selectFrom('users').select('balance').where('id', '=', userId).executeTakeFirstOrThrow()).balance;
   const depositRow = (id: number) => ctx.db.selectFrom('deposits').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  const countDeposits = async () => Number((await ctx.db.selectFrom('deposits').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const countDeposits = async () =>
+    Number(
+      (
+        await ctx.db
+          .selectFrom('deposits')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const topUp = async (client: TestClient, overrides: Record<string, unknown> = {}) => {
     const started = await startTopUp(client, overrides);
     const row = await depositRow(started.deposit.id);
@@ -76,12 +84,25 @@ describe.each(dialects)('coins: bundles, checkout and deposits on %s', (dialect)
     expect(response.statusCode).toBe(200);
     expect(response.body.status).toBe('OK');
     expect(String(response.body.redirect_url)).toMatch(/^\/sandbox-pay\/sbx_[\w-]+$/);
-    expect(response.body.payload.deposit).toMatchObject({ status: 'pending', amount: 25, vat_percent: 22, vat: 5.5, total: 30.5, currency: 'EUR', points: 2500, bundle_id: null });
+    expect(response.body.payload.deposit).toMatchObject({
+      status: 'pending',
+      amount: 25,
+      vat_percent: 22,
+      vat: 5.5,
+      total: 30.5,
+      currency: 'EUR',
+      points: 2500,
+      bundle_id: null,
+    });
     expect(response.body.payload.deposit.display).toEqual({ currency: 'GBP', symbol: '£', amount: 21.25, vat: 4.68, total: 25.93 });
     const cents = await client.post<{ deposit: Deposit }>('/api/deposit/checkout', checkoutBody({ amount: 7.5, country: 62 }));
     expect(cents.body.payload.deposit).toMatchObject({ amount: 7.5, points: 750, total: 9.15 });
     expect(await balanceOf(user.id)).toBe(10);
-    const session = await ctx.db.selectFrom('sandbox_sessions').selectAll().where('reference', '=', `deposit:${response.body.payload.deposit.id}`).executeTakeFirstOrThrow();
+    const session = await ctx.db
+      .selectFrom('sandbox_sessions')
+      .selectAll()
+      .where('reference', '=', `deposit:${response.body.payload.deposit.id}`)
+      .executeTakeFirstOrThrow();
     expect(session).toMatchObject({ amount_cents: 3050, currency: 'EUR', result_type: 'topup', status: 'open' });
     expect(session.return_url).toMatch(new RegExp(`/processing-payment\\?order_id=${response.body.payload.deposit.id}&type=topup$`));
   });
@@ -91,7 +112,12 @@ describe.each(dialects)('coins: bundles, checkout and deposits on %s', (dialect)
     const bundles = (await client.get<Bundle[]>('/api/bundles/index')).body.payload;
     const second = bundles[1]!;
     const viaCheckout = await client.post<{ deposit: Deposit }>('/api/deposit/checkout', checkoutBody({ amount: undefined, bundle_id: second.id }));
-    expect(viaCheckout.body.payload.deposit).toMatchObject({ bundle_id: second.id, amount: second.price, points: second.points, total: Math.round(second.price * 122) / 100 });
+    expect(viaCheckout.body.payload.deposit).toMatchObject({
+      bundle_id: second.id,
+      amount: second.price,
+      points: second.points,
+      total: Math.round(second.price * 122) / 100,
+    });
     const viaPurchase = await client.post<{ deposit: Deposit }>('/api/bundles/purchase', { bundle_id: second.id });
     expect(viaPurchase.statusCode).toBe(200);
     expect(String(viaPurchase.body.redirect_url)).toMatch(/^\/sandbox-pay\//);
@@ -157,7 +183,14 @@ describe.each(dialects)('coins: bundles, checkout and deposits on %s', (dialect)
   it('refuses forged, stale, unknown, mismatched and malformed events with 400 and changes nothing', async () => {
     const { user, client } = await createSignedInUser(ctx.app, { coins: 7 });
     const { ref } = await topUp(client, { amount: 10 });
-    const eventsBefore = Number((await ctx.db.selectFrom('payment_events').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const eventsBefore = Number(
+      (
+        await ctx.db
+          .selectFrom('payment_events')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     const now = Math.floor(clock.now().getTime() / 1000);
     const refused = [
       await postSandboxEvent(ctx.app, clock, ref, 'succeeded', { secret: 'not-the-secret' }),
@@ -167,14 +200,26 @@ describe.each(dialects)('coins: bundles, checkout and deposits on %s', (dialect)
       await postSandboxEvent(ctx.app, clock, ref, 'succeeded', { reference: 'nobody:1' }),
       await postSandboxEvent(ctx.app, clock, { ...ref, sessionId: 'sbx_other' }, 'succeeded'),
       await postSandboxEvent(ctx.app, clock, ref, 'succeeded', { amountCents: 1 }),
-      await ctx.app.inject({ method: 'POST', url: '/api/payments/webhook/sandbox', payload: '{"id":"evt_x"}', headers: { 'content-type': 'application/json' } }),
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/payments/webhook/sandbox',
+        payload: '{"id":"evt_x"}',
+        headers: { 'content-type': 'application/json' },
+      }),
       await ctx.app.inject({ method: 'POST', url: '/api/payments/webhook/stripe', payload: '{}', headers: { 'content-type': 'application/json' } }),
     ];
     expect(refused.map((r) => r.statusCode)).toEqual(Array(refused.length).fill(400));
     expect(refused.map((r) => r.json().status)).toEqual(Array(refused.length).fill('ERROR'));
     expect((await depositRow(ref.id)).status).toBe('pending');
     expect(await balanceOf(user.id)).toBe(7);
-    const eventsAfter = Number((await ctx.db.selectFrom('payment_events').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const eventsAfter = Number(
+      (
+        await ctx.db
+          .selectFrom('payment_events')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     expect(eventsAfter).toBe(eventsBefore);
     // Within the tolerance is fine.
     expect((await postSandboxEvent(ctx.app, clock, ref, 'succeeded', { timestampS: now - 299 })).statusCode).toBe(200);
@@ -216,6 +261,16 @@ describe.each(dialects)('coins: bundles, checkout and deposits on %s', (dialect)
 
   it('factory users start without deposits', async () => {
     const user = await createUser(ctx.db);
-    expect(Number((await ctx.db.selectFrom('deposits').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', user.id).executeTakeFirstOrThrow()).n)).toBe(0);
+    expect(
+      Number(
+        (
+          await ctx.db
+            .selectFrom('deposits')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('user_id', '=', user.id)
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    ).toBe(0);
   });
 });

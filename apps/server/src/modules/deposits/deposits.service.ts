@@ -49,7 +49,9 @@ async function priceTopUp(db: Db, body: { amount?: number; bundle_id?: number })
   return { amountCents, vatCents, totalCents: amountCents + vatCents, vatPercent: settings.vat_percent, points, bundleId: body.bundle_id ?? null, description };
 }
 
-type Billing = Omit<DepositCheckoutBody, 'accept_terms' | 'amount' | 'bundle_id' | 'currency' | 'lang_id' | 'country'> & { country: { id: number; title: string } | null };
+type Billing = Omit<DepositCheckoutBody, 'accept_terms' | 'amount' | 'bundle_id' | 'currency' | 'lang_id' | 'country'> & {
+  country: { id: number; title: string } | null;
+};
 
 /**
  * Starts a card checkout: a pending deposit, then a gateway session. Nothing is
@@ -58,7 +60,16 @@ type Billing = Omit<DepositCheckoutBody, 'accept_terms' | 'amount' | 'bundle_id'
 export async function startCheckout(deps: DepositDeps, user: UserRow, body: DepositCheckoutBody) {
   const country = await repo.findCountry(deps.db, body.country);
   if (!country) throw new AppError('VALIDATION', texts.topUp.countryRequired, { country: [texts.topUp.countryRequired] });
-  const billing: Billing = { name: body.name, surname: body.surname, phone: body.phone, email: body.email, city: body.city, address: body.address, postCode: body.postCode, country: { id: country.id, title: country.title } };
+  const billing: Billing = {
+    name: body.name,
+    surname: body.surname,
+    phone: body.phone,
+    email: body.email,
+    city: body.city,
+    address: body.address,
+    postCode: body.postCode,
+    country: { id: country.id, title: country.title },
+  };
   return createDeposit(deps, user, { amount: body.amount, bundle_id: body.bundle_id }, billing, body.currency);
 }
 

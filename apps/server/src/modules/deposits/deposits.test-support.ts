@@ -55,5 +55,10 @@ export async function postSandboxEvent(
   });
   const timestamp = options.timestampS ?? Math.floor(clock.now().getTime() / 1000);
   const signature = signSandboxPayload(options.secret ?? app.config.payment.sandboxWebhookSecret, payload, timestamp);
-  return app.inject({ method: 'POST', url: '/api/payments/webhook/sandbox', payload, headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signature } });
+  return app.inject({
+    method: 'POST',
+    url: '/api/payments/webhook/sandbox',
+    payload,
+    headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signature },
+  });
 }

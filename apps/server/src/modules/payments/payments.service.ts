@@ -37,7 +37,14 @@ export async function dispatchPaymentEvent(deps: DispatchDeps, gateway: string, 
       created_at: deps.clock.now().toISOString(),
     });
     if (!recorded) return true;
-    await match.handler(trx, event, { gateway, clock: deps.clock, config: deps.config, bus: deps.bus, log: deps.log, afterCommit: (action) => afterCommit.push(action) });
+    await match.handler(trx, event, {
+      gateway,
+      clock: deps.clock,
+      config: deps.config,
+      bus: deps.bus,
+      log: deps.log,
+      afterCommit: (action) => afterCommit.push(action),
+    });
     return false;
   });
   for (const action of afterCommit) {

@@ -34,7 +34,11 @@ describe.each(dialects)('sandbox gateway over real HTTP on %s', (dialect) => {
   afterAll(() => ctx.close());
 
   const balanceOf = async (userId: number) => (await ctx.db.selectFrom('users').select('balance').where('id', '=', userId).executeTakeFirstOrThrow()).balance;
-  const statusOf = (client: TestClient, id: number) => waitFor(async () => (await client.get<Deposit>(`/api/deposit/status/${id}`)).body.payload.status, (s) => s !== 'pending');
+  const statusOf = (client: TestClient, id: number) =>
+    waitFor(
+      async () => (await client.get<Deposit>(`/api/deposit/status/${id}`)).body.payload.status,
+      (s) => s !== 'pending',
+    );
   const submit = (path: string, values: Record<string, string>) =>
     fetch(`${base}${path}`, { method: 'POST', body: form(values), headers: { 'content-type': 'application/x-www-form-urlencoded' }, redirect: 'manual' });
 
@@ -50,7 +54,13 @@ describe.each(dialects)('sandbox gateway over real HTTP on %s', (dialect) => {
     const bad = await submit(redirectUrl, { card_number: '4242 4242 4242 4241', expiry: '01 / 20', cvc: '1', holder: ' ' });
     expect(bad.status).toBe(422);
     const errors = await bad.text();
-    for (const message of ['Your card number is invalid.', "Your card's expiration date is in the past.", "Your card's security code is incomplete.", 'Cardholder name is required.']) expect(errors).toContain(message.replace("'", '&#39;'));
+    for (const message of [
+      'Your card number is invalid.',
+      "Your card's expiration date is in the past.",
+      "Your card's security code is incomplete.",
+      'Cardholder name is required.',
+    ])
+      expect(errors).toContain(message.replace("'", '&#39;'));
     const unknown = await submit(redirectUrl, card('5555 5555 5555 4444'));
     expect(await unknown.text()).toContain('not a sandbox test card');
     expect(await ctx.db.selectFrom('sandbox_webhook_deliveries').selectAll().execute()).toHaveLength(0);
@@ -125,7 +135,11 @@ describe.each(dialects)('sandbox gateway over real HTTP on %s', (dialect) => {
       request.on('data', (c: Buffer) => chunks.push(c));
       request.on('end', () => {
         if (calls <= 2) return void response.writeHead(503).end();
-        fetch(ownWebhookUrl(ctx.app)!, { method: 'POST', body: Buffer.concat(chunks), headers: { 'content-type': 'application/json', 'parley-signature': String(request.headers['parley-signature']) } })
+        fetch(ownWebhookUrl(ctx.app)!, {
+          method: 'POST',
+          body: Buffer.concat(chunks),
+          headers: { 'content-type': 'application/json', 'parley-signature': String(request.headers['parley-signature']) },
+        })
           .then(async (r) => response.writeHead(r.status).end(await r.text()))
           .catch(() => response.writeHead(502).end());
       });
@@ -136,7 +150,8 @@ describe.each(dialects)('sandbox gateway over real HTTP on %s', (dialect) => {
       const { user, client } = await createSignedInUser(ctx.app);
       const { redirectUrl, deposit } = await startTopUp(client, { amount: 5 });
       await submit(redirectUrl, card('4242424242424242'));
-      const row = () => ctx.db.selectFrom('sandbox_webhook_deliveries').selectAll().where('payload', 'like', `%deposit:${deposit.id}"%`).executeTakeFirstOrThrow();
+      const row = () =>
+        ctx.db.selectFrom('sandbox_webhook_deliveries').selectAll().where('payload', 'like', `%deposit:${deposit.id}"%`).executeTakeFirstOrThrow();
       expect(await waitFor(row, (r) => r.attempts === 1 && r.last_error !== null)).toMatchObject({ status: 'pending', last_error: 'HTTP 503' });
       expect(Date.parse((await row()).next_attempt_at) - clock.now().getTime()).toBe(5000);
       await gateway.outbox.runDue(); // not due yet
@@ -170,7 +185,12 @@ describe.each(dialects)('sandbox gateway across a restart on %s', (dialect) => {
     const before: FastifyInstance = await ctx.buildAnother(); // never listens: its outbox has nowhere to deliver
     const { user, client } = await createSignedInUser(before);
     const { redirectUrl, deposit } = await startTopUp(client, { amount: 10 });
-    const paid = await before.inject({ method: 'POST', url: redirectUrl, payload: form(card('4242424242424242')), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const paid = await before.inject({
+      method: 'POST',
+      url: redirectUrl,
+      payload: form(card('4242424242424242')),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(paid.statusCode).toBe(303);
     await before.close();
     expect(await ctx.db.selectFrom('sandbox_webhook_deliveries').select(['status', 'attempts']).execute()).toEqual([{ status: 'pending', attempts: 0 }]);
@@ -178,7 +198,10 @@ describe.each(dialects)('sandbox gateway across a restart on %s', (dialect) => {
 
     const after = await ctx.buildAnother();
     await after.listen({ port: 0, host: '127.0.0.1' });
-    const delivered = await waitFor(() => ctx.db.selectFrom('sandbox_webhook_deliveries').selectAll().executeTakeFirstOrThrow(), (r) => r.status === 'delivered');
+    const delivered = await waitFor(
+      () => ctx.db.selectFrom('sandbox_webhook_deliveries').selectAll().executeTakeFirstOrThrow(),
+      (r) => r.status === 'delivered',
+    );
     expect(delivered.attempts).toBe(1);
     const row = await ctx.db.selectFrom('deposits').select('status').where('id', '=', deposit.id).executeTakeFirstOrThrow();
     expect(row.status).toBe('success');

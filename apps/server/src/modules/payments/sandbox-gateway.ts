@@ -103,7 +103,10 @@ export class SandboxGateway implements PaymentGateway {
 
   /** Card needs 3-D Secure: the session waits for the confirmation step. */
   async requireAction(session: SandboxSessionRow, last4: string): Promise<boolean> {
-    return repo.transitionSession(this.deps.db, session.id, ['open'], 'requires_action', { card_last4: last4, updated_at: this.deps.clock.now().toISOString() });
+    return repo.transitionSession(this.deps.db, session.id, ['open'], 'requires_action', {
+      card_last4: last4,
+      updated_at: this.deps.clock.now().toISOString(),
+    });
   }
 
   /**

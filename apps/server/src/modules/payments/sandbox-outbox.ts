@@ -100,7 +100,10 @@ export class WebhookOutbox {
     try {
       const response = await fetch(target, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signSandboxPayload(secret, row.payload, Math.floor(clock.now().getTime() / 1000)) },
+        headers: {
+          'content-type': 'application/json',
+          [SANDBOX_SIGNATURE_HEADER]: signSandboxPayload(secret, row.payload, Math.floor(clock.now().getTime() / 1000)),
+        },
         body: row.payload,
         signal: AbortSignal.timeout(this.options.requestTimeoutMs),
       });
@@ -111,7 +114,12 @@ export class WebhookOutbox {
     }
     const finishedAt = clock.now();
     if (error === null) {
-      await repo.finishDelivery(db, row.id, { status: 'delivered', last_error: null, delivered_at: finishedAt.toISOString(), updated_at: finishedAt.toISOString() });
+      await repo.finishDelivery(db, row.id, {
+        status: 'delivered',
+        last_error: null,
+        delivered_at: finishedAt.toISOString(),
+        updated_at: finishedAt.toISOString(),
+      });
       return true;
     }
     const givenUp = attempts >= this.options.maxAttempts;

@@ -72,6 +72,13 @@ export function threeDSecurePage(session: SandboxSessionRow): string {
 }
 
 export function closedPage(session: SandboxSessionRow | undefined, returnHref: string | undefined): string {
-  const text = !session ? 'This payment session does not exist.' : session.status === 'succeeded' ? 'This payment is complete.' : 'This payment session is closed.';
-  return layout('Payment — Parley sandbox', `<span class="badge">Sandbox · test mode</span><h1>${text}</h1>${returnHref ? `<p><a href="${escape(returnHref)}">Return to Parley</a></p>` : ''}`);
+  const text = !session
+    ? 'This payment session does not exist.'
+    : session.status === 'succeeded'
+      ? 'This payment is complete.'
+      : 'This payment session is closed.';
+  return layout(
+    'Payment — Parley sandbox',
+    `<span class="badge">Sandbox · test mode</span><h1>${text}</h1>${returnHref ? `<p><a href="${escape(returnHref)}">Return to Parley</a></p>` : ''}`,
+  );
 }

@@ -79,7 +79,8 @@ export const sandboxPageRoutes: FastifyPluginAsyncZod = async (app) => {
       await gateway.requireAction(session, outcome.last4);
       return reply.redirect(`/sandbox-pay/${encodeURIComponent(session.id)}`, 303);
     }
-    if (outcome.kind === 'declined') return finish(reply, session, { kind: 'failed', last4: outcome.last4, failureMessage: DECLINED_MESSAGE }, session.return_url);
+    if (outcome.kind === 'declined')
+      return finish(reply, session, { kind: 'failed', last4: outcome.last4, failureMessage: DECLINED_MESSAGE }, session.return_url);
     return finish(reply, session, { kind: 'succeeded', last4: outcome.last4 }, session.return_url);
   });
 
@@ -92,7 +93,8 @@ export const sandboxPageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/sandbox-pay/:sessionId/cancel', { schema: { params: paramsSchema, hide: true } }, async (request, reply) => {
     const session = await load(request.params.sessionId);
-    if (!session || (session.status !== 'open' && session.status !== 'requires_action')) return reply.redirect(`/sandbox-pay/${encodeURIComponent(request.params.sessionId)}`, 303);
+    if (!session || (session.status !== 'open' && session.status !== 'requires_action'))
+      return reply.redirect(`/sandbox-pay/${encodeURIComponent(request.params.sessionId)}`, 303);
     return finish(reply, session, { kind: 'failed', failureMessage: CANCELLED_MESSAGE }, session.cancel_url);
   });
 };

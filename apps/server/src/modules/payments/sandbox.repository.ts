@@ -13,8 +13,19 @@ export function findSession(db: DbOrTrx, id: string) {
 }
 
 /** Conditional transition: true only for the one caller that moved the session out of `from`. */
-export async function transitionSession(db: DbOrTrx, id: string, from: SessionStatus[], to: SessionStatus, changes: { card_last4?: string; updated_at: string }) {
-  const result = await db.updateTable('sandbox_sessions').set({ status: to, ...changes }).where('id', '=', id).where('status', 'in', from).executeTakeFirst();
+export async function transitionSession(
+  db: DbOrTrx,
+  id: string,
+  from: SessionStatus[],
+  to: SessionStatus,
+  changes: { card_last4?: string; updated_at: string },
+) {
+  const result = await db
+    .updateTable('sandbox_sessions')
+    .set({ status: to, ...changes })
+    .where('id', '=', id)
+    .where('status', 'in', from)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 

@@ -73,9 +73,25 @@ describe.each(dialects)('Stripe Checkout gateway on %s', (dialect) => {
 
   const balanceOf = async (userId: number) => (await ctx.db.selectFrom('users').select('balance').where('id', '=', userId).executeTakeFirstOrThrow()).balance;
   const postEvent = (type: string, session: Record<string, unknown>, options: { id?: string; timestampS?: number; secret?: string } = {}) => {
-    const payload = JSON.stringify({ id: options.id ?? `evt_${dialect}_${++eventSequence}`, object: 'event', type, api_version: '2025-01-27', created: 0, data: { object: { object: 'checkout.session', ...session } } });
-    const header = signer.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? WEBHOOK_SECRET, timestamp: options.timestampS ?? Math.floor(clock.now().getTime() / 1000) });
-    return ctx.app.inject({ method: 'POST', url: '/api/payments/webhook/stripe', payload, headers: { 'content-type': 'application/json', 'stripe-signature': header } });
+    const payload = JSON.stringify({
+      id: options.id ?? `evt_${dialect}_${++eventSequence}`,
+      object: 'event',
+      type,
+      api_version: '2025-01-27',
+      created: 0,
+      data: { object: { object: 'checkout.session', ...session } },
+    });
+    const header = signer.webhooks.generateTestHeaderString({
+      payload,
+      secret: options.secret ?? WEBHOOK_SECRET,
+      timestamp: options.timestampS ?? Math.floor(clock.now().getTime() / 1000),
+    });
+    return ctx.app.inject({
+      method: 'POST',
+      url: '/api/payments/webhook/stripe',
+      payload,
+      headers: { 'content-type': 'application/json', 'stripe-signature': header },
+    });
   };
   const checkout = async (client: Awaited<ReturnType<typeof createSignedInUser>>['client'], amount = 25) => {
     const response = await client.post<{ deposit: Deposit }>('/api/deposit/checkout', checkoutBody({ amount }));
@@ -112,7 +128,9 @@ describe.each(dialects)('Stripe Checkout gateway on %s', (dialect) => {
     expect(unpaid.json().payload).toMatchObject({ ignored: true });
     expect(await balanceOf(user.id)).toBe(0);
     const results = await Promise.all([
-      ...Array.from({ length: 5 }, () => postEvent('checkout.session.completed', { ...session, payment_status: 'paid' }, { id: `evt_paid_${dialect}_${row.id}` })),
+      ...Array.from({ length: 5 }, () =>
+        postEvent('checkout.session.completed', { ...session, payment_status: 'paid' }, { id: `evt_paid_${dialect}_${row.id}` }),
+      ),
       postEvent('checkout.session.async_payment_succeeded', { ...session, payment_status: 'paid' }),
       postEvent('checkout.session.expired', session),
     ]);
@@ -126,7 +144,10 @@ describe.each(dialects)('Stripe Checkout gateway on %s', (dialect) => {
     const { user, client } = await createSignedInUser(ctx.app);
     const { row, session } = await checkout(client);
     expect((await postEvent('checkout.session.expired', session)).statusCode).toBe(200);
-    expect((await client.get<Deposit>(`/api/deposit/status/${row.id}`)).body.payload).toMatchObject({ status: 'error', message: texts.topUp.paymentFailedOrCancelled });
+    expect((await client.get<Deposit>(`/api/deposit/status/${row.id}`)).body.payload).toMatchObject({
+      status: 'error',
+      message: texts.topUp.paymentFailedOrCancelled,
+    });
     const other = await postEvent('payment_intent.created', session);
     expect(other.statusCode).toBe(200);
     expect(other.json().payload).toMatchObject({ ignored: true });
@@ -176,7 +197,12 @@ describe.each(dialects)('unreachable Stripe on %s', (dialect) => {
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
     ctx = await createTestContext(dialect, {
-      env: { PAYMENT_GATEWAY: 'stripe', STRIPE_SECRET_KEY: 'sk_test_parley', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: `http://127.0.0.1:${port}` },
+      env: {
+        PAYMENT_GATEWAY: 'stripe',
+        STRIPE_SECRET_KEY: 'sk_test_parley',
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        STRIPE_API_BASE: `http://127.0.0.1:${port}`,
+      },
       seedDemo: true,
     });
   });

@@ -32,7 +32,12 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
       session = await stripe.checkout.sessions.create(
         {
           mode: 'payment',
-          line_items: [{ quantity: 1, price_data: { currency: request.currency.toLowerCase(), unit_amount: request.amountCents, product_data: { name: request.description } } }],
+          line_items: [
+            {
+              quantity: 1,
+              price_data: { currency: request.currency.toLowerCase(), unit_amount: request.amountCents, product_data: { name: request.description } },
+            },
+          ],
           customer_email: request.customerEmail,
           client_reference_id: request.reference,
           metadata: { reference: request.reference, result_type: request.resultType },

@@ -12,6 +12,8 @@ export interface RealtimeTuning {
   inboundBurst: number;
   /** Repeated `isTyping: true` frames for one topic are forwarded at most this often. */
   typingThrottleMs: number;
+  /** Sessions of open sockets are re-checked this often (expiry, password change, deleted sessions). */
+  sessionCheckMs: number;
 }
 
 export const defaultRealtimeTuning: RealtimeTuning = {
@@ -20,6 +22,7 @@ export const defaultRealtimeTuning: RealtimeTuning = {
   inboundPerSecond: 10,
   inboundBurst: 30,
   typingThrottleMs: 2_000,
+  sessionCheckMs: 60_000,
 };
 
 /** One topic a connection listens to. During catch-up live events wait in `buffer`. */

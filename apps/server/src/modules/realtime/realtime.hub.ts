@@ -10,10 +10,14 @@ export interface RealtimeChatPort {
   listMessagesAfter(topicId: number, afterId: number, limit: number): Promise<Record<string, unknown>[]>;
   /** Typing that is already going on (the companion writing), so a new subscriber shows 'Writing...'. */
   currentTyping(topicId: number): Promise<ChatEvent[]>;
+  /** Which of these sessions still exist and have not expired. */
+  liveSessions(sessionIds: string[]): Promise<Set<string>>;
 }
 
 /** At most this many missed messages are replayed on subscribe; beyond it the client reloads over REST. */
 export const MAX_CATCH_UP = 500;
+/** Topics one socket may listen to at once (a chat screen needs one; channel users have up to five chats). */
+export const MAX_SUBSCRIPTIONS = 20;
 
 /**
  * Routes bus events to the sockets of this instance: topic events to the
@@ -26,6 +30,7 @@ export class RealtimeHub {
   private readonly byUser = new Map<number, Set<Connection>>();
   private readonly unsubscribeBus: () => void;
   private readonly heartbeat: NodeJS.Timeout;
+  private readonly sessionCheck: NodeJS.Timeout;
   closing = false;
 
   constructor(
@@ -37,6 +42,8 @@ export class RealtimeHub {
     this.unsubscribeBus = bus.subscribe((event) => this.dispatch(event));
     this.heartbeat = setInterval(() => this.beat(), tuning.heartbeatMs);
     this.heartbeat.unref();
+    this.sessionCheck = setInterval(() => void this.checkSessions(), tuning.sessionCheckMs);
+    this.sessionCheck.unref();
   }
 
   get size() {
@@ -62,6 +69,10 @@ export class RealtimeHub {
    */
   async subscribe(connection: Connection, topicId: number, lastMessageId: number | undefined) {
     this.unsubscribe(connection, topicId);
+    if (connection.subscriptions.size >= MAX_SUBSCRIPTIONS) {
+      connection.send({ type: 'error', code: 'TOO_MANY_SUBSCRIPTIONS', message: texts.common.rateLimited, topicId });
+      return;
+    }
     const allowed = await this.chat.canReadTopic(connection.user.id, topicId);
     if (connection.closed) return;
     if (!allowed) {
@@ -158,11 +169,26 @@ export class RealtimeHub {
     }
   }
 
+  /** Closes sockets whose session ended without an event (expired, signed out elsewhere by a password change). */
+  async checkSessions() {
+    const ids = [...new Set([...this.connections].map((c) => c.sessionId))];
+    if (ids.length === 0 || this.closing) return;
+    try {
+      const live = await this.chat.liveSessions(ids);
+      for (const connection of [...this.connections]) {
+        if (!live.has(connection.sessionId)) connection.close(wsCloseCodes.unauthenticated, 'session ended');
+      }
+    } catch (error) {
+      this.log.warn({ err: error }, 'websocket session check failed');
+    }
+  }
+
   /** Graceful shutdown: every client is told to reconnect (to another instance). */
   shutdown() {
     if (this.closing) return;
     this.closing = true;
     clearInterval(this.heartbeat);
+    clearInterval(this.sessionCheck);
     this.unsubscribeBus();
     for (const connection of this.connections) connection.close(wsCloseCodes.serviceRestart, 'server restarting');
   }

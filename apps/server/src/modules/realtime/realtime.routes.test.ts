@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../../../test/client.js';
 import { createRoom, createSignedInUser, createUser, DEFAULT_PASSWORD } from '../../../test/factories.js';
 import { createTestContext, dialects, FakeClock, type TestContext } from '../../../test/harness.js';
-import { getRealtimeHub } from './realtime.hub.js';
+import { getRealtimeHub, MAX_SUBSCRIPTIONS } from './realtime.hub.js';
 import { listenLocal, sendMessage, startAiTopic, WsTestClient } from '../../../test/ws-client.js';
 
 const ORIGIN = 'http://localhost:3000';
@@ -29,7 +29,7 @@ describe.each(dialects)('realtime websocket (%s)', (dialect) => {
     ctx = await createTestContext(dialect, {
       env: { PUBLIC_URL: ORIGIN },
       infra: { clock: new FakeClock() },
-      config: { realtime: { heartbeatMs: 60_000, maxBufferedBytes: 64 * 1024, inboundPerSecond: 20, inboundBurst: 20, typingThrottleMs: 60_000 } },
+      config: { realtime: { heartbeatMs: 60_000, maxBufferedBytes: 64 * 1024, inboundPerSecond: 20, inboundBurst: 40, typingThrottleMs: 60_000 } },
     });
     base = await listenLocal(ctx.app);
   });
@@ -109,6 +109,25 @@ describe.each(dialects)('realtime websocket (%s)', (dialect) => {
     expect((await stays.waitForClose()).code).toBe(wsCloseCodes.unauthenticated);
   });
 
+  it('closes sockets whose session ended without an event (a password change signs out other sessions)', async () => {
+    const { user, client, token } = await signIn(ctx);
+    const stale = await connect(base, { bearer: token });
+    const current = await connect(base, { cookieOf: client, origin: ORIGIN });
+    await stale.waitForFrame('ready');
+    await current.waitForFrame('ready');
+    const changed = await client.post('/api/user/change-password', {
+      current_password: DEFAULT_PASSWORD,
+      password: 'Another123pass',
+      password_confirmation: 'Another123pass',
+    });
+    expect(changed.body.status).toBe('OK');
+    await getRealtimeHub(ctx.app).checkSessions();
+    expect((await stale.waitForClose()).code).toBe(wsCloseCodes.unauthenticated);
+    current.send({ type: 'ping', id: user.id });
+    await current.waitForFrame('pong');
+    expect(current.closeInfo).toBeUndefined();
+  });
+
   it('resumes from the last message id with exactly the missed messages, then live, with no gap and no duplicate', async () => {
     const { client, token } = await signIn(ctx);
     const topicId = await startAiTopic(client);
@@ -137,7 +156,7 @@ describe.each(dialects)('realtime websocket (%s)', (dialect) => {
     expect(again.messageIds(topicId)).toEqual(expected);
   });
 
-  it("shows a new subscriber that the companion is already writing", async () => {
+  it('shows a new subscriber that the companion is already writing', async () => {
     const { client, token } = await signIn(ctx);
     const topicId = await startAiTopic(client);
     const quiet = await connect(base, { bearer: token });
@@ -148,6 +167,21 @@ describe.each(dialects)('realtime websocket (%s)', (dialect) => {
     const late = await connect(base, { bearer: token });
     await late.subscribe(topicId);
     expect(late.events().filter((e) => e.type === 'typing')).toEqual([{ type: 'typing', topicId, userId: 0, name: 'Mia', isTyping: true }]);
+  });
+
+  it('caps the topics one socket listens to', async () => {
+    const { client, token } = await signIn(ctx);
+    const topics: number[] = [];
+    for (let i = 0; i <= MAX_SUBSCRIPTIONS; i++) {
+      // The owner may still read a topic they closed by leaving; one open chat at a time.
+      topics.push(await startAiTopic(client));
+      await client.post('/api/topics/leave', { topic_id: topics.at(-1) });
+    }
+    const socket = await connect(base, { bearer: token });
+    for (const topicId of topics.slice(0, MAX_SUBSCRIPTIONS)) expect(await socket.subscribe(topicId)).toMatchObject({ type: 'subscribed' });
+    expect(await socket.subscribe(topics.at(-1)!)).toMatchObject({ type: 'error', code: 'TOO_MANY_SUBSCRIPTIONS' });
+    socket.send({ type: 'unsubscribe', topicId: topics[0] });
+    expect(await socket.subscribe(topics.at(-1)!)).toMatchObject({ type: 'subscribed' });
   });
 
   it('ends the subscription when the user leaves the topic', async () => {
@@ -222,9 +256,9 @@ describe.each(dialects)('realtime websocket (%s)', (dialect) => {
     const { token } = await signIn(ctx);
     const socket = await connect(base, { bearer: token });
     await socket.waitForFrame('ready');
-    for (let i = 0; i < 30; i++) socket.send({ type: 'ping', id: i });
+    for (let i = 0; i < 50; i++) socket.send({ type: 'ping', id: i });
     await socket.waitForFrame('error', (f) => f.code === 'RATE_LIMITED');
-    for (let i = 0; i < 60; i++) socket.send({ type: 'ping', id: i });
+    for (let i = 0; i < 120; i++) socket.send({ type: 'ping', id: i });
     expect((await socket.waitForClose()).code).toBe(wsCloseCodes.rateLimited);
   });
 });

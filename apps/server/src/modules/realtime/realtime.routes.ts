@@ -18,7 +18,8 @@
  *   {type:'unsubscribed', topicId, reason}        'client' | 'left' | 'closed'
  *   {type:'error', code, message, topicId?}       FORBIDDEN, VALIDATION, RATE_LIMITED
  * Resume: with `lastMessageId` every later message is sent first (oldest first,
- * as message.created events), then live events, with no gap and no duplicate;
+ * as message.created events), then typing in progress (the companion writing:
+ * userId 0), then live events, with no gap and no duplicate;
  * at most 500 (`hasMore` true: reload over REST). Clients merge by message id.
  * Close codes: 1012 server restarting (reconnect), 4401 not signed in or
  * session ended (logout, ban: do not reconnect), 4403 origin refused, 4429 rate
@@ -35,12 +36,11 @@ import { RealtimeHub, registerHub } from './realtime.hub.js';
 import { findSessionUser } from './realtime.repository.js';
 import { handleFrame, stopAllTyping } from './realtime.service.js';
 
-
 const querySchema = z.object({ token: z.string().min(1).max(200).optional() });
 
 export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
   const tuning = { ...defaultRealtimeTuning, ...app.config.realtime };
-  const hub = new RealtimeHub(app.bus, createChatPort(app.db), tuning, app.log);
+  const hub = new RealtimeHub(app.bus, createChatPort(app.db, app.clock), tuning, app.log);
   registerHub(app, hub);
   const deps = { hub, bus: app.bus };
   const publicOrigin = new URL(app.config.publicUrl).origin;

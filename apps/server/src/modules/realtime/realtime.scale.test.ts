@@ -36,7 +36,8 @@ describe.skipIf(!hasInfra)('realtime across two instances (postgres + redis)', (
     const aToken = (await new TestClient(ctx.app).login(a.user.email, DEFAULT_PASSWORD)).body.payload as { token: string };
 
     const room = await createRoom(ctx.db);
-    const topicId = (await a.client.post<{ topic: { id: number } }>('/api/topics/create', { room_id: room.id, title: 'Across instances' })).body.payload.topic.id;
+    const topicId = (await a.client.post<{ topic: { id: number } }>('/api/topics/create', { room_id: room.id, title: 'Across instances' })).body.payload.topic
+      .id;
     expect((await bOnOther.post('/api/topics/join', { topic_id: topicId })).body.status).toBe('OK');
 
     const onB = await WsTestClient.connect(baseB, { bearer: bToken });

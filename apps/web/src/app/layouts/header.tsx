@@ -62,12 +62,26 @@ export function Header({ transparent }: { transparent: boolean }) {
         <Logo light />
         <nav className="site-nav" aria-label="Main">
           {links.map((link) => (
-            <NavLink key={link.to} to={link.to} end={link.end} className={({ isActive }) => `site-nav__link${isActive && isAuthenticated ? ' is-active' : ''}${link.label === t('nav.signUp') ? ' site-nav__link--pill' : ''}`}>
+            <NavLink
+              key={link.to}
+              to={link.to}
+              end={link.end}
+              className={({ isActive }) =>
+                `site-nav__link${isActive && isAuthenticated ? ' is-active' : ''}${link.label === t('nav.signUp') ? ' site-nav__link--pill' : ''}`
+              }
+            >
               {link.label}
             </NavLink>
           ))}
         </nav>
-        <button type="button" className="menu-toggle" aria-label={menuOpen ? 'Close menu' : 'Open menu'} aria-expanded={menuOpen} aria-controls="mobile-menu" onClick={() => setMenuOpen((v) => !v)}>
+        <button
+          type="button"
+          className="menu-toggle"
+          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          aria-expanded={menuOpen}
+          aria-controls="mobile-menu"
+          onClick={() => setMenuOpen((v) => !v)}
+        >
           <span />
           <span />
           <span />

@@ -52,10 +52,20 @@ export function AuthRoute() {
       <div className="auth-card">
         {form !== 'reset' && (
           <div className="segmented" role="group" aria-label="Sign in or sign up">
-            <button type="button" className={`segmented__item${form === 'signin' ? ' is-active' : ''}`} aria-pressed={form === 'signin'} onClick={() => switchTo('signin')}>
+            <button
+              type="button"
+              className={`segmented__item${form === 'signin' ? ' is-active' : ''}`}
+              aria-pressed={form === 'signin'}
+              onClick={() => switchTo('signin')}
+            >
               {texts.nav.signIn}
             </button>
-            <button type="button" className={`segmented__item${form === 'signup' ? ' is-active' : ''}`} aria-pressed={form === 'signup'} onClick={() => switchTo('signup')}>
+            <button
+              type="button"
+              className={`segmented__item${form === 'signup' ? ' is-active' : ''}`}
+              aria-pressed={form === 'signup'}
+              onClick={() => switchTo('signup')}
+            >
               {texts.nav.signUp}
             </button>
           </div>
@@ -63,7 +73,9 @@ export function AuthRoute() {
         <h1 className="auth-card__title">{titles[form].title}</h1>
         <p className="auth-card__lead">{titles[form].lead}</p>
         {form === 'signin' && <SignInForm onSignedIn={afterSignIn} onVerify={toVerification} onForgotPassword={() => switchTo('reset')} />}
-        {form === 'signup' && <SignUpForm onSignedUp={afterSignIn} onVerify={toVerification} termsLabel={termsLabel} registrationClosed={settings?.is_reg_enabled === false} />}
+        {form === 'signup' && (
+          <SignUpForm onSignedUp={afterSignIn} onVerify={toVerification} termsLabel={termsLabel} registrationClosed={settings?.is_reg_enabled === false} />
+        )}
         {form === 'reset' && <ResetRequestForm onBack={() => switchTo('signin')} />}
       </div>
     </div>

@@ -3,7 +3,7 @@ import { paths } from '../../config/paths';
 import { ChatPage } from '../../features/chat/components/chat-page';
 import { SkinPicker } from '../../features/store/components/skin-picker';
 
-/** /topics/{topicId}/chat: the chat room. */
+/** /topics/{topicId}/chat: the chat room; its settings hold the store's skin picker (features do not import each other). */
 export function ChatRoute() {
   const { topicId } = useParams();
   const id = Number(topicId);

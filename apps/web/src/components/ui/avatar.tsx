@@ -21,7 +21,11 @@ export const toAvatarColor = (value: string | null | undefined): AvatarColor =>
 export function Avatar({ name, color, size = 48 }: { name: string | null | undefined; color: string | null | undefined; size?: number }) {
   const letter = (name?.trim()[0] ?? '?').toUpperCase();
   return (
-    <span className="avatar" style={{ width: size, height: size, fontSize: size * 0.42, background: avatarColorValues[toAvatarColor(color)] }} aria-hidden="true">
+    <span
+      className="avatar"
+      style={{ width: size, height: size, fontSize: size * 0.42, background: avatarColorValues[toAvatarColor(color)] }}
+      aria-hidden="true"
+    >
       {letter}
     </span>
   );

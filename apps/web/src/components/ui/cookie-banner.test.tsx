@@ -4,7 +4,13 @@ import { clearCookies } from '../../test/dom';
 import { reloadConsent } from '../../lib/consent';
 import { CookieBanner } from './cookie-banner';
 
-const cookies = () => Object.fromEntries(document.cookie.split('; ').filter(Boolean).map((c) => [c.split('=')[0], decodeURIComponent(c.split('=').slice(1).join('='))]));
+const cookies = () =>
+  Object.fromEntries(
+    document.cookie
+      .split('; ')
+      .filter(Boolean)
+      .map((c) => [c.split('=')[0], decodeURIComponent(c.split('=').slice(1).join('='))]),
+  );
 
 beforeEach(() => {
   clearCookies();

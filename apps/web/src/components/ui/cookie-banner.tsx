@@ -21,9 +21,7 @@ export function CookieBanner({ policyLink }: { policyLink?: ReactNode }) {
     <section className="cookie-banner" role="region" aria-label="Cookie consent">
       <div className="cookie-banner__text">
         <h2 className="cookie-banner__title">We value your privacy</h2>
-        <p>
-          We use essential cookies to keep you signed in and, with your consent, others to personalise Parley and measure our campaigns. {policyLink}
-        </p>
+        <p>We use essential cookies to keep you signed in and, with your consent, others to personalise Parley and measure our campaigns. {policyLink}</p>
       </div>
       {managing && (
         <fieldset className="cookie-banner__prefs">

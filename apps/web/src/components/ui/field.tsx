@@ -37,7 +37,14 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
   const inputId = id ?? autoId;
   return (
     <FieldShell id={inputId} label={label} error={error} hint={hint}>
-      <input ref={ref} id={inputId} className={`input ${className}`} aria-invalid={error ? true : undefined} aria-describedby={error ? `${inputId}-error` : undefined} {...rest} />
+      <input
+        ref={ref}
+        id={inputId}
+        className={`input ${className}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${inputId}-error` : undefined}
+        {...rest}
+      />
     </FieldShell>
   );
 });
@@ -49,7 +56,15 @@ export const PasswordField = forwardRef<HTMLInputElement, Omit<TextFieldProps, '
   return (
     <FieldShell id={inputId} label={label} error={error} hint={hint}>
       <div className="input-group">
-        <input ref={ref} id={inputId} type={visible ? 'text' : 'password'} className="input" aria-invalid={error ? true : undefined} aria-describedby={error ? `${inputId}-error` : undefined} {...rest} />
+        <input
+          ref={ref}
+          id={inputId}
+          type={visible ? 'text' : 'password'}
+          className="input"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${inputId}-error` : undefined}
+          {...rest}
+        />
         <button type="button" className="input-group__toggle" onClick={() => setVisible((v) => !v)} aria-label={visible ? 'Hide password' : 'Show password'}>
           {visible ? 'Hide' : 'Show'}
         </button>
@@ -69,7 +84,14 @@ export const Checkbox = forwardRef<HTMLInputElement, CheckboxProps>(function Che
   return (
     <div className={`field field--check${error ? ' field--invalid' : ''}`}>
       <div className="check">
-        <input ref={ref} id={inputId} type="checkbox" aria-invalid={error ? true : undefined} aria-describedby={error ? `${inputId}-error` : undefined} {...rest} />
+        <input
+          ref={ref}
+          id={inputId}
+          type="checkbox"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${inputId}-error` : undefined}
+          {...rest}
+        />
         <label htmlFor={inputId}>{label}</label>
       </div>
       {error && (

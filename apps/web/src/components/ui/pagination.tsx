@@ -16,7 +16,13 @@ export function Pagination({ page, lastPage, onChange, label = 'Pagination' }: P
         Previous
       </button>
       {pages.map((n) => (
-        <button key={n} type="button" className={`pagination__btn pagination__num${n === page ? ' is-current' : ''}`} aria-current={n === page ? 'page' : undefined} onClick={() => onChange(n)}>
+        <button
+          key={n}
+          type="button"
+          className={`pagination__btn pagination__num${n === page ? ' is-current' : ''}`}
+          aria-current={n === page ? 'page' : undefined}
+          onClick={() => onChange(n)}
+        >
           {n}
         </button>
       ))}

@@ -25,6 +25,21 @@ export function PhoneField({ onChange, initialValue, label, error, id }: PhoneFi
       </div>
     );
   }
-  if (countries.isError) return <p className="field__error" role="alert">{texts.reference.failedCountries}</p>;
-  return <PhoneInput countries={countries.data} defaultIso={defaultCountry.data} initialValue={initialValue} onChange={onChange} label={label} error={error} id={id} />;
+  if (countries.isError)
+    return (
+      <p className="field__error" role="alert">
+        {texts.reference.failedCountries}
+      </p>
+    );
+  return (
+    <PhoneInput
+      countries={countries.data}
+      defaultIso={defaultCountry.data}
+      initialValue={initialValue}
+      onChange={onChange}
+      label={label}
+      error={error}
+      id={id}
+    />
+  );
 }

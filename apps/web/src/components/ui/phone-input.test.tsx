@@ -97,7 +97,12 @@ describe('phone helpers', () => {
   });
 
   it('readPhone drops a national trunk zero and reports validity', () => {
-    expect(readPhone('07400 123456', testCountries[1])).toEqual({ phone: '+447400123456', phoneCountryCode: '44', nationalNumber: '7400123456', isValid: true });
+    expect(readPhone('07400 123456', testCountries[1])).toEqual({
+      phone: '+447400123456',
+      phoneCountryCode: '44',
+      nationalNumber: '7400123456',
+      isValid: true,
+    });
     expect(readPhone('', testCountries[0])).toEqual({ phone: '', phoneCountryCode: '372', nationalNumber: '', isValid: false });
   });
 });

@@ -10,7 +10,10 @@ interface TextareaProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
 }
 
 /** Textarea with the '{n}/{limit} Symbols' counter. */
-export const Textarea = forwardRef<HTMLTextAreaElement, TextareaProps>(function Textarea({ label, error, limit = limits.textareaMax, id, onChange, value, defaultValue, ...rest }, ref) {
+export const Textarea = forwardRef<HTMLTextAreaElement, TextareaProps>(function Textarea(
+  { label, error, limit = limits.textareaMax, id, onChange, value, defaultValue, ...rest },
+  ref,
+) {
   const autoId = useId();
   const inputId = id ?? autoId;
   const [length, setLength] = useState(() => String(value ?? defaultValue ?? '').length);

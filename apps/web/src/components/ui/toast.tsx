@@ -40,7 +40,11 @@ const subscribe = (listener: () => void) => {
 };
 
 export function Toaster() {
-  const list = useSyncExternalStore(subscribe, () => items, () => items);
+  const list = useSyncExternalStore(
+    subscribe,
+    () => items,
+    () => items,
+  );
   return (
     <div className="toaster" aria-live="polite">
       {list.map((t) => (

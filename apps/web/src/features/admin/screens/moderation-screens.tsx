@@ -239,7 +239,8 @@ function PayoutDetails({ id, onClose }: { id: number; onClose: () => void }) {
 }
 
 export function PayoutsScreen() {
-  const [status, setStatus] = useState('pending');
+  // All statuses by default: a payout stays in view from Approve to Mark paid.
+  const [status, setStatus] = useState('');
   const [details, setDetails] = useState<number | null>(null);
   const act = useAction();
   return (

@@ -32,9 +32,26 @@ const fields: FieldDef[] = [
   { name: 'bot_reply_interval_max', label: 'Companion reply delay max (s)', type: 'number', decimal: true },
   { name: 'bot_conversation_history_limit', label: 'Companion context (messages)', type: 'number' },
   { name: 'contributor_share_percent', label: 'Contributor share %', type: 'number' },
+  { name: 'payout_min_amount', label: 'Minimum payout (EUR)', type: 'number', decimal: true },
+  { name: 'payout_max_amount', label: 'Maximum payout (EUR, 0 = none)', type: 'number', decimal: true },
   { name: 'companion_name', label: 'Companion name', type: 'text' },
   { name: 'tag_script', label: 'Tag script (injected into every page)', type: 'textarea' },
 ];
+
+/** A setting added to the contracts later still gets a field, typed from its current value. */
+function withUnlisted(settings: Settings): FieldDef[] {
+  const listed = new Set(fields.map((f) => f.name.split('.')[0]));
+  const extra = Object.entries(settings)
+    .filter(([key]) => !listed.has(key))
+    .map(([key, value]): FieldDef => ({
+      name: key,
+      label: key,
+      type: typeof value === 'boolean' ? 'checkbox' : typeof value === 'number' ? 'number' : 'text',
+      decimal: true,
+    }));
+  const script = fields[fields.length - 1]!;
+  return [...fields.slice(0, -1), ...extra, script];
+}
 
 export function SettingsScreen() {
   const { data, isLoading, error } = useAdminGet<Settings>('/settings');
@@ -47,7 +64,7 @@ export function SettingsScreen() {
         <RecordForm
           schema={settingsSchema}
           defaultValues={data}
-          fields={fields}
+          fields={withUnlisted(data)}
           submitLabel="Save settings"
           onSubmit={async (values) => {
             await write.mutateAsync({ path: '/settings', body: values });

@@ -24,7 +24,10 @@ interface ResetPasswordFormProps {
 export function ResetPasswordForm({ token, email, onDone }: ResetPasswordFormProps) {
   const mutation = useResetPassword();
   const [formError, setFormError] = useState<string | null>(token && email ? null : texts.auth.invalidResetToken);
-  const { register, handleSubmit, setError, formState } = useForm<FormValues>({ resolver: zodResolver(formSchema), defaultValues: { password: '', password_confirmation: '' } });
+  const { register, handleSubmit, setError, formState } = useForm<FormValues>({
+    resolver: zodResolver(formSchema),
+    defaultValues: { password: '', password_confirmation: '' },
+  });
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
@@ -49,7 +52,12 @@ export function ResetPasswordForm({ token, email, onDone }: ResetPasswordFormPro
         </div>
       )}
       <PasswordField label="New password" autoComplete="new-password" error={formState.errors.password?.message} {...register('password')} />
-      <PasswordField label="Confirm password" autoComplete="new-password" error={formState.errors.password_confirmation?.message} {...register('password_confirmation')} />
+      <PasswordField
+        label="Confirm password"
+        autoComplete="new-password"
+        error={formState.errors.password_confirmation?.message}
+        {...register('password_confirmation')}
+      />
       <Button type="submit" size="lg" block loading={mutation.isPending} disabled={!token || !email}>
         Reset password
       </Button>

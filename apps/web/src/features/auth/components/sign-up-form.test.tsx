@@ -74,7 +74,14 @@ describe('SignUpForm', () => {
     const { onSignedUp } = renderForm();
     fireEvent.click(screen.getByRole('button', { name: 'Sign up' }));
     await waitFor(() => expect(screen.getAllByRole('alert').length).toBeGreaterThanOrEqual(6));
-    expect(screen.getAllByRole('alert').map((el) => el.textContent)).toEqual([t.nameRequired, t.emailRequired, t.validPhoneRequired, t.passwordRequired, t.confirmPassword, t.acceptTerms]);
+    expect(screen.getAllByRole('alert').map((el) => el.textContent)).toEqual([
+      t.nameRequired,
+      t.emailRequired,
+      t.validPhoneRequired,
+      t.passwordRequired,
+      t.confirmPassword,
+      t.acceptTerms,
+    ]);
     expect(fetchSpy).not.toHaveBeenCalled();
     expect(onSignedUp).not.toHaveBeenCalled();
     fetchSpy.mockRestore();
@@ -118,11 +125,22 @@ describe('SignUpForm', () => {
     await waitFor(() => expect(onVerify).toHaveBeenCalledWith('ada@example.com'));
     expect(onSignedUp).not.toHaveBeenCalled();
     const body = JSON.parse(server.requests.find((r) => r.path === '/api/register')!.body) as Record<string, unknown>;
-    expect(body).toMatchObject({ name: 'Ada', email: 'ada@example.com', phone: '+37251234567', phoneCountryCode: '372', nationalNumber: '51234567', password: 'Secret123', password_confirmation: 'Secret123' });
+    expect(body).toMatchObject({
+      name: 'Ada',
+      email: 'ada@example.com',
+      phone: '+37251234567',
+      phoneCountryCode: '372',
+      nationalNumber: '51234567',
+      password: 'Secret123',
+      password_confirmation: 'Secret123',
+    });
   });
 
   it('shows a server phone error under the phone input', async () => {
-    server.handle('POST', '/api/register', { status: 422, json: { status: 'ERROR', payload: null, message: 'Validation failed', errors: { phone: [texts.phone.countryNotSupported] } } });
+    server.handle('POST', '/api/register', {
+      status: 422,
+      json: { status: 'ERROR', payload: null, message: 'Validation failed', errors: { phone: [texts.phone.countryNotSupported] } },
+    });
     const { onSignedUp } = renderForm();
     fillValid();
     fireEvent.click(screen.getByRole('button', { name: 'Sign up' }));

@@ -88,7 +88,13 @@ export function SignUpForm({ onSignedUp, onVerify, termsLabel, registrationClose
           setValue('phoneValid', phone.isValid, { shouldValidate: formState.isSubmitted });
         }}
       />
-      <PasswordField label="Password" autoComplete="new-password" error={errors.password?.message} hint="At least 8 characters with a lower-case letter, an upper-case letter and a number." {...register('password')} />
+      <PasswordField
+        label="Password"
+        autoComplete="new-password"
+        error={errors.password?.message}
+        hint="At least 8 characters with a lower-case letter, an upper-case letter and a number."
+        {...register('password')}
+      />
       <PasswordField label="Confirm password" autoComplete="new-password" error={errors.passwordConfirmation?.message} {...register('passwordConfirmation')} />
       <Checkbox label={termsLabel} error={errors.acceptTerms?.message} {...register('acceptTerms')} />
       <Button type="submit" size="lg" block loading={loading || formState.isSubmitting} disabled={registrationClosed}>

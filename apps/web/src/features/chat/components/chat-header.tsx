@@ -23,7 +23,7 @@ export function ChatHeader({ topic, name, status, balance, socketStatus, showCon
   return (
     <header className="chat-header">
       <Button variant="ghost" size="sm" className="chat-header__leave" onClick={onLeave}>
-        ← {texts.chat.leaveChat}
+        <span aria-hidden="true">←</span> {texts.chat.leaveChat}
       </Button>
       <div className="chat-header__who">
         <span className={`chat-avatar${mode === 'ai' ? ' chat-avatar--ai' : ''}`} aria-hidden="true">
@@ -58,7 +58,7 @@ export function ChatHeader({ topic, name, status, balance, socketStatus, showCon
 const connectionLabels: Record<SocketStatus, { label: string; title: string }> = {
   live: { label: 'Live', title: 'Connected: messages arrive instantly' },
   connecting: { label: 'Connecting…', title: 'Connecting; checking for new messages every 5 seconds' },
-  offline: { label: 'Offline', title: 'Live connection lost: checking for new messages every 5 seconds' },
+  offline: { label: 'Reconnecting…', title: 'Live connection lost: checking for new messages every 5 seconds' },
 };
 
 /** A small dot: live push, or the 5 s polling fallback. */
@@ -78,8 +78,8 @@ interface MenuItem {
   disabled?: boolean;
 }
 
-/** The settings control: a menu of chat actions, plus extra content (the skin picker) composed by the route. */
-export function ChatSettingsMenu({ items, extra }: { items: MenuItem[]; extra?: ReactNode }) {
+/** The settings control: a menu of chat actions. */
+export function ChatSettingsMenu({ items }: { items: MenuItem[] }) {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -124,7 +124,6 @@ export function ChatSettingsMenu({ items, extra }: { items: MenuItem[]; extra?: 
               </li>
             ))}
           </ul>
-          {extra && <div className="chat-menu__extra">{extra}</div>}
         </div>
       )}
     </div>

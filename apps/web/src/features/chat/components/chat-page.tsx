@@ -1,5 +1,6 @@
 import { texts } from '@parley/contracts';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Modal } from '../../../components/ui/modal';
 import { toast } from '../../../components/ui/toast';
 import { useUser } from '../../../lib/user';
 import { reportTopic } from '../api/topic-membership';
@@ -28,6 +29,7 @@ export function ChatPage({ topicId, settingsExtra }: Props) {
   const [leaving, setLeaving] = useState(false);
   const [rulesOpen, setRulesOpen] = useState(false);
   const [creating, setCreating] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
   const { topic, phase } = room;
 
   const participants = phase === 'full' ? 2 : (topic?.participants_count ?? 0);
@@ -52,13 +54,13 @@ export function ChatPage({ topicId, settingsExtra }: Props) {
   const menu = (
     <ChatSettingsMenu
       items={[
+        ...(settingsExtra ? [{ label: 'Chat skin', onSelect: () => setSettingsOpen(true) }] : []),
         { label: 'Rules', onSelect: () => setRulesOpen(true), disabled: !topic },
         { label: 'Active chats', onSelect: chatNotices.openActiveChats },
         { label: 'Create topic', onSelect: () => setCreating(true) },
         { label: 'Report topic', onSelect: () => void report('topic'), disabled: !room.isInChat },
         { label: 'Report user', onSelect: () => void report('user'), disabled: !room.isInChat || participants < 2 },
       ]}
-      extra={settingsExtra}
     />
   );
 
@@ -103,6 +105,11 @@ export function ChatPage({ topicId, settingsExtra }: Props) {
       {phase === 'terms' && <TermsModal topic={topic} onAgree={room.agreeToTerms} onLeave={room.declineTerms} />}
       <LeaveConfirmModal open={leaving} onCancel={() => setLeaving(false)} onConfirm={room.leave} />
       <RulesModal open={rulesOpen} topic={topic} onClose={() => setRulesOpen(false)} />
+      {settingsExtra && (
+        <Modal open={settingsOpen} onClose={() => setSettingsOpen(false)} title="Chat settings">
+          {settingsExtra}
+        </Modal>
+      )}
       <CreateTopicModal open={creating} onClose={() => setCreating(false)} roomId={topic?.room_id ?? null} />
       <ChatNotices />
     </div>

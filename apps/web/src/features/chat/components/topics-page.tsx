@@ -29,7 +29,7 @@ export function TopicsPage({ roomId }: { roomId: number | null }) {
         <div className="container chat-page__hero-inner">
           <div>
             <Button variant="ghost" size="sm" className="chat-page__back" onClick={() => navigate(paths.rooms.getHref())}>
-              ← Back
+              <span aria-hidden="true">←</span> Back
             </Button>
             <h1 className="chat-page__title">{heading}</h1>
           </div>

@@ -8,12 +8,15 @@ import { ApiError } from '../../../lib/api-client';
 import { useUser } from '../../../lib/user';
 import { getTopic } from '../api/get-topic';
 import { getAttachmentCosts, getMessages, getMessagesAfter } from '../api/messages';
-import { acceptTerms, checkTerms, joinTopic, leaveTopic, updateChatMode } from '../api/topic-membership';
+import { acceptTerms, leaveTopic, updateChatMode } from '../api/topic-membership';
 import { sendMessage } from '../api/send-message';
+import { applyChatEvent } from '../utils/apply-chat-event';
 import { setUserBalance } from '../utils/balance';
+import { enterChat, isInTopic } from '../utils/chat-entry';
 import { isOwnMessage, lastMessageId, mergeMessages } from '../utils/merge-messages';
 import { type SocketStatus } from '../utils/topic-socket';
 import { handleTopicError } from './use-chat-notices';
+import { useFallbackPoll } from './use-fallback-poll';
 import { useTopicSocket } from './use-topic-socket';
 
 /** 'loading' → ('terms' | 'full' | 'ready'); 'full' is a third user on a topic with two people in it. */
@@ -25,6 +28,8 @@ interface Paging {
 }
 
 const TYPING_SHOW_MS = 8000;
+/** Longest wait for a companion reply while polling (the reply delay is at most a minute or so). */
+const AI_REPLY_WAIT_MS = 75_000;
 
 /**
  * The chat screen's state machine (spec §4 Chat entry): topic → terms → owner
@@ -50,6 +55,7 @@ export function useChatRoom(topicId: number) {
   const messagesRef = useRef<Message[]>([]);
   messagesRef.current = messages;
   const generation = useRef(0);
+  const lastSyncAt = useRef(0);
   const typingTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const userIdRef = useRef(userId);
   userIdRef.current = userId;
@@ -76,62 +82,29 @@ export function useChatRoom(topicId: number) {
     setPollingStopped(false);
     clearTyping();
 
-    let current: Topic;
-    try {
-      current = await getTopic(topicId);
-    } catch (error) {
-      if (!alive()) return;
-      const body = (error instanceof ApiError && typeof error.body === 'object' && error.body !== null ? error.body : {}) as Record<string, unknown>;
-      if (error instanceof ApiError && error.status === 403 && body.is_full && !body.is_closed) {
+    const entry = await enterChat(topicId, userIdRef.current);
+    if (!alive()) return;
+    switch (entry.kind) {
+      case 'gone':
+        toast.error(entry.message);
+        toRooms();
+        return;
+      case 'refused':
+        handleTopicError(entry.error, { fallback: texts.chat.unableToJoin });
+        toRooms();
+        return;
+      case 'full':
         setTopic(null);
         setMessagesLoading(false);
         setPhase('full');
         return;
-      }
-      if (error instanceof ApiError && error.status === 404) toast.error(texts.chat.topicNotFound);
-      else if (body.is_closed) toast.error(texts.chat.topicClosed);
-      else toast.error(error instanceof ApiError ? error.message : texts.chat.failedInit);
-      toRooms();
-      return;
-    }
-    if (!alive()) return;
-    if (current.is_closed) {
-      toast.error(texts.chat.topicClosed);
-      toRooms();
-      return;
-    }
-    setTopic(current);
-
-    const accepted = await checkTerms(topicId);
-    if (!alive()) return;
-    if (!accepted) {
-      setPhase('terms');
-      return;
-    }
-
-    const me = userIdRef.current;
-    const isIn = current.is_member || current.is_owner || (me !== null && (current.user_id === me || current.guest_id === me));
-    if (!isIn) {
-      if (current.participants_count >= 2) {
-        setMessagesLoading(false);
-        setPhase('full');
+      case 'terms':
+        setTopic(entry.topic);
+        setPhase('terms');
         return;
-      }
-      try {
-        const response = await joinTopic(topicId);
-        if (!alive()) return;
-        if (response.status !== 'OK') throw new ApiError(400, response.message ?? texts.chat.unableToJoin);
-        const joined = (response.payload as { topic?: Topic } | null)?.topic;
-        current = joined ?? (await getTopic(topicId));
-        if (!alive()) return;
-        setTopic(current);
-        void queryClient.invalidateQueries({ queryKey: ['topics', 'active'] });
-      } catch (error) {
-        if (!alive()) return;
-        handleTopicError(error, { fallback: texts.chat.unableToJoin });
-        toRooms();
-        return;
-      }
+      case 'ready':
+        setTopic(entry.topic);
+        if (entry.joined) void queryClient.invalidateQueries({ queryKey: ['topics', 'active'] });
     }
 
     setPhase('ready');
@@ -139,6 +112,7 @@ export function useChatRoom(topicId: number) {
       const page = await getMessages(topicId, 1);
       if (!alive()) return;
       merge(page.data);
+      lastSyncAt.current = Date.now();
       const meta = page.meta;
       setPaging({ nextPage: meta && meta.current_page < meta.last_page ? 2 : null, loadingOlder: false });
     } catch (error) {
@@ -175,46 +149,25 @@ export function useChatRoom(topicId: number) {
   }, [topicId]);
 
   const onEvent = useCallback(
-    (event: ChatEvent) => {
-      const me = userIdRef.current;
-      switch (event.type) {
-        case 'message.created': {
-          const message = event.message as unknown as Message;
-          merge([message]);
-          if (!isOwnMessage(message, me)) clearTyping();
-          break;
-        }
-        case 'typing':
-          if (event.userId === me) break;
+    (event: ChatEvent) =>
+      applyChatEvent(event, {
+        userId: userIdRef.current,
+        isOwner: topicRef.current?.is_owner ?? false,
+        addMessages: merge,
+        showTyping: (name) => {
           clearTimeout(typingTimer.current);
-          if (event.isTyping) {
-            setTypingName(event.name || texts.chat.writing);
-            typingTimer.current = setTimeout(() => setTypingName(null), TYPING_SHOW_MS);
-          } else setTypingName(null);
-          break;
-        case 'participant.joined':
-        case 'participant.left':
-          setTopic((t) => (t ? { ...t, participants_count: event.participantsCount } : t));
-          if (event.userId !== me) void refreshTopic();
-          if (event.type === 'participant.left' && event.userId !== me) clearTyping();
-          break;
-        case 'topic.closed':
-          setTopic((t) => (t ? { ...t, is_closed: true } : t));
-          if (topicRef.current && !topicRef.current.is_owner) toast.error(texts.topics.closedByOwner);
-          break;
-        case 'topic.mode':
-          setTopic((t) => (t ? { ...t, chat_mode: event.chatMode } : t));
-          void refreshTopic();
-          break;
-        case 'balance':
-          if (event.userId === me) setUserBalance(queryClient, event.balance);
-          break;
-        default:
-          break;
-      }
-    },
+          setTypingName(name);
+          typingTimer.current = setTimeout(() => setTypingName(null), TYPING_SHOW_MS);
+        },
+        hideTyping: clearTyping,
+        patchTopic: (patch) => setTopic((t) => (t ? { ...t, ...patch } : t)),
+        refreshTopic: () => void refreshTopic(),
+        setBalance: (balance) => setUserBalance(queryClient, balance),
+        notify: (message) => toast.error(message),
+      }),
     [merge, clearTyping, refreshTopic, queryClient],
   );
+
   const catchUp = useCallback(async () => {
     const gen = generation.current;
     for (let round = 0; round < 20; round++) {
@@ -249,27 +202,27 @@ export function useChatRoom(topicId: number) {
     [toRooms],
   );
 
-  useEffect(() => {
-    if (phase !== 'ready' || socket.status === 'live' || pollingStopped || isClosed) return;
-    let cancelled = false;
-    const poll = async () => {
+  const isLive = socket.status === 'live';
+  const isLiveRef = useRef(isLive);
+  isLiveRef.current = isLive;
+  useFallbackPoll({
+    active: phase === 'ready' && !pollingStopped && !isClosed,
+    isLive,
+    lastSyncAt,
+    poll: async (isCancelled) => {
       try {
         const last = lastMessageId(messagesRef.current);
         const page = last > 0 ? await getMessagesAfter(topicId, last) : await getMessages(topicId, 1);
-        if (cancelled) return;
+        if (isCancelled()) return;
         merge(page.data);
+        if (page.data.some((m) => !isOwnMessage(m, userIdRef.current))) clearTyping();
         const fresh = await getTopic(topicId);
-        if (!cancelled) setTopic((previous) => keepKnownName(fresh, previous));
+        if (!isCancelled()) setTopic((previous) => keepKnownName(fresh, previous));
       } catch (error) {
-        if (!cancelled) pollFailed(error);
+        if (!isCancelled()) pollFailed(error);
       }
-    };
-    const timer = setInterval(() => void poll(), limits.messagePollMs);
-    return () => {
-      cancelled = true;
-      clearInterval(timer);
-    };
-  }, [phase, socket.status, pollingStopped, isClosed, topicId, merge, pollFailed]);
+    },
+  });
 
   /* ---------- a third user waits for a free seat ---------- */
 
@@ -309,6 +262,13 @@ export function useChatRoom(topicId: number) {
       const result = await sendMessage({ topicId, content, files, onProgress });
       merge([result.message]);
       setUserBalance(queryClient, result.balance);
+      // Without push there are no typing events: show the companion writing until its reply is polled in.
+      const current = topicRef.current;
+      if (current?.chat_mode === 'ai' && !isLiveRef.current) {
+        clearTimeout(typingTimer.current);
+        setTypingName(current.companion_name);
+        typingTimer.current = setTimeout(() => setTypingName(null), AI_REPLY_WAIT_MS);
+      }
       return result;
     },
     [topicId, merge, queryClient],
@@ -351,8 +311,7 @@ export function useChatRoom(topicId: number) {
     [topicId],
   );
 
-  const me = userId;
-  const isInChat = phase === 'ready' && topic !== null && (topic.is_member || topic.is_owner || (me !== null && (topic.user_id === me || topic.guest_id === me)));
+  const isInChat = phase === 'ready' && topic !== null && isInTopic(topic, userId);
 
   return {
     phase,

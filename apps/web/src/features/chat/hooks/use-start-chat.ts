@@ -2,6 +2,7 @@ import { texts, type ChatMode } from '@parley/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { toast } from '../../../components/ui/toast';
 import { paths } from '../../../config/paths';
 import { getRandomTopic } from '../api/get-random-topic';
 import { handleTopicError } from './use-chat-notices';
@@ -17,6 +18,10 @@ export function useStartChat() {
       setStarting(true);
       try {
         const topicId = await getRandomTopic(mode);
+        if (topicId === null) {
+          toast.error(texts.chat.couldNotStart);
+          return;
+        }
         void queryClient.invalidateQueries({ queryKey: ['topics'] });
         navigate(paths.topicChat.getHref(topicId));
       } catch (error) {

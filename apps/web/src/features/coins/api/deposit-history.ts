@@ -8,7 +8,9 @@ export const depositHistoryKey = ['deposit', 'history'] as const;
 export const depositHistoryQuery = (page: number) =>
   queryOptions({
     queryKey: [...depositHistoryKey, page],
-    queryFn: async () => (await api.get<Envelope<{ data: DepositHistoryRow[]; meta: PageMeta }>>('/deposit/history', { query: { page, per_page: limits.historyPageSize } })).payload,
+    queryFn: async () =>
+      (await api.get<Envelope<{ data: DepositHistoryRow[]; meta: PageMeta }>>('/deposit/history', { query: { page, per_page: limits.historyPageSize } }))
+        .payload,
     placeholderData: keepPreviousData,
   });
 

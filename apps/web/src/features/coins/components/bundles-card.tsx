@@ -29,7 +29,11 @@ export function BundlesCard() {
                 <span className="bundle-option__points">{formatNumber(bundle.points)} Coins</span>
                 <span className="bundle-option__desc">{bundle.description}</span>
               </span>
-              <Button size="sm" onClick={() => topUpModal.open(bundle.id)} aria-label={`Buy ${bundle.description} for ${formatPrice(bundle.display.amount, bundle.display.symbol)}`}>
+              <Button
+                size="sm"
+                onClick={() => topUpModal.open(bundle.id)}
+                aria-label={`Buy ${bundle.description} for ${formatPrice(bundle.display.amount, bundle.display.symbol)}`}
+              >
                 {formatPrice(bundle.display.amount, bundle.display.symbol)}
               </Button>
             </li>

@@ -35,7 +35,8 @@ export function ChannelStatusCard({ user }: { user: UserProfile }) {
         Channel status
       </h2>
       <p className="channel-card__lead">
-        Highlighted topics with your own colour and text style, up to {settings?.max_channel_topics ?? 5} chats at once. {formatNumber(cost)} Coins for {days} days.
+        Highlighted topics with your own colour and text style, up to {settings?.max_channel_topics ?? 5} chats at once. {formatNumber(cost)} Coins for {days}{' '}
+        days.
       </p>
       <Button block loading={buy.isPending} onClick={() => (active ? setConfirming(true) : purchase())}>
         {active ? texts.account.channelActiveUntil(formatLongDate(user.channel_expire_at)) : texts.account.buyChannel(days)}

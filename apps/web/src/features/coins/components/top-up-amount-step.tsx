@@ -39,7 +39,13 @@ export function TopUpAmountStep(props: AmountStepProps) {
         <>
           <div className="top-up__quick" role="group" aria-label="Quick amounts">
             {limits.quickTopUpAmounts.map((value) => (
-              <button key={value} type="button" className={`top-up__chip${parseAmount(amountText) === value ? ' is-active' : ''}`} aria-pressed={parseAmount(amountText) === value} onClick={() => onAmount(String(value))}>
+              <button
+                key={value}
+                type="button"
+                className={`top-up__chip${parseAmount(amountText) === value ? ' is-active' : ''}`}
+                aria-pressed={parseAmount(amountText) === value}
+                onClick={() => onAmount(String(value))}
+              >
                 {value} {defaultCurrency.symbol}
               </button>
             ))}

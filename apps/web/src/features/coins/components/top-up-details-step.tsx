@@ -49,7 +49,10 @@ export function TopUpDetailsStep(props: DetailsStepProps) {
 function DetailsFormView({ defaults, summary, error, onBack, onSubmit, countries }: DetailsStepProps & { countries: Country[] }) {
   const { data: pages = [] } = useStaticPages();
   const legal = legalPages(pages);
-  const { register, handleSubmit, setError, formState } = useForm<DetailsForm, unknown, DetailsValues>({ resolver: zodResolver(detailsFormSchema), defaultValues: defaults });
+  const { register, handleSubmit, setError, formState } = useForm<DetailsForm, unknown, DetailsValues>({
+    resolver: zodResolver(detailsFormSchema),
+    defaultValues: defaults,
+  });
   const { errors } = formState;
   const euro = (value: number) => formatPrice(value, defaultCurrency.symbol);
 
@@ -75,7 +78,7 @@ function DetailsFormView({ defaults, summary, error, onBack, onSubmit, countries
         <TextField label="Surname" autoComplete="family-name" error={errors.surname?.message} {...register('surname')} />
         <TextField label="Phone" type="tel" autoComplete="tel" maxLength={limits.phoneMaxLength} error={errors.phone?.message} {...register('phone')} />
         <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-        <SelectField label="Country" autoComplete="country" error={errors.country?.message} {...register('country')}>
+        <SelectField label="Country" autoComplete="country" defaultValue={defaults.country} error={errors.country?.message} {...register('country')}>
           <option value="">Select a country</option>
           {countries.map((c) => (
             <option key={c.id} value={c.id}>

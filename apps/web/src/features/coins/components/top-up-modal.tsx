@@ -45,7 +45,6 @@ export function TopUpModal({ user }: { user: UserProfile }) {
     setRedirectUrl(null);
     setDetails(detailsFromProfile(user));
     // Only a new open resets the modal, not profile refetches.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [request.open, request.nonce]);
 
   useEffect(() => {
@@ -60,7 +59,9 @@ export function TopUpModal({ user }: { user: UserProfile }) {
   const bundle = bundles.data?.find((b) => b.id === bundleId);
   const amount = parseAmount(amountText);
   const summary =
-    mode === 'bundle' && bundle ? { coins: bundle.points, vatPercent, ...withVat(bundle.price, vatPercent) } : { coins: coinsFor(amount, rate), vatPercent, ...withVat(amount ?? 0, vatPercent) };
+    mode === 'bundle' && bundle
+      ? { coins: bundle.points, vatPercent, ...withVat(bundle.price, vatPercent) }
+      : { coins: coinsFor(amount, rate), vatPercent, ...withVat(amount ?? 0, vatPercent) };
 
   const next = () => {
     setError(null);
@@ -79,7 +80,11 @@ export function TopUpModal({ user }: { user: UserProfile }) {
     setError(null);
     setStep('processing');
     try {
-      const result = await checkout.mutateAsync({ ...values, country: String(values.country), ...(mode === 'bundle' ? { bundle_id: bundleId } : { amount: amount ?? 0 }) });
+      const result = await checkout.mutateAsync({
+        ...values,
+        country: String(values.country),
+        ...(mode === 'bundle' ? { bundle_id: bundleId } : { amount: amount ?? 0 }),
+      });
       if (!result.redirectUrl) throw new Error(texts.topUp.noRedirectUrl);
       if (!isValidRedirectUrl(result.redirectUrl)) throw new Error(texts.topUp.invalidPaymentUrl);
       setRedirectUrl(result.redirectUrl);
@@ -129,7 +134,18 @@ export function TopUpModal({ user }: { user: UserProfile }) {
           </div>
         </>
       )}
-      {step === 'details' && <TopUpDetailsStep defaults={details} summary={summary} error={error} onBack={() => { setError(null); setStep('amount'); }} onSubmit={(values, setFieldError) => void pay(values, setFieldError)} />}
+      {step === 'details' && (
+        <TopUpDetailsStep
+          defaults={details}
+          summary={summary}
+          error={error}
+          onBack={() => {
+            setError(null);
+            setStep('amount');
+          }}
+          onSubmit={(values, setFieldError) => void pay(values, setFieldError)}
+        />
+      )}
       {step === 'processing' && (
         <div className="top-up__state" role="status">
           <Spinner size="lg" />

@@ -4,7 +4,10 @@ export function sanitizeAmount(raw: string): string {
   const dot = cleaned.indexOf('.');
   if (dot === -1) return cleaned;
   const whole = cleaned.slice(0, dot);
-  const fraction = cleaned.slice(dot + 1).replace(/\./g, '').slice(0, 2);
+  const fraction = cleaned
+    .slice(dot + 1)
+    .replace(/\./g, '')
+    .slice(0, 2);
   return `${whole}.${fraction}`;
 }
 

@@ -29,7 +29,14 @@ export function FaqSection() {
             return (
               <div key={faq.id} className={`accordion__item${isOpen ? ' is-open' : ''}`}>
                 <h3 className="accordion__heading">
-                  <button type="button" className="accordion__trigger" aria-expanded={isOpen} aria-controls={`faq-${faq.id}`} id={`faq-q-${faq.id}`} onClick={() => toggle(faq.id)}>
+                  <button
+                    type="button"
+                    className="accordion__trigger"
+                    aria-expanded={isOpen}
+                    aria-controls={`faq-${faq.id}`}
+                    id={`faq-q-${faq.id}`}
+                    onClick={() => toggle(faq.id)}
+                  >
                     <span>{faq.question}</span>
                     <span className="accordion__icon" aria-hidden="true" />
                   </button>

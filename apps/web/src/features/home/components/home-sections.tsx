@@ -42,16 +42,42 @@ export function Hero() {
 }
 
 const icon = (d: string) => (
-  <svg viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+  <svg
+    viewBox="0 0 24 24"
+    width="24"
+    height="24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="1.8"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden="true"
+  >
     <path d={d} />
   </svg>
 );
 
 const reasons = [
-  { icon: icon('M3 12s3.5-6 9-6 9 6 9 6-3.5 6-9 6-9-6-9-6zM4 4l16 16'), title: 'Truly anonymous', text: 'Only your chosen name and avatar colour are shown. Email and phone stay private.' },
-  { icon: icon('M8 11a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM2 20a6 6 0 0 1 12 0M16 11a3 3 0 1 0 0-6M18 20a6 6 0 0 0-3-5.2'), title: 'Real people or AI', text: 'Match with a human in seconds, or switch to our AI companion at any moment.' },
-  { icon: icon('M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM9 9.5c0-1.4 1.3-2.5 3-2.5s3 1 3 2.3c0 3-6 1.7-6 4.7 0 1.3 1.3 2.5 3 2.5s3-1.1 3-2.5M12 5v2M12 17v2'), title: 'Fair, visible prices', text: 'Pay per message with coins. The cost is shown before you press send.' },
-  { icon: icon('M12 3l8 3v6c0 4.5-3.4 8.3-8 9-4.6-.7-8-4.5-8-9V6zM9 12l2 2 4-4'), title: 'Safe by design', text: 'Report a topic or a user with one click. Our team reviews every report.' },
+  {
+    icon: icon('M3 12s3.5-6 9-6 9 6 9 6-3.5 6-9 6-9-6-9-6zM4 4l16 16'),
+    title: 'Truly anonymous',
+    text: 'Only your chosen name and avatar colour are shown. Email and phone stay private.',
+  },
+  {
+    icon: icon('M8 11a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM2 20a6 6 0 0 1 12 0M16 11a3 3 0 1 0 0-6M18 20a6 6 0 0 0-3-5.2'),
+    title: 'Real people or AI',
+    text: 'Match with a human in seconds, or switch to our AI companion at any moment.',
+  },
+  {
+    icon: icon('M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM9 9.5c0-1.4 1.3-2.5 3-2.5s3 1 3 2.3c0 3-6 1.7-6 4.7 0 1.3 1.3 2.5 3 2.5s3-1.1 3-2.5M12 5v2M12 17v2'),
+    title: 'Fair, visible prices',
+    text: 'Pay per message with coins. The cost is shown before you press send.',
+  },
+  {
+    icon: icon('M12 3l8 3v6c0 4.5-3.4 8.3-8 9-4.6-.7-8-4.5-8-9V6zM9 12l2 2 4-4'),
+    title: 'Safe by design',
+    text: 'Report a topic or a user with one click. Our team reviews every report.',
+  },
 ];
 
 export function WhyUs() {

@@ -14,7 +14,10 @@ const empty: ChangePasswordBody = { current_password: '', password: '', password
 export function ChangePasswordForm() {
   const mutation = useChangePassword();
   const [formError, setFormError] = useState<string | null>(null);
-  const { register, handleSubmit, setError, reset, formState } = useForm<ChangePasswordBody>({ resolver: zodResolver(changePasswordBodySchema), defaultValues: empty });
+  const { register, handleSubmit, setError, reset, formState } = useForm<ChangePasswordBody>({
+    resolver: zodResolver(changePasswordBodySchema),
+    defaultValues: empty,
+  });
   const { errors } = formState;
 
   const onSubmit = handleSubmit(async (values) => {
@@ -24,7 +27,8 @@ export function ChangePasswordForm() {
       toast.success(response.message ?? texts.auth.passwordChanged);
       reset(empty);
     } catch (error) {
-      if (!applyServerErrors(error, setError, {}, ['current_password', 'password', 'password_confirmation'])) setFormError(errorMessage(error, texts.profile.failedUpdatePassword));
+      if (!applyServerErrors(error, setError, {}, ['current_password', 'password', 'password_confirmation']))
+        setFormError(errorMessage(error, texts.profile.failedUpdatePassword));
     }
   });
 
@@ -38,7 +42,12 @@ export function ChangePasswordForm() {
       <PasswordField label="Current password" autoComplete="current-password" error={errors.current_password?.message} {...register('current_password')} />
       <div className="form__grid">
         <PasswordField label="New password" autoComplete="new-password" error={errors.password?.message} {...register('password')} />
-        <PasswordField label="Confirm new password" autoComplete="new-password" error={errors.password_confirmation?.message} {...register('password_confirmation')} />
+        <PasswordField
+          label="Confirm new password"
+          autoComplete="new-password"
+          error={errors.password_confirmation?.message}
+          {...register('password_confirmation')}
+        />
       </div>
       <div>
         <Button type="submit" loading={mutation.isPending}>

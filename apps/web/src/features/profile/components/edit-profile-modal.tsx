@@ -28,7 +28,15 @@ export const editProfileSchema = z.object({
 });
 type EditProfileValues = z.infer<typeof editProfileSchema>;
 
-const serverFields = { name: 'name', surname: 'surname', email: 'email', phone: 'phoneValid', phoneCountryCode: 'phoneValid', nationalNumber: 'phoneValid', avatar_color: 'avatar_color' } as const;
+const serverFields = {
+  name: 'name',
+  surname: 'surname',
+  email: 'email',
+  phone: 'phoneValid',
+  phoneCountryCode: 'phoneValid',
+  nationalNumber: 'phoneValid',
+  avatar_color: 'avatar_color',
+} as const;
 
 function initialValues(user: UserProfile): EditProfileValues {
   const parsed = user.phone ? parsePhoneNumberFromString(user.phone) : undefined;
@@ -56,7 +64,10 @@ function EditProfileForm({ user, onSaved }: { user: UserProfile; onSaved: () => 
   const mutation = useUpdateProfile();
   const [formError, setFormError] = useState<string | null>(null);
   const hasEmail = Boolean(user.email);
-  const { register, handleSubmit, setValue, setError, watch, formState } = useForm<EditProfileValues>({ resolver: zodResolver(editProfileSchema), defaultValues: initialValues(user) });
+  const { register, handleSubmit, setValue, setError, watch, formState } = useForm<EditProfileValues>({
+    resolver: zodResolver(editProfileSchema),
+    defaultValues: initialValues(user),
+  });
   const { errors } = formState;
   const name = watch('name');
   const color = watch('avatar_color');

@@ -5,7 +5,7 @@ export function StaticPageView({ page }: { page: StaticPage }) {
   return (
     <article className="static-page">
       <h1 className="static-page__title">{page.title}</h1>
-      <HtmlContent html={page.content} className="static-page__content" />
+      <HtmlContent html={page.content} title={page.title} className="static-page__content" />
     </article>
   );
 }

@@ -1,0 +1,104 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { routes } from '../../app/router';
+import { resetApiClient } from '../../lib/api-client';
+import { authStore } from '../../lib/auth';
+import { createQueryClient } from '../../lib/query-client';
+import { startTestApi, type TestApi } from '../../test/api-server';
+import { clearCookies, useOrigin } from '../../test/dom';
+
+let server: TestApi;
+const profile = (isAdmin: boolean) => ({
+  id: 7,
+  name: 'Ada',
+  surname: 'Admin',
+  email: isAdmin ? 'admin@parley.chat' : 'demo@parley.chat',
+  is_admin: isAdmin,
+  email_verified: true,
+  balance: 0,
+  avatar_color: 'deep-blue',
+  created_at: '2026-11-01T00:00:00Z',
+});
+const page = <T,>(items: T[]) => ({
+  status: 'OK',
+  payload: { items, meta: { current_page: 1, per_page: 20, total: items.length, last_page: 1, from: 1, to: items.length } },
+});
+const report = {
+  id: 3,
+  type: 'user',
+  status: 'open',
+  topic_id: 9,
+  topic_title: 'Late talk',
+  topic_is_closed: false,
+  reporter_email: 'reporter@parley.chat',
+  reported_user_id: 5,
+  reported_email: 'rude@parley.chat',
+  reported_banned_at: null,
+  snapshot: [{ id: 1, sender: { name: 'Rude' }, content: 'something rude' }],
+  created_at: '2026-11-23T10:00:00.000Z',
+};
+
+beforeAll(async () => {
+  server = await startTestApi();
+  useOrigin(server);
+  server.handle('GET', '/api/sanctum/csrf-cookie', { status: 204, headers: { 'set-cookie': 'XSRF-TOKEN=t; Path=/' } });
+  server.handle('GET', '/api/admin/reports', { json: page([report]) });
+  server.handle('POST', '/api/admin/reports/3/decide', { json: { status: 'OK', payload: { ...report, status: 'resolved' } } });
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  localStorage.clear();
+  clearCookies();
+  resetApiClient();
+  authStore.reset();
+});
+afterEach(() => {
+  cleanup();
+  server.requests.length = 0;
+});
+
+function renderAt(url: string, isAdmin: boolean | null) {
+  if (isAdmin !== null) {
+    localStorage.setItem('auth_session', '1');
+    authStore.reset();
+    server.handle('GET', '/api/user/profile', { json: { status: 'OK', payload: profile(isAdmin) } });
+  }
+  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+describe('admin console', () => {
+  it('sends a guest to sign-in with /admin as the redirect', async () => {
+    const router = renderAt('/admin/users', null);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/admin/users');
+  });
+
+  it('shows a normal user no console and calls no admin endpoint', async () => {
+    renderAt('/admin/reports', false);
+    expect(await screen.findByText('This action is unauthorized.')).toBeTruthy();
+    expect(server.requests.some((r) => r.path.startsWith('/api/admin'))).toBe(false);
+  });
+
+  it('bans from the reports queue only after the confirmation dialog', async () => {
+    renderAt('/admin/reports', true);
+    expect(await screen.findByText('rude@parley.chat')).toBeTruthy();
+    expect(screen.getByText('something rude')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Ban' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(server.requests.some((r) => r.method === 'POST')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Ban' }));
+    await waitFor(() => expect(server.requests.find((r) => r.method === 'POST' && r.path === '/api/admin/reports/3/decide')).toBeTruthy());
+    const sent = server.requests.find((r) => r.path === '/api/admin/reports/3/decide')!;
+    expect(JSON.parse(sent.body)).toEqual({ action: 'ban_user' });
+    expect(sent.headers['x-xsrf-token']).toBe('t');
+    expect(await screen.findByText('User banned')).toBeTruthy();
+  });
+});

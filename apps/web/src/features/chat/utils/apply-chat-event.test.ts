@@ -1,0 +1,62 @@
+import type { Message } from '@parley/contracts';
+import { describe, expect, it, vi } from 'vitest';
+import { applyChatEvent, type ChatEventTarget } from './apply-chat-event';
+
+const target = (overrides: Partial<ChatEventTarget> = {}): ChatEventTarget => ({
+  userId: 1,
+  isOwner: true,
+  addMessages: vi.fn(),
+  showTyping: vi.fn(),
+  hideTyping: vi.fn(),
+  patchTopic: vi.fn(),
+  refreshTopic: vi.fn(),
+  setBalance: vi.fn(),
+  notify: vi.fn(),
+  ...overrides,
+});
+const message = (senderId: number) => ({ id: 5, topic_id: 3, content: 'hi', sender_id: senderId, is_mine: false, sender: 'X' }) as unknown as Message;
+
+describe('applyChatEvent', () => {
+  it("shows 'Writing...' for the other side only", () => {
+    const t = target();
+    applyChatEvent({ type: 'typing', topicId: 3, userId: 1, name: 'Me', isTyping: true }, t);
+    expect(t.showTyping).not.toHaveBeenCalled();
+    applyChatEvent({ type: 'typing', topicId: 3, userId: 0, name: 'Mia', isTyping: true }, t);
+    expect(t.showTyping).toHaveBeenCalledWith('Mia');
+    applyChatEvent({ type: 'typing', topicId: 3, userId: 0, name: 'Mia', isTyping: false }, t);
+    expect(t.hideTyping).toHaveBeenCalledOnce();
+  });
+
+  it("a message from the other side ends their 'Writing...'; my own does not", () => {
+    const t = target();
+    applyChatEvent({ type: 'message.created', topicId: 3, message: message(1) as unknown as Record<string, unknown> }, t);
+    expect(t.hideTyping).not.toHaveBeenCalled();
+    applyChatEvent({ type: 'message.created', topicId: 3, message: message(2) as unknown as Record<string, unknown> }, t);
+    expect(t.addMessages).toHaveBeenCalledTimes(2);
+    expect(t.hideTyping).toHaveBeenCalledOnce();
+  });
+
+  it('a join updates the participants live and loads the newcomer', () => {
+    const t = target();
+    applyChatEvent({ type: 'participant.joined', topicId: 3, userId: 2, participantsCount: 2 }, t);
+    expect(t.patchTopic).toHaveBeenCalledWith({ participants_count: 2 });
+    expect(t.refreshTopic).toHaveBeenCalledOnce();
+  });
+
+  it("tells a participant that the owner closed the chat, not the owner", () => {
+    const guest = target({ isOwner: false });
+    applyChatEvent({ type: 'topic.closed', topicId: 3 }, guest);
+    expect(guest.patchTopic).toHaveBeenCalledWith({ is_closed: true });
+    expect(guest.notify).toHaveBeenCalledWith('This chat has been closed by its owner');
+    const owner = target();
+    applyChatEvent({ type: 'topic.closed', topicId: 3 }, owner);
+    expect(owner.notify).not.toHaveBeenCalled();
+  });
+
+  it('applies only my own balance', () => {
+    const t = target();
+    applyChatEvent({ type: 'balance', userId: 2, balance: 10 }, t);
+    applyChatEvent({ type: 'balance', userId: 1, balance: 90 }, t);
+    expect(t.setBalance).toHaveBeenCalledExactlyOnceWith(90);
+  });
+});

@@ -1,0 +1,54 @@
+import { texts, type ChatEvent, type Message, type Topic } from '@parley/contracts';
+import { isOwnMessage } from './merge-messages';
+
+/** What a pushed event may change on the chat screen. */
+export interface ChatEventTarget {
+  userId: number | null;
+  isOwner: boolean;
+  addMessages: (messages: Message[]) => void;
+  showTyping: (name: string) => void;
+  hideTyping: () => void;
+  patchTopic: (patch: Partial<Topic>) => void;
+  /** Reload the topic (the interlocutor's name after a join, the mode's companion). */
+  refreshTopic: () => void;
+  setBalance: (balance: number) => void;
+  notify: (message: string) => void;
+}
+
+/** One pushed event (protocol: docs/decisions/004-realtime-protocol.md) applied to the open chat. */
+export function applyChatEvent(event: ChatEvent, target: ChatEventTarget) {
+  const me = target.userId;
+  switch (event.type) {
+    case 'message.created': {
+      const message = event.message as unknown as Message;
+      target.addMessages([message]);
+      if (!isOwnMessage(message, me)) target.hideTyping();
+      break;
+    }
+    case 'typing':
+      if (event.userId === me) break;
+      if (event.isTyping) target.showTyping(event.name || texts.chat.writing);
+      else target.hideTyping();
+      break;
+    case 'participant.joined':
+    case 'participant.left':
+      target.patchTopic({ participants_count: event.participantsCount });
+      if (event.userId === me) break;
+      target.refreshTopic();
+      if (event.type === 'participant.left') target.hideTyping();
+      break;
+    case 'topic.closed':
+      target.patchTopic({ is_closed: true });
+      if (!target.isOwner) target.notify(texts.topics.closedByOwner);
+      break;
+    case 'topic.mode':
+      target.patchTopic({ chat_mode: event.chatMode });
+      target.refreshTopic();
+      break;
+    case 'balance':
+      if (event.userId === me) target.setBalance(event.balance);
+      break;
+    default:
+      break;
+  }
+}

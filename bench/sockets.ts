@@ -1,0 +1,245 @@
+/**
+ * npm run bench:sockets — WebSocket fan-out: 1,000 sockets over 200 topics (5 per topic), on one
+ * instance, and on two instances sharing PostgreSQL and Redis when DATABASE_URL and REDIS_URL are set.
+ * Messages are sent over HTTP (POST /api/messages/create) at BENCH_SOCKET_RATE per second for
+ * BENCH_SOCKET_DURATION_S seconds; every socket of the topic must receive each exactly once.
+ * Reports send→receive latency p50/p99, delivered messages per second, lost and duplicated
+ * deliveries, and server resident memory per connection. Writes bench/results/sockets.{json,md}.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import pg from 'pg';
+import WebSocket from 'ws';
+import { type Config } from '../apps/server/src/config.js';
+import { connectDatabase, migrateToLatest } from '../apps/server/src/db/connect.js';
+import { type Db } from '../apps/server/src/db/database.js';
+import { seedUsersAndTopics } from './seed.js';
+
+const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 1000);
+const TOPICS = Number(process.env.BENCH_SOCKET_TOPICS ?? 200);
+const RATE = Number(process.env.BENCH_SOCKET_RATE ?? 200);
+const DURATION_S = Number(process.env.BENCH_SOCKET_DURATION_S ?? 10);
+const here = import.meta.dirname;
+
+interface Server {
+  child: ChildProcess;
+  port: number;
+}
+
+function startServer(database: Config['database'], env: Record<string, string | undefined>): Promise<Server> {
+  return new Promise((resolveStart, reject) => {
+    const child = fork(join(here, 'serve.ts'), { execArgv: ['--import', 'tsx'], env: { ...process.env, ...env, BENCH_DATABASE: JSON.stringify(database) } });
+    child.once('message', (m: { port: number }) => resolveStart({ child, port: m.port }));
+    child.once('exit', (code) => reject(new Error(`bench server exited ${code}`)));
+  });
+}
+
+const rssOf = (child: ChildProcess) =>
+  new Promise<number>((r) => {
+    child.once('message', (m: { rss: number }) => r(m.rss));
+    child.send('rss');
+  });
+
+/** Sessions written straight to the table (a login per user would benchmark argon2 instead). */
+async function createSessions(db: Db, userIds: number[]) {
+  const tokens = new Map<number, string>();
+  const t = new Date();
+  const rows = userIds.map((userId) => {
+    const token = randomBytes(32).toString('base64url');
+    tokens.set(userId, token);
+    return {
+      id: createHash('sha256').update(token).digest('hex'),
+      user_id: userId,
+      created_at: t.toISOString(),
+      last_seen_at: t.toISOString(),
+      expires_at: new Date(t.getTime() + 86_400_000).toISOString(),
+      user_agent: 'bench',
+      ip: '127.0.0.1',
+    };
+  });
+  for (let i = 0; i < rows.length; i += 500)
+    await db
+      .insertInto('sessions')
+      .values(rows.slice(i, i + 500))
+      .execute();
+  return tokens;
+}
+
+function percentile(sorted: number[], p: number) {
+  if (sorted.length === 0) return 0;
+  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! * 10) / 10;
+}
+
+interface Result {
+  setup: string;
+  sockets: number;
+  topics: number;
+  sent: number;
+  expected: number;
+  delivered: number;
+  lost: number;
+  duplicated: number;
+  p50Ms: number;
+  p99Ms: number;
+  deliveredPerS: number;
+  rssKbPerConnection: number;
+}
+
+async function run(setup: string, database: Config['database'], db: Db, instanceEnv: Record<string, string | undefined>[]): Promise<Result> {
+  const { topics } = await seedUsersAndTopics(db, TOPICS * 2, TOPICS);
+  const tokens = await createSessions(
+    db,
+    topics.flatMap((t) => [t.owner, t.guest]),
+  );
+  const servers = await Promise.all(instanceEnv.map((env) => startServer(database, env)));
+  const rssBefore = await Promise.all(servers.map((s) => rssOf(s.child)));
+
+  // Sockets: per topic, owner and guest alternate; socket i goes to instance i % N.
+  const sentAt = new Map<number, number>();
+  const received = new Map<number, number>();
+  const latencies: number[] = [];
+  let duplicated = 0;
+  const sockets: WebSocket[] = [];
+  const perTopic = Math.max(1, Math.round(SOCKETS / TOPICS));
+  await Promise.all(
+    Array.from({ length: SOCKETS }, async (_, i) => {
+      const topic = topics[Math.floor(i / perTopic) % topics.length]!;
+      const userId = i % 2 === 0 ? topic.owner : topic.guest;
+      const server = servers[i % servers.length]!;
+      const ws = new WebSocket(`ws://127.0.0.1:${server.port}/api/ws`, {
+        headers: { authorization: `Bearer ${tokens.get(userId)}` },
+        perMessageDeflate: false,
+      });
+      sockets.push(ws);
+      const seen = new Set<number>();
+      await new Promise<void>((ok, fail) => {
+        ws.on('message', (data) => {
+          const frame = JSON.parse(data.toString()) as { type: string; event?: { type: string; message: { id: number; content: string } } };
+          if (frame.type === 'ready') ws.send(JSON.stringify({ type: 'subscribe', topicId: topic.id }));
+          else if (frame.type === 'subscribed') ok();
+          else if (frame.type === 'event' && frame.event?.type === 'message.created') {
+            const seq = Number(frame.event.message.content.split(':')[1]);
+            if (seen.has(seq)) duplicated += 1;
+            seen.add(seq);
+            received.set(seq, (received.get(seq) ?? 0) + 1);
+            const at = sentAt.get(seq);
+            if (at !== undefined) latencies.push(performance.now() - at);
+          }
+        });
+        ws.once('error', fail);
+      });
+    }),
+  );
+  const rssAfter = await Promise.all(servers.map((s) => rssOf(s.child)));
+  const rssKbPerConnection = Math.round((rssAfter.reduce((a, b) => a + b, 0) - rssBefore.reduce((a, b) => a + b, 0)) / 1024 / SOCKETS);
+
+  // Load: RATE messages per second over HTTP, each from the topic owner, to topics in turn.
+  let seq = 0;
+  const started = performance.now();
+  const inFlight: Promise<void>[] = [];
+  const tickMs = 50;
+  const perTick = Math.max(1, Math.round((RATE * tickMs) / 1000));
+  while (performance.now() - started < DURATION_S * 1000) {
+    for (let k = 0; k < perTick; k++) {
+      const n = seq++;
+      const topic = topics[n % topics.length]!;
+      const server = servers[n % servers.length]!;
+      sentAt.set(n, performance.now());
+      inFlight.push(
+        fetch(`http://127.0.0.1:${server.port}/api/messages/create`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${tokens.get(topic.owner)}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ topic_id: topic.id, content: `bench:${n}` }),
+        }).then(async (r) => {
+          if (!r.ok) throw new Error(`send failed ${r.status}: ${await r.text()}`);
+        }),
+      );
+    }
+    await new Promise((r) => setTimeout(r, tickMs));
+  }
+  await Promise.all(inFlight);
+  const expectedPerMessage = perTopic;
+  const expected = seq * expectedPerMessage;
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline && [...received.values()].reduce((a, b) => a + b, 0) - duplicated < expected) await new Promise((r) => setTimeout(r, 100));
+  const elapsedS = (performance.now() - started) / 1000;
+  const delivered = [...received.values()].reduce((a, b) => a + b, 0);
+
+  for (const ws of sockets) ws.terminate();
+  for (const server of servers) server.child.send('stop');
+  latencies.sort((a, b) => a - b);
+  return {
+    setup,
+    sockets: SOCKETS,
+    topics: TOPICS,
+    sent: seq,
+    expected,
+    delivered,
+    lost: expected - (delivered - duplicated),
+    duplicated,
+    p50Ms: percentile(latencies, 50),
+    p99Ms: percentile(latencies, 99),
+    deliveredPerS: Math.round(delivered / elapsedS),
+    rssKbPerConnection,
+  };
+}
+
+async function freshDatabase(kind: 'sqlite' | 'postgres'): Promise<{ database: Config['database']; cleanup: () => Promise<void> }> {
+  if (kind === 'postgres') {
+    const url = process.env.DATABASE_URL!;
+    const schema = `bench_ws_${Date.now().toString(36)}`;
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query(`CREATE SCHEMA ${schema}`);
+    await client.end();
+    return {
+      database: { kind: 'postgres', url, schema },
+      cleanup: async () => {
+        const c = new pg.Client({ connectionString: url });
+        await c.connect();
+        await c.query(`DROP SCHEMA ${schema} CASCADE`);
+        await c.end();
+      },
+    };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'parley-bench-ws-'));
+  return { database: { kind: 'sqlite', file: join(dir, 'bench.db') }, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+const setups: { name: string; kind: 'sqlite' | 'postgres'; instances: Record<string, string | undefined>[] }[] = [
+  { name: 'one instance, SQLite, in-process bus', kind: 'sqlite', instances: [{ REDIS_URL: undefined }] },
+];
+if (process.env.DATABASE_URL && process.env.REDIS_URL) {
+  setups.push({ name: 'two instances, PostgreSQL + Redis', kind: 'postgres', instances: [{}, {}] });
+}
+
+const results: Result[] = [];
+for (const setup of setups) {
+  const { database, cleanup } = await freshDatabase(setup.kind);
+  const db = connectDatabase(database);
+  await migrateToLatest(db);
+  console.log(`[${setup.name}] ${SOCKETS} sockets over ${TOPICS} topics, ${RATE} msg/s for ${DURATION_S} s`);
+  results.push(await run(setup.name, database, db, setup.instances));
+  await db.destroy();
+  await cleanup();
+}
+
+const md = [
+  '| setup | sockets | topics | sent | delivered | lost | duplicated | p50 ms | p99 ms | delivered/s | RSS KB/conn |',
+  '|---|---|---|---|---|---|---|---|---|---|---|',
+  ...results.map(
+    (r) =>
+      `| ${r.setup} | ${r.sockets} | ${r.topics} | ${r.sent} | ${r.delivered} | ${r.lost} | ${r.duplicated} | ${r.p50Ms} | ${r.p99Ms} | ${r.deliveredPerS} | ${r.rssKbPerConnection} |`,
+  ),
+];
+const out = resolve(here, 'results');
+mkdirSync(out, { recursive: true });
+writeFileSync(
+  join(out, 'sockets.json'),
+  JSON.stringify({ date: new Date().toISOString(), machine: '2 cores, loopback', rate: RATE, durationS: DURATION_S, results }, null, 2),
+);
+writeFileSync(join(out, 'sockets.md'), md.join('\n') + '\n');
+console.log(md.join('\n'));
