@@ -6,6 +6,7 @@ import { toast } from '../components/ui/toast';
 import { paths } from '../config/paths';
 import { configureApiClient } from '../lib/api-client';
 import { authStore, isLoginRequiredScreen } from '../lib/auth';
+import { isReferenceQueryKey } from '../lib/reference';
 import { userQueryKey } from '../lib/user';
 
 /** Connects the HTTP client's 401 and 403-unverified signals to the router, auth store and toasts. */
@@ -17,7 +18,8 @@ export function ApiBridge() {
   locationRef.current = location;
 
   useEffect(() => {
-    authStore.setResetHandler(() => queryClient.removeQueries({ queryKey: userQueryKey }));
+    // Signing out forgets every per-user query (profile, balances, chats…), keeping public reference data.
+    authStore.setResetHandler(() => queryClient.removeQueries({ predicate: (query) => !isReferenceQueryKey(query.queryKey) }));
     configureApiClient({
       onSessionExpired: () => {
         if (!authStore.getState().isAuthenticated) return;

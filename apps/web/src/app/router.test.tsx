@@ -10,6 +10,7 @@ import { authStore } from '../lib/auth';
 import { reloadConsent } from '../lib/consent';
 import { createQueryClient } from '../lib/query-client';
 import { countriesQuery, phoneCountryQuery, settingsQuery, socialLinksQuery, staticPagesQuery } from '../lib/reference';
+import { userQueryKey } from '../lib/user';
 import { startTestApi, type TestApi } from '../test/api-server';
 import { clearCookies, useOrigin } from '../test/dom';
 import { testCountries } from '../test/render';
@@ -67,6 +68,10 @@ afterEach(() => {
 });
 
 function renderAt(url: string) {
+  return renderAtWithClient(url).router;
+}
+
+function renderAtWithClient(url: string) {
   const client = createQueryClient();
   client.setQueryData(settingsQuery.queryKey, settings as never);
   client.setQueryData(staticPagesQuery.queryKey, [{ ...terms, content: undefined }] as never);
@@ -85,7 +90,7 @@ function renderAt(url: string) {
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
-  return router;
+  return { router, client };
 }
 const here = (router: ReturnType<typeof createMemoryRouter>) => `${router.state.location.pathname}${router.state.location.search}`;
 const signIn = () => {
@@ -214,7 +219,7 @@ describe('layout (spec §2 Layout)', () => {
     signIn();
     server.handle('GET', '/api/user/profile', { json: { status: 'OK', payload: user } });
     server.handle('POST', '/api/logout', { json: { status: 'OK', payload: null } });
-    const router = renderAt('/terms');
+    const { router, client } = renderAtWithClient('/terms');
     await screen.findByRole('heading', { name: 'Terms of Service', level: 1 });
     expect(document.querySelector('.site-header--accent')).not.toBeNull();
     const nav = screen.getByRole('navigation', { name: 'Main' });
@@ -231,6 +236,8 @@ describe('layout (spec §2 Layout)', () => {
     await waitFor(() => expect(authStore.getState().isAuthenticated).toBe(false));
     await waitFor(() => expect(here(router)).toBe('/'));
     expect(server.requests.some((r) => r.path === '/api/logout')).toBe(true);
+    expect(client.getQueryData(userQueryKey)).toBeUndefined();
+    expect(client.getQueryData(settingsQuery.queryKey)).toBeDefined();
   });
 
   it('on a 401 from a login-required screen: logs out, toasts once and goes to sign-in', async () => {

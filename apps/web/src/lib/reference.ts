@@ -42,3 +42,18 @@ export function legalPages(pages: StaticPageSummary[]) {
     cookie: pages.find((p) => p.is_cookie),
   };
 }
+
+const referenceKeys = new Set([
+  'settings',
+  'countries',
+  'phone-country',
+  'languages',
+  'currencies',
+  'static-pages',
+  'static-page',
+  'social-links',
+  'faq',
+  'localizations',
+]);
+/** Public data that stays valid across sign-in and sign-out. */
+export const isReferenceQueryKey = (key: readonly unknown[]) => referenceKeys.has(String(key[0]));

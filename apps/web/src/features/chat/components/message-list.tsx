@@ -102,7 +102,7 @@ export function MessageList({ messages, userId, loading, hasOlder, loadingOlder,
       )}
       {typing && !notice && (
         <div className="message message--theirs" role="status">
-          <div className="bubble bubble--typing">
+          <div className="msg-bubble msg-bubble--typing">
             <span className="typing-dots" aria-hidden="true">
               <i />
               <i />
@@ -127,18 +127,18 @@ function MessageBubble({ message, own, onOpenImage }: { message: Message; own: b
   return (
     <div className={`message ${system ? 'message--system' : own ? 'message--mine' : 'message--theirs'}`} data-message-id={message.id}>
       {!own && !system && <span className="message__sender">{message.sender}</span>}
-      <div className="bubble" style={bubbleStyle(message.look)}>
+      <div className="msg-bubble" style={bubbleStyle(message.look)}>
         {images.length > 0 && (
-          <div className={`bubble__images bubble__images--${Math.min(images.length, 3)}`}>
+          <div className={`msg-bubble__images msg-bubble__images--${Math.min(images.length, 3)}`}>
             {images.map((image) => (
-              <button key={image.id} type="button" className="bubble__image" onClick={() => onOpenImage(image)} aria-label={`Open image ${image.original_filename}`}>
+              <button key={image.id} type="button" className="msg-bubble__image" onClick={() => onOpenImage(image)} aria-label={`Open image ${image.original_filename}`}>
                 <img src={image.url} alt={image.original_filename} loading="lazy" />
               </button>
             ))}
           </div>
         )}
         {files.length > 0 && (
-          <ul className="bubble__files">
+          <ul className="msg-bubble__files">
             {files.map((file) => (
               <li key={file.id} className="file-chip">
                 <span className="file-chip__icon" aria-hidden="true">
@@ -155,8 +155,8 @@ function MessageBubble({ message, own, onOpenImage }: { message: Message; own: b
             ))}
           </ul>
         )}
-        {text && <p className="bubble__text">{text}</p>}
-        <span className="bubble__time">{timeOf(message.created_at)}</span>
+        {text && <p className="msg-bubble__text">{text}</p>}
+        <span className="msg-bubble__time">{timeOf(message.created_at)}</span>
       </div>
     </div>
   );

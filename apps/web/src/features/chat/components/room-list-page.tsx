@@ -59,7 +59,7 @@ export function RoomListPage() {
                 const color = room.border_color && isSafeColor(room.border_color) ? room.border_color : DEFAULT_ROOM_COLOR;
                 return (
                   <li key={room.id}>
-                    <Link to={paths.roomTopics.getHref(room.id)} className="room-card" style={{ borderColor: color, ['--room-color' as string]: color }}>
+                    <Link to={paths.roomTopics.getHref(room.id)} className="room-card" style={{ ['--room-color' as string]: color }}>
                       <span className="room-card__dot" aria-hidden="true" />
                       <span className="room-card__title">{room.title}</span>
                       <span className="room-card__cta" aria-hidden="true">
