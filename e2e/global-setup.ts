@@ -9,6 +9,8 @@ import { CHROMIUM_PATH } from './support/browser.js';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The server's DATA_DIR (its SQLite file lives there): for CLI commands such as `npm run applications`. */
+    dataDir: string;
   }
 }
 
@@ -69,6 +71,7 @@ export default async function setup(project: TestProject) {
   });
   await waitForServer(baseUrl, child, 60_000);
   project.provide('baseUrl', baseUrl);
+  project.provide('dataDir', dataDir);
   return async () => {
     child.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 500));

@@ -31,7 +31,7 @@ describe('accounts and public pages', () => {
     await page.getByLabel('Confirm password').fill('Journey42x');
     await page.getByRole('checkbox').check();
     await snap(page, 'signup-filled');
-    await page.getByRole('button', { name: /sign up/i }).click();
+    await page.locator('form').getByRole('button', { name: 'Sign up' }).click();
     await page.waitForURL(/email-verification/);
     expect(new URL(page.url()).searchParams.get('email')).toBe(email);
 
@@ -41,7 +41,7 @@ describe('accounts and public pages', () => {
     await page.goto(`/auth?form=signin&redirect=${encodeURIComponent('/rooms?page=1')}`);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill('Journey42x');
-    await page.getByRole('button', { name: /sign in/i }).click();
+    await page.locator('form').getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL((url) => url.pathname === '/rooms');
 
     // Guests-only pages send a signed-in user home.
@@ -54,7 +54,7 @@ describe('accounts and public pages', () => {
     const context = await newContext(browser, baseUrl);
     const page = await context.newPage();
     await page.goto('/auth?form=signup');
-    await page.getByRole('button', { name: /sign up/i }).click();
+    await page.locator('form').getByRole('button', { name: 'Sign up' }).click();
     await expect.poll(() => page.getByText(texts.auth.nameRequired).count()).toBeGreaterThan(0);
     await context.close();
   });
@@ -63,7 +63,7 @@ describe('accounts and public pages', () => {
     const context = await newContext(browser, baseUrl);
     const page = await context.newPage();
     await page.goto('/auth?form=bogus');
-    await expect.poll(() => page.getByRole('button', { name: /sign in/i }).count()).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('form').getByRole('button', { name: 'Sign in' }).count()).toBeGreaterThan(0);
 
     for (const path of ['/no-such-page-here', '/static-page/does-not-exist', '/topics']) {
       await page.goto(path);
@@ -121,7 +121,7 @@ describe('accounts and public pages', () => {
     await page.goto('/auth?form=signin');
     await page.getByLabel('Email').fill('demo@parley.chat');
     await page.getByLabel('Password', { exact: true }).fill('DemoPass123');
-    await page.getByRole('button', { name: /sign in/i }).click();
+    await page.locator('form').getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL((url) => url.pathname === '/account');
     await page.goto('/');
     await page.getByRole('button', { name: 'Open menu' }).click();

@@ -9,7 +9,7 @@ import { legalPages, useSettings, useStaticPages } from '../../lib/reference';
 const titles: Record<AuthForm, { title: string; lead: string }> = {
   signin: { title: 'Welcome back', lead: 'Sign in to continue your conversations.' },
   signup: { title: 'Create your account', lead: 'Join Parley and start talking in a minute.' },
-  reset: { title: 'Reset your password', lead: 'We will email you a link to choose a new one.' },
+  reset: { title: 'Reset your password', lead: 'Enter the email of your account and we will send you a link to choose a new password.' },
 };
 
 /** Route name Auth: ?form=signin|signup|reset (anything else is signin), ?redirect kept across switches. */

@@ -20,7 +20,6 @@ export function ResetRequestForm({ onBack }: { onBack: () => void }) {
 
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
-      <p className="form__intro">Enter the email address of your account and we will send you a link to choose a new password.</p>
       {sent && (
         <div className="alert alert--success" role="status">
           {sent}

@@ -12,11 +12,11 @@ import { acceptTerms, leaveTopic, updateChatMode } from '../api/topic-membership
 import { sendMessage } from '../api/send-message';
 import { applyChatEvent } from '../utils/apply-chat-event';
 import { setUserBalance } from '../utils/balance';
-import { enterChat, isInTopic } from '../utils/chat-entry';
+import { enterChat, isInTopic, keepKnownName } from '../utils/chat-entry';
 import { isOwnMessage, lastMessageId, mergeMessages } from '../utils/merge-messages';
 import { type SocketStatus } from '../utils/topic-socket';
 import { handleTopicError } from './use-chat-notices';
-import { useFallbackPoll } from './use-fallback-poll';
+import { useFallbackPoll, useSeatWait } from './use-fallback-poll';
 import { useTopicSocket } from './use-topic-socket';
 
 /** 'loading' → ('terms' | 'full' | 'ready'); 'full' is a third user on a topic with two people in it. */
@@ -224,19 +224,8 @@ export function useChatRoom(topicId: number) {
     },
   });
 
-  /* ---------- a third user waits for a free seat ---------- */
-
-  useEffect(() => {
-    if (phase !== 'full') return;
-    const timer = setInterval(() => {
-      getTopic(topicId)
-        .then((fresh) => {
-          if (fresh.participants_count < 2 || fresh.is_member) void initialise();
-        })
-        .catch(() => undefined);
-    }, limits.messagePollMs);
-    return () => clearInterval(timer);
-  }, [phase, topicId, initialise]);
+  // A third user on a full chat enters as soon as a seat frees up.
+  useSeatWait(phase === 'full', topicId, () => void initialise());
 
   /* ---------- actions ---------- */
 
@@ -337,8 +326,3 @@ export function useChatRoom(topicId: number) {
 }
 
 export type ChatRoom = ReturnType<typeof useChatRoom>;
-
-/** After the other person leaves, the header keeps the name it knew rather than falling back to the title. */
-function keepKnownName(fresh: Topic, previous: Topic | null): Topic {
-  return fresh.interlocutor_name === null && previous?.interlocutor_name ? { ...fresh, interlocutor_name: previous.interlocutor_name } : fresh;
-}

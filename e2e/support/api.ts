@@ -1,0 +1,124 @@
+import { mailLink, uniqueEmail } from './browser.js';
+
+export interface ApiResponse<T = unknown> {
+  status: number;
+  body: { status: string; message?: string; payload: T; errors?: Record<string, string[]> };
+}
+
+/**
+ * A tiny Node client for setting up e2e data through the real API: a cookie jar
+ * with the XSRF-TOKEN dance for guests, and the bearer token once signed in
+ * (bearer requests skip CSRF, as a mobile client would).
+ */
+export class Api {
+  private readonly cookies = new Map<string, string>();
+  token: string | null = null;
+
+  constructor(readonly baseUrl: string) {}
+
+  private remember(response: Response) {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const eq = pair!.indexOf('=');
+      this.cookies.set(pair!.slice(0, eq).trim(), pair!.slice(eq + 1).trim());
+    }
+  }
+
+  async request<T = unknown>(method: string, path: string, body?: unknown): Promise<ApiResponse<T>> {
+    const unsafe = method !== 'GET' && method !== 'HEAD';
+    if (unsafe && !this.token && !this.cookies.has('XSRF-TOKEN')) {
+      this.remember(await fetch(`${this.baseUrl}/api/sanctum/csrf-cookie`, { headers: this.cookieHeader() }));
+    }
+    const headers: Record<string, string> = { accept: 'application/json', ...this.cookieHeader() };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (this.token) headers.authorization = `Bearer ${this.token}`;
+    else if (unsafe) headers['x-xsrf-token'] = decodeURIComponent(this.cookies.get('XSRF-TOKEN') ?? '');
+    const response = await fetch(`${this.baseUrl}/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    this.remember(response);
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : { status: 'EMPTY', payload: null } };
+  }
+
+  /** Like `request`, but throws with the server's answer unless it is a 2xx. */
+  async ok<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
+    const response = await this.request<T>(method, path, body);
+    if (response.status < 200 || response.status >= 300) {
+      throw new Error(`${method} ${path} → ${response.status}: ${JSON.stringify(response.body)}`);
+    }
+    return response.body.payload;
+  }
+
+  async signIn(email: string, password: string): Promise<UserInfo> {
+    const payload = await this.ok<{ user: UserInfo; token: string }>('POST', '/login', { email, password });
+    this.token = payload.token;
+    return payload.user;
+  }
+
+  profile(): Promise<UserInfo> {
+    return this.ok<UserInfo>('GET', '/user/profile');
+  }
+}
+
+export interface UserInfo {
+  id: number;
+  email: string;
+  name: string;
+  balance: number;
+  is_contributor: boolean;
+  is_admin: boolean;
+}
+
+export interface NewUser {
+  api: Api;
+  user: UserInfo;
+  email: string;
+  password: string;
+}
+
+/** Signs up through POST /api/register, verifies through the dev mailbox, and signs in (bearer). */
+export async function createVerifiedUser(baseUrl: string, prefix: string, name = prefix): Promise<NewUser> {
+  const email = uniqueEmail(prefix);
+  const password = 'E2ePass123x';
+  const guest = new Api(baseUrl);
+  await guest.ok('POST', '/register', {
+    name,
+    email,
+    phone: '+4915112345678',
+    phoneCountryCode: '49',
+    nationalNumber: '15112345678',
+    password,
+    password_confirmation: password,
+    accept_terms: true,
+  });
+  const link = new URL(await mailLink(baseUrl, email, '/email-verification'));
+  await guest.ok('POST', '/email/verify', { id: Number(link.searchParams.get('id')), token: link.searchParams.get('token') });
+  const api = new Api(baseUrl);
+  const user = await api.signIn(email, password);
+  return { api, user, email, password };
+}
+
+export async function signInAdmin(baseUrl: string): Promise<Api> {
+  const api = new Api(baseUrl);
+  const user = await api.signIn('admin@parley.chat', 'AdminPass123');
+  if (!user.is_admin) throw new Error('the seeded admin is not an admin');
+  return api;
+}
+
+/** Credits coins as an admin balance adjustment (a ledger entry with a reason). */
+export async function grantCoins(admin: Api, userId: number, amount: number) {
+  await admin.ok('POST', `/admin/users/${userId}/balance`, { amount, reason: 'e2e setup', request_id: `e2e-${userId}-${Date.now()}-${Math.random().toString(36).slice(2)}` });
+}
+
+/**
+ * Makes `contributor` earn coins the only way payouts accept: `payer` opens a
+ * topic, the contributor joins, and the payer sends paid messages in it.
+ * Returns the topic id.
+ */
+export async function earnCoins(payer: Api, contributor: Api, messages: string[]): Promise<number> {
+  const rooms = await payer.ok<{ data: { id: number }[] }>('GET', '/rooms/index');
+  const created = await payer.ok<{ topic: { id: number } }>('POST', '/topics/create', { room_id: rooms.data[0]!.id, title: `E2E topic ${Date.now().toString(36)}` });
+  const topicId = created.topic.id;
+  await contributor.ok('POST', '/topics/join', { topic_id: topicId });
+  for (const content of messages) await payer.ok('POST', '/messages/create', { topic_id: topicId, content });
+  return topicId;
+}
