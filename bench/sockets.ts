@@ -1,7 +1,7 @@
 /**
  * npm run bench:sockets — WebSocket fan-out: 1,000 sockets over 200 topics (5 per topic), on one
  * instance, and on two instances sharing PostgreSQL and Redis when DATABASE_URL and REDIS_URL are set.
- * Messages are sent over HTTP (POST /api/messages/create) at BENCH_SOCKET_RATE per second for
+ * Messages are sent over HTTP (POST /api/messages/create) at BENCH_SOCKET_RATE per second (20) for
  * BENCH_SOCKET_DURATION_S seconds; every socket of the topic must receive each exactly once.
  * Reports send→receive latency p50/p99, delivered messages per second, lost and duplicated
  * deliveries, and server resident memory per connection. Writes bench/results/sockets.{json,md}.
@@ -20,7 +20,7 @@ import { seedUsersAndTopics } from './seed.js';
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 1000);
 const TOPICS = Number(process.env.BENCH_SOCKET_TOPICS ?? 200);
-const RATE = Number(process.env.BENCH_SOCKET_RATE ?? 200);
+const RATE = Number(process.env.BENCH_SOCKET_RATE ?? 20);
 const DURATION_S = Number(process.env.BENCH_SOCKET_DURATION_S ?? 10);
 const here = import.meta.dirname;
 
@@ -212,12 +212,16 @@ async function freshDatabase(kind: 'sqlite' | 'postgres'): Promise<{ database: C
 const setups: { name: string; kind: 'sqlite' | 'postgres'; instances: Record<string, string | undefined>[] }[] = [
   { name: 'one instance, SQLite, in-process bus', kind: 'sqlite', instances: [{ REDIS_URL: undefined }] },
 ];
+if (process.env.REDIS_URL) setups.push({ name: 'one instance, SQLite + Redis', kind: 'sqlite', instances: [{}] });
+if (process.env.DATABASE_URL) setups.push({ name: 'one instance, PostgreSQL, in-process bus', kind: 'postgres', instances: [{ REDIS_URL: undefined }] });
 if (process.env.DATABASE_URL && process.env.REDIS_URL) {
+  setups.push({ name: 'one instance, PostgreSQL + Redis', kind: 'postgres', instances: [{}] });
   setups.push({ name: 'two instances, PostgreSQL + Redis', kind: 'postgres', instances: [{}, {}] });
 }
 
 const results: Result[] = [];
-for (const setup of setups) {
+const only = process.env.BENCH_SOCKET_SETUP;
+for (const setup of setups.filter((s) => !only || s.name.includes(only))) {
   const { database, cleanup } = await freshDatabase(setup.kind);
   const db = connectDatabase(database);
   await migrateToLatest(db);

@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import { resolve } from 'node:path';
 import { mailLink, uniqueEmail } from './browser.js';
 
 export interface ApiResponse<T = unknown> {
@@ -22,6 +24,11 @@ export class Api {
       const eq = pair!.indexOf('=');
       this.cookies.set(pair!.slice(0, eq).trim(), pair!.slice(eq + 1).trim());
     }
+  }
+
+  private cookieHeader(): Record<string, string> {
+    if (this.cookies.size === 0) return {};
+    return { cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ') };
   }
 
   async request<T = unknown>(method: string, path: string, body?: unknown): Promise<ApiResponse<T>> {
@@ -121,4 +128,52 @@ export async function earnCoins(payer: Api, contributor: Api, messages: string[]
   await contributor.ok('POST', '/topics/join', { topic_id: topicId });
   for (const content of messages) await payer.ok('POST', '/messages/create', { topic_id: topicId, content });
   return topicId;
+}
+
+/**
+ * Runs `npm run applications -- ARGS` against the e2e server's SQLite database
+ * (the global setup provides its DATA_DIR) and returns the printed JSON.
+ */
+export function applicationsCli(dataDir: string, args: string[]): unknown {
+  const result = spawnSync('npm', ['run', '--silent', 'applications', '--', ...args], {
+    cwd: resolve(import.meta.dirname, '../..'),
+    env: { ...process.env, DATABASE_URL: '', REDIS_URL: '', NODE_ENV: 'development', DATA_DIR: dataDir },
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`applications ${args.join(' ')} failed (${result.status}): ${result.stderr}`);
+  // npm may print its own header lines first: the command's JSON starts at the first line opening an object or array.
+  const start = result.stdout.search(/^[[{]/m);
+  return JSON.parse(result.stdout.slice(Math.max(0, start)));
+}
+
+/** Sends an interlocutor application (POST /become-contributor) and returns its id. */
+export async function applyAsInterlocutor(api: Api, nickname: string): Promise<number> {
+  const profile = await api.profile();
+  const payload = await api.ok<{ application: { id: number } }>('POST', '/become-contributor', {
+    nickname,
+    email: profile.email,
+    experience: 'Years of listening.',
+    interests: 'Books and travel.',
+    help_description: 'Good company for a chat.',
+  });
+  return payload.application.id;
+}
+
+/** Requests a SEPA payout of `amount` euros (POST /payouts) and returns its id. */
+export async function requestSepaPayout(api: Api, amount: number, iban = 'DE89370400440532013000'): Promise<number> {
+  const countries = await api.ok<{ id: number; iso: string }[]>('GET', '/countries');
+  const germany = countries.find((c) => c.iso === 'DE')!;
+  const payload = await api.ok<{ payout: { id: number } }>('POST', '/payouts', {
+    amount,
+    method: 'sepa',
+    iban,
+    first_name: 'Erin',
+    last_name: 'Earner',
+    country_id: germany.id,
+    city: 'Berlin',
+    address: 'Unter den Linden 1',
+    zip: '10117',
+    request_id: `e2e-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`,
+  });
+  return payload.payout.id;
 }

@@ -103,7 +103,7 @@ describe('routes and guards (spec §2)', () => {
     const router = renderAt('/account?tab=personal');
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
     expect(router.state.location.search).toBe(`?form=signin&redirect=${encodeURIComponent('/account?tab=personal')}`);
-    expect(screen.getByRole('heading', { name: 'Welcome back' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeTruthy();
   });
 
   it('sends an authenticated user away from guests-only routes to home', async () => {
@@ -119,7 +119,7 @@ describe('routes and guards (spec §2)', () => {
     expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeTruthy();
     fireEvent.click(screen.getAllByRole('button', { name: 'Sign up' })[0]!);
     await waitFor(() => expect(here(router)).toBe('/auth?form=signup&redirect=%2Frooms'));
-    expect(screen.getByRole('heading', { name: 'Create your account' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Create your account' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Forgot password?' }));
     await waitFor(() => expect(here(router)).toBe('/auth?form=reset&redirect=%2Frooms'));
@@ -158,7 +158,7 @@ describe('routes and guards (spec §2)', () => {
   it('redirects /password-restore to /reset-password keeping the query', async () => {
     const router = renderAt('/password-restore?token=abc&email=a%40b.co');
     await waitFor(() => expect(here(router)).toBe('/reset-password?token=abc&email=a%40b.co'));
-    expect(screen.getByText('a@b.co')).toBeTruthy();
+    expect(await screen.findByText('a@b.co')).toBeTruthy();
   });
 
   it('shows NotFound for reserved slugs and unknown paths, with Go Back Home', async () => {

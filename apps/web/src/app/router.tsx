@@ -1,23 +1,38 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageSpinner } from '../components/ui/spinner';
 import { paths } from '../config/paths';
 import { GuestOnly, RequireAuth } from './guards';
 import { RootLayout } from './layouts/root-layout';
 import { RouteError } from './route-error';
-import { AccountRoute } from './routes/account';
-import { AuthRoute } from './routes/auth';
-import { ChatRoute } from './routes/chat';
-import { EmailVerificationRoute } from './routes/email-verification';
 import { HomeRoute } from './routes/home';
 import { NotFoundRoute } from './routes/not-found';
-import { FailPaymentRoute, ProcessingPaymentRoute, SuccessPaymentRoute } from './routes/payment-result';
-import { PasswordRestoreRedirect, ResetPasswordRoute } from './routes/reset-password';
-import { RoomsRoute } from './routes/rooms';
-import { StartChatRoute } from './routes/start-chat';
-import { CheckoutRoute, ProductRoute, ProductsRoute } from './routes/store';
 import { SlugPageRoute, StaticPageRoute } from './routes/static-page';
-import { TopicsRoute } from './routes/topics';
+
+/**
+ * Heavy screens load on demand so the first page (home, auth) stays small:
+ * `lazy` resolves the route module when the route is first matched.
+ */
+function load<M extends Record<string, unknown>>(module: () => Promise<M>, name: keyof M): NonNullable<RouteObject['lazy']> {
+  return async () => ({ Component: (await module())[name] as ComponentType });
+}
+/** A guests-only screen, loaded on demand. */
+function loadGuestOnly<M extends Record<string, unknown>>(module: () => Promise<M>, name: keyof M): NonNullable<RouteObject['lazy']> {
+  return async () => {
+    const Screen = (await module())[name] as ComponentType;
+    return { Component: () => <GuestOnly><Screen /></GuestOnly> };
+  };
+}
+const account = () => import('./routes/account');
+const auth = () => import('./routes/auth');
+const emailVerification = () => import('./routes/email-verification');
+const resetPassword = () => import('./routes/reset-password');
+const chat = () => import('./routes/chat');
+const paymentResult = () => import('./routes/payment-result');
+const rooms = () => import('./routes/rooms');
+const startChat = () => import('./routes/start-chat');
+const store = () => import('./routes/store');
+const topics = () => import('./routes/topics');
 
 /** The admin console is its own chunk, fetched only when /admin is opened. */
 const AdminApp = lazy(() => import('../features/admin/admin-app'));
@@ -40,27 +55,27 @@ export const routes: RouteObject[] = [
         errorElement: <RouteError />,
         children: [
           { index: true, element: <HomeRoute /> },
-          { id: paths.auth.name, path: paths.auth.path, element: <GuestOnly><AuthRoute /></GuestOnly> },
-          { path: paths.resetPassword.path, element: <GuestOnly><ResetPasswordRoute /></GuestOnly> },
-          { path: paths.passwordRestore.path, element: <PasswordRestoreRedirect /> },
-          { id: paths.emailVerification.name, path: paths.emailVerification.path, element: <EmailVerificationRoute /> },
-          { id: paths.successPayment.name, path: paths.successPayment.path, element: <SuccessPaymentRoute /> },
-          { id: paths.failPayment.name, path: paths.failPayment.path, element: <FailPaymentRoute /> },
-          { id: paths.processingPayment.name, path: paths.processingPayment.path, element: <ProcessingPaymentRoute /> },
-          { path: paths.pendingPayment.path, element: <ProcessingPaymentRoute /> },
+          { id: paths.auth.name, path: paths.auth.path, lazy: loadGuestOnly(auth, 'AuthRoute') },
+          { path: paths.resetPassword.path, lazy: loadGuestOnly(resetPassword, 'ResetPasswordRoute') },
+          { path: paths.passwordRestore.path, lazy: load(resetPassword, 'PasswordRestoreRedirect') },
+          { id: paths.emailVerification.name, path: paths.emailVerification.path, lazy: load(emailVerification, 'EmailVerificationRoute') },
+          { id: paths.successPayment.name, path: paths.successPayment.path, lazy: load(paymentResult, 'SuccessPaymentRoute') },
+          { id: paths.failPayment.name, path: paths.failPayment.path, lazy: load(paymentResult, 'FailPaymentRoute') },
+          { id: paths.processingPayment.name, path: paths.processingPayment.path, lazy: load(paymentResult, 'ProcessingPaymentRoute') },
+          { path: paths.pendingPayment.path, lazy: load(paymentResult, 'ProcessingPaymentRoute') },
           {
             element: <RequireAuth />,
             children: [
-              { id: paths.rooms.name, path: paths.rooms.path, element: <RoomsRoute /> },
-              { path: paths.roomTopics.path, element: <TopicsRoute /> },
-              { path: paths.startChat.path, element: <StartChatRoute /> },
-              { path: paths.topicChat.path, element: <ChatRoute /> },
-              { id: paths.account.name, path: paths.account.path, element: <AccountRoute /> },
-              { path: paths.checkout.path, element: <CheckoutRoute /> },
+              { id: paths.rooms.name, path: paths.rooms.path, lazy: load(rooms, 'RoomsRoute') },
+              { path: paths.roomTopics.path, lazy: load(topics, 'TopicsRoute') },
+              { path: paths.startChat.path, lazy: load(startChat, 'StartChatRoute') },
+              { path: paths.topicChat.path, lazy: load(chat, 'ChatRoute') },
+              { id: paths.account.name, path: paths.account.path, lazy: load(account, 'AccountRoute') },
+              { path: paths.checkout.path, lazy: load(store, 'CheckoutRoute') },
             ],
           },
-          { path: paths.products.path, element: <ProductsRoute /> },
-          { path: paths.product.path, element: <ProductRoute /> },
+          { path: paths.products.path, lazy: load(store, 'ProductsRoute') },
+          { path: paths.product.path, lazy: load(store, 'ProductRoute') },
           { path: paths.staticPageLegacy.path, element: <StaticPageRoute /> },
           { path: paths.staticPage.path, element: <SlugPageRoute /> },
           { id: paths.notFound.name, path: paths.notFound.path, element: <NotFoundRoute /> },

@@ -42,7 +42,8 @@ export class CompanionWorker {
   private async onEvent(event: ChatEvent) {
     if (this.stopped) return;
     try {
-      if (event.type === 'message.created' && typeof event.message.id === 'number') {
+      // Only users' messages start a reply (the companion's own messages arrive here too).
+      if (event.type === 'message.created' && typeof event.message.id === 'number' && event.message.sender_kind === 'user') {
         const dueAt = await scheduleReply(this.deps, event.topicId, event.message.id);
         if (dueAt) this.wakeAt(dueAt);
       } else if (event.type === 'participant.left' && event.participantsCount === 0) await cancelReplies(this.deps, event.topicId, 'user left');

@@ -1,7 +1,7 @@
 import { texts, wsCloseCodes, type ChatEvent } from '@parley/contracts';
 import { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { type EventBus } from '../../lib/event-bus.js';
-import { type Connection, type RealtimeTuning, messageIdOf } from './realtime.connection.js';
+import { type Connection, type RealtimeTuning, type Subscription, messageIdOf } from './realtime.connection.js';
 
 /** What the hub needs from the chat: the read rule and the messages a client missed. */
 export interface RealtimeChatPort {
@@ -79,7 +79,7 @@ export class RealtimeHub {
       connection.send({ type: 'error', code: 'FORBIDDEN', message: texts.topics.noPermission, topicId });
       return;
     }
-    const subscription = { live: false, buffer: [] as ChatEvent[], sent: new Set<number>(), typing: { isTyping: false, at: 0 } };
+    const subscription: Subscription = { live: false, buffer: [], sent: new Set<number>(), typing: { isTyping: false, at: 0 } };
     connection.subscriptions.set(topicId, subscription);
     addTo(this.byTopic, topicId, connection);
 
@@ -93,7 +93,11 @@ export class RealtimeHub {
       throw error;
     }
     if (connection.subscriptions.get(topicId) !== subscription) return;
-    const hasMore = missed.length > MAX_CATCH_UP;
+    this.goLive(connection, topicId, subscription, missed, typing);
+  }
+
+  /** Replayed messages, typing in progress, then the buffered live events minus what was replayed. */
+  private goLive(connection: Connection, topicId: number, subscription: Subscription, missed: Record<string, unknown>[], typing: ChatEvent[]) {
     for (const message of missed.slice(0, MAX_CATCH_UP)) {
       if (typeof message.id === 'number') subscription.sent.add(message.id);
       connection.send({ type: 'event', event: { type: 'message.created', topicId, message } });
@@ -106,7 +110,7 @@ export class RealtimeHub {
     }
     subscription.buffer = [];
     subscription.live = true;
-    connection.send({ type: 'subscribed', topicId, missed: Math.min(missed.length, MAX_CATCH_UP), hasMore });
+    connection.send({ type: 'subscribed', topicId, missed: Math.min(missed.length, MAX_CATCH_UP), hasMore: missed.length > MAX_CATCH_UP });
   }
 
   unsubscribe(connection: Connection, topicId: number): boolean {

@@ -32,7 +32,15 @@ export function handleFrame(deps: FrameDeps, connection: Connection, raw: string
       connection.send(message.id === undefined ? { type: 'pong' } : { type: 'pong', id: message.id });
       return;
     case 'subscribe':
-      connection.enqueue(() => deps.hub.subscribe(connection, message.topicId, message.lastMessageId));
+      connection.enqueue(async () => {
+        try {
+          await deps.hub.subscribe(connection, message.topicId, message.lastMessageId);
+        } catch (error) {
+          // The client falls back to polling for this topic and may subscribe again.
+          connection.send({ type: 'error', code: 'INTERNAL', message: texts.common.anErrorOccurred, topicId: message.topicId });
+          throw error;
+        }
+      });
       return;
     case 'unsubscribe':
       connection.enqueue(async () => {

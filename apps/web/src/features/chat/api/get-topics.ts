@@ -12,5 +12,6 @@ export async function getTopics(roomId: number | null): Promise<Topic[]> {
   return Array.isArray(payload) ? payload : (payload?.data ?? []);
 }
 
-export const topicsQuery = (roomId: number | null) => queryOptions({ queryKey: ['topics', 'list', roomId ?? 'all'], queryFn: () => getTopics(roomId), staleTime: 15_000 });
+export const topicsQuery = (roomId: number | null) =>
+  queryOptions({ queryKey: ['topics', 'list', roomId ?? 'all'], queryFn: () => getTopics(roomId), staleTime: 15_000, refetchInterval: 15_000 });
 export const useTopics = (roomId: number | null) => useQuery(topicsQuery(roomId));

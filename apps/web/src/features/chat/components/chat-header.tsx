@@ -44,7 +44,14 @@ export function ChatHeader({ topic, name, status, balance, socketStatus, showCon
         </span>
         <div className="mode-toggle" role="group" aria-label="Chat mode">
           {(['ai', 'human'] as const).map((value) => (
-            <button key={value} type="button" className={`mode-toggle__btn${mode === value ? ' is-active' : ''}`} aria-pressed={mode === value} disabled={!canSwitchMode} onClick={() => mode !== value && onModeChange(value)}>
+            <button
+              key={value}
+              type="button"
+              className={`mode-toggle__btn${mode === value ? ' is-active' : ''}`}
+              aria-pressed={mode === value}
+              disabled={!canSwitchMode}
+              onClick={() => mode !== value && onModeChange(value)}
+            >
               {value === 'ai' ? 'AI' : 'Human'}
             </button>
           ))}
@@ -97,7 +104,14 @@ export function ChatSettingsMenu({ items }: { items: MenuItem[] }) {
   }, [open]);
   return (
     <div className="chat-menu" ref={ref}>
-      <button type="button" className="icon-button chat-menu__toggle" aria-label="Chat settings" aria-haspopup="true" aria-expanded={open} onClick={() => setOpen((v) => !v)}>
+      <button
+        type="button"
+        className="icon-button chat-menu__toggle"
+        aria-label="Chat settings"
+        aria-haspopup="true"
+        aria-expanded={open}
+        onClick={() => setOpen((v) => !v)}
+      >
         <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
           <circle cx="5" cy="12" r="2" fill="currentColor" />
           <circle cx="12" cy="12" r="2" fill="currentColor" />

@@ -30,7 +30,11 @@ export function ChatInput({ disabled, placeholder, isInChat, costs, onSend, onTy
   const fileInput = useRef<HTMLInputElement>(null);
   const textRef = useRef<HTMLTextAreaElement>(null);
 
-  const limits: FileRules = { ...defaultFileRules, maxFiles: costs?.max_files ?? defaultFileRules.maxFiles, maxFileBytes: costs?.max_file_bytes ?? defaultFileRules.maxFileBytes };
+  const limits: FileRules = {
+    ...defaultFileRules,
+    maxFiles: costs?.max_files ?? defaultFileRules.maxFiles,
+    maxFileBytes: costs?.max_file_bytes ?? defaultFileRules.maxFileBytes,
+  };
   const inputDisabled = disabled || busy;
   const preview = textCostPreview(content, costs);
 
@@ -99,16 +103,34 @@ export function ChatInput({ disabled, placeholder, isInChat, costs, onSend, onTy
             e.target.value = '';
           }}
         />
-        <button type="button" className="icon-button chat-input__attach" aria-label="Send image" disabled={inputDisabled} onClick={() => imageInput.current?.click()}>
+        <button
+          type="button"
+          className="icon-button chat-input__attach"
+          aria-label="Send image"
+          disabled={inputDisabled}
+          onClick={() => imageInput.current?.click()}
+        >
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
             <rect x="3" y="5" width="18" height="14" rx="2" fill="none" stroke="currentColor" strokeWidth="1.8" />
             <circle cx="9" cy="10" r="1.8" fill="currentColor" />
             <path d="M4 17l5-5 4 4 3-3 4 4" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />
           </svg>
         </button>
-        <button type="button" className="icon-button chat-input__attach" aria-label="Send file" disabled={inputDisabled} onClick={() => fileInput.current?.click()}>
+        <button
+          type="button"
+          className="icon-button chat-input__attach"
+          aria-label="Send file"
+          disabled={inputDisabled}
+          onClick={() => fileInput.current?.click()}
+        >
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-            <path d="M16.5 6.5l-7.8 7.8a2 2 0 0 0 2.8 2.8l8-8a4 4 0 0 0-5.6-5.6l-8 8a6 6 0 0 0 8.5 8.5l6.4-6.4" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+            <path
+              d="M16.5 6.5l-7.8 7.8a2 2 0 0 0 2.8 2.8l8-8a4 4 0 0 0-5.6-5.6l-8 8a6 6 0 0 0 8.5 8.5l6.4-6.4"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.8"
+              strokeLinecap="round"
+            />
           </svg>
         </button>
         <div className="chat-input__field">
@@ -134,7 +156,13 @@ export function ChatInput({ disabled, placeholder, isInChat, costs, onSend, onTy
             </span>
           )}
         </div>
-        <button type="button" className="chat-input__send" aria-label="Send message" disabled={!canSend(content, 0, inputDisabled, isInChat)} onClick={() => void submit([])}>
+        <button
+          type="button"
+          className="chat-input__send"
+          aria-label="Send message"
+          disabled={!canSend(content, 0, inputDisabled, isInChat)}
+          onClick={() => void submit([])}
+        >
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
             <path d="M4 12l16-8-6 16-2.5-6.5z" fill="currentColor" />
           </svg>

@@ -34,7 +34,10 @@ export function ChatPage({ topicId, settingsExtra }: Props) {
 
   const participants = phase === 'full' ? 2 : (topic?.participants_count ?? 0);
   const status = chatStatusText({ participantsCount: participants, isInChat: room.isInChat, hasMessages: room.messages.length > 0 });
-  const disabledReason = phase === 'ready' || phase === 'full' ? inputDisabledReason({ busy: false, isInChat: room.isInChat, participantsCount: participants, isClosed: topic?.is_closed }) : 'busy';
+  const disabledReason =
+    phase === 'ready' || phase === 'full'
+      ? inputDisabledReason({ busy: false, isInChat: room.isInChat, participantsCount: participants, isClosed: topic?.is_closed })
+      : 'busy';
   const placeholder = disabledReason === 'full' ? texts.topics.chatFull : disabledReason === 'closed' ? texts.chat.topicClosed : 'Type a message…';
   const name = phase === 'full' ? texts.topics.chatFull : (topic?.interlocutor_name ?? (phase === 'loading' || !topic ? texts.common.loading : topic.title));
 

@@ -121,7 +121,14 @@ export function CreateTopicModal({ open, onClose, roomId = null, onCreated }: Pr
             </option>
           ))}
         </SelectField>
-        <TextField label="Topic name" maxLength={limits.topicNameMax} autoComplete="off" error={errors.title?.message} hint={`${title.length}/${limits.topicNameMax}`} {...register('title')} />
+        <TextField
+          label="Topic name"
+          maxLength={limits.topicNameMax}
+          autoComplete="off"
+          error={errors.title?.message}
+          hint={`${title.length}/${limits.topicNameMax}`}
+          {...register('title')}
+        />
         {isChannel && (
           <div className="create-topic__channel">
             <SelectField label="Text style" error={errors.text_look?.message} {...register('text_look')}>

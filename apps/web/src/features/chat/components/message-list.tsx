@@ -131,7 +131,13 @@ function MessageBubble({ message, own, onOpenImage }: { message: Message; own: b
         {images.length > 0 && (
           <div className={`msg-bubble__images msg-bubble__images--${Math.min(images.length, 3)}`}>
             {images.map((image) => (
-              <button key={image.id} type="button" className="msg-bubble__image" onClick={() => onOpenImage(image)} aria-label={`Open image ${image.original_filename}`}>
+              <button
+                key={image.id}
+                type="button"
+                className="msg-bubble__image"
+                onClick={() => onOpenImage(image)}
+                aria-label={`Open image ${image.original_filename}`}
+              >
                 <img src={image.url} alt={image.original_filename} loading="lazy" />
               </button>
             ))}
@@ -165,7 +171,13 @@ function MessageBubble({ message, own, onOpenImage }: { message: Message; own: b
 function FileIcon() {
   return (
     <svg viewBox="0 0 24 24" width="22" height="22">
-      <path d="M6 2.5h8l5 5V20a1.5 1.5 0 0 1-1.5 1.5h-11A1.5 1.5 0 0 1 5 20V4a1.5 1.5 0 0 1 1-1.5z" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round" />
+      <path
+        d="M6 2.5h8l5 5V20a1.5 1.5 0 0 1-1.5 1.5h-11A1.5 1.5 0 0 1 5 20V4a1.5 1.5 0 0 1 1-1.5z"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.6"
+        strokeLinejoin="round"
+      />
       <path d="M14 2.5V8h5" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round" />
     </svg>
   );

@@ -1,5 +1,5 @@
 import { texts, type AttachmentCosts } from '@parley/contracts';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { formatFileSize, formatNumber } from '../../../lib/format';
@@ -69,7 +69,13 @@ export function SendFilesModal({ open, files, errors, rules, costs, caption, sen
                 ) : (
                   <span className="send-files__thumb send-files__thumb--doc" aria-hidden="true">
                     <svg viewBox="0 0 24 24" width="22" height="22">
-                      <path d="M6 2.5h8l5 5V20a1.5 1.5 0 0 1-1.5 1.5h-11A1.5 1.5 0 0 1 5 20V4a1.5 1.5 0 0 1 1-1.5z M14 2.5V8h5" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round" />
+                      <path
+                        d="M6 2.5h8l5 5V20a1.5 1.5 0 0 1-1.5 1.5h-11A1.5 1.5 0 0 1 5 20V4a1.5 1.5 0 0 1 1-1.5z M14 2.5V8h5"
+                        fill="none"
+                        stroke="currentColor"
+                        strokeWidth="1.6"
+                        strokeLinejoin="round"
+                      />
                     </svg>
                   </span>
                 )}
@@ -116,7 +122,14 @@ export function SendFilesModal({ open, files, errors, rules, costs, caption, sen
           </>
         )}
         {progress !== null && (
-          <div className="upload-progress" role="progressbar" aria-label="Upload progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(progress * 100)}>
+          <div
+            className="upload-progress"
+            role="progressbar"
+            aria-label="Upload progress"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={Math.round(progress * 100)}
+          >
             <div className="upload-progress__bar" style={{ width: `${Math.round(progress * 100)}%` }} />
           </div>
         )}
@@ -126,7 +139,10 @@ export function SendFilesModal({ open, files, errors, rules, costs, caption, sen
 }
 
 function useObjectUrls(files: File[]): (string | null)[] {
-  const urls = useMemo(() => files.map((f) => (f.type.startsWith('image/') && typeof URL.createObjectURL === 'function' ? URL.createObjectURL(f) : null)), [files]);
+  const urls = useMemo(
+    () => files.map((f) => (f.type.startsWith('image/') && typeof URL.createObjectURL === 'function' ? URL.createObjectURL(f) : null)),
+    [files],
+  );
   useEffect(() => () => urls.forEach((u) => u && URL.revokeObjectURL(u)), [urls]);
   return urls;
 }

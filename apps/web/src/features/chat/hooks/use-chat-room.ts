@@ -1,4 +1,4 @@
-import { limits, texts, type AttachmentCosts, type ChatEvent, type ChatMode, type Message, type Topic } from '@parley/contracts';
+import { texts, type AttachmentCosts, type ChatEvent, type ChatMode, type Message, type Topic } from '@parley/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -40,8 +40,10 @@ const AI_REPLY_WAIT_MS = 75_000;
 export function useChatRoom(topicId: number) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { data: user } = useUser();
+  const { data: user, isError: userFailed } = useUser();
   const userId = user?.id ?? null;
+  // Membership also comes from the topic's own flags, so a failed profile load does not block the chat.
+  const canStart = userId !== null || userFailed;
 
   const [phase, setPhase] = useState<ChatPhase>('loading');
   const [topic, setTopic] = useState<Topic | null>(null);
@@ -127,14 +129,13 @@ export function useChatRoom(topicId: number) {
   }, [topicId, toRooms, merge, clearTyping, queryClient]);
 
   useEffect(() => {
-    if (userId === null) return;
+    if (!canStart) return;
     void initialise();
     return () => {
       generation.current++;
     };
     // Re-initialise on a new topic only (spec §4); the user id arrives once.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [topicId, userId]);
+  }, [topicId, canStart]);
 
   /* ---------- live: socket events ---------- */
 

@@ -43,7 +43,7 @@ describe('applyChatEvent', () => {
     expect(t.refreshTopic).toHaveBeenCalledOnce();
   });
 
-  it("tells a participant that the owner closed the chat, not the owner", () => {
+  it('tells a participant that the owner closed the chat, not the owner', () => {
     const guest = target({ isOwner: false });
     applyChatEvent({ type: 'topic.closed', topicId: 3 }, guest);
     expect(guest.patchTopic).toHaveBeenCalledWith({ is_closed: true });

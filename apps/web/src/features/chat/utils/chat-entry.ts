@@ -18,7 +18,8 @@ export type ChatEntry =
   /** The join was refused: the generic topic error handler decides what to say. */
   | { kind: 'refused'; error: unknown };
 
-const bodyOf = (error: unknown) => (error instanceof ApiError && typeof error.body === 'object' && error.body !== null ? error.body : {}) as Record<string, unknown>;
+const bodyOf = (error: unknown) =>
+  (error instanceof ApiError && typeof error.body === 'object' && error.body !== null ? error.body : {}) as Record<string, unknown>;
 
 export const isInTopic = (topic: Topic, userId: number | null) =>
   topic.is_member || topic.is_owner || (userId !== null && (topic.user_id === userId || topic.guest_id === userId));

@@ -25,4 +25,9 @@ export function topicIdFromBody(body: unknown): number | null {
 }
 
 /** Server messages that mean the topic is gone for this user. */
-export const topicGoneMessages: readonly string[] = [texts.topics.closedByOwner, texts.topics.noLongerExists, texts.topics.noLongerAvailable, texts.topics.noPermission];
+export const topicGoneMessages: readonly string[] = [
+  texts.topics.closedByOwner,
+  texts.topics.noLongerExists,
+  texts.topics.noLongerAvailable,
+  texts.topics.noPermission,
+];

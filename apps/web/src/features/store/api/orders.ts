@@ -16,14 +16,17 @@ export const ordersQuery = (page: number) =>
   });
 export const useOrders = (page: number) => useQuery(ordersQuery(page));
 
-/** GET /transactions: every ledger entry and card payment, 5 per page. */
-export const transactionsQuery = (page: number) =>
+/**
+ * GET /transactions: every ledger entry and card payment, 5 per page. Keyed on the
+ * balance too, so a balance change anywhere (channel status, messages…) shows its row at once.
+ */
+export const transactionsQuery = (page: number, balance: number | null = null) =>
   queryOptions({
-    queryKey: ['store', 'transactions', page],
+    queryKey: ['store', 'transactions', page, balance],
     queryFn: async () => (await api.get<Envelope<Paged<StoreTransaction>>>('/transactions', { query: { page, per_page: limits.historyPageSize } })).payload,
     placeholderData: keepPreviousData,
   });
-export const useTransactions = (page: number) => useQuery(transactionsQuery(page));
+export const useTransactions = (page: number, balance?: number) => useQuery(transactionsQuery(page, balance));
 
 export interface OrderStatusPayload {
   status: OrderStatus;

@@ -113,9 +113,9 @@ export function OrdersHistory() {
 const amountOf = (t: StoreTransaction) => (t.currency === 'EUR' ? euro(t.amount) : `${t.amount > 0 ? '+' : ''}${formatNumber(t.amount)} ${texts.nav.coins}`);
 
 /** Account tab `history`: every transaction (type, amount, status, date). */
-export function TransactionsHistory() {
+export function TransactionsHistory({ user }: { user?: { balance: number } }) {
   const [page, setPage] = useState(1);
-  const { data, isPending, isError } = useTransactions(page);
+  const { data, isPending, isError } = useTransactions(page, user?.balance);
   const rows = data?.data.map((t) => [t.type_label, amountOf(t), <OrderStatusBadge key="s" label={t.status} />, formatDate(t.created_at)]);
   return (
     <HistoryTable
