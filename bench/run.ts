@@ -42,7 +42,14 @@ export interface Target {
 
 export async function measure(name: string, options: autocannon.Options, duration = DURATION) {
   const result = await autocannon({ connections: CONNECTIONS, duration, ...options });
-  return { scenario: name, rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
+  return {
+    scenario: name,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
 }
 
 function startServer(database: Config['database']): Promise<{ child: ChildProcess; port: number }> {
@@ -113,7 +120,11 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<{ rows: Row
     console.log(`[${dialect}] seeding messages up to ${size.toLocaleString('en')}`);
     await seedMessagesUpTo(db, topics, stored, size);
     stored = size;
-    const r = await measure(`messages/index @${size}`, { url: `${url}/api/messages/index?topic_id=${topic.id}&page=1&page_size=20&order_by=id&order_dir=desc`, headers: authed }, Math.max(2, Math.floor(DURATION / 2)));
+    const r = await measure(
+      `messages/index @${size}`,
+      { url: `${url}/api/messages/index?topic_id=${topic.id}&page=1&page_size=20&order_by=id&order_dir=desc`, headers: authed },
+      Math.max(2, Math.floor(DURATION / 2)),
+    );
     flat[`p50_ms_at_${size}`] = r.p50;
     flat[`p99_ms_at_${size}`] = r.p99;
   }
@@ -123,7 +134,10 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<{ rows: Row
     await measure('no-op (/api/health)', { url: `${url}/api/health` }),
     await measure('is-auth', { url: `${url}/api/is-auth`, headers: { cookie: session.cookie } }),
     await measure('rooms/index', { url: `${url}/api/rooms/index`, headers: authed }),
-    await measure('messages/index (poll)', { url: `${url}/api/messages/index?topic_id=${topic.id}&page=1&page_size=20&order_by=id&order_dir=desc`, headers: authed }),
+    await measure('messages/index (poll)', {
+      url: `${url}/api/messages/index?topic_id=${topic.id}&page=1&page_size=20&order_by=id&order_dir=desc`,
+      headers: authed,
+    }),
     await measure('messages/create', {
       url: `${url}/api/messages/create`,
       method: 'POST',
@@ -141,13 +155,21 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<{ rows: Row
 }
 
 const dialects: ('sqlite' | 'postgres')[] = process.env.DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
-const results: Record<string, unknown> = { date: new Date().toISOString(), machine: '2 cores, loopback', messages: MESSAGES, durationS: DURATION, connections: CONNECTIONS };
+const results: Record<string, unknown> = {
+  date: new Date().toISOString(),
+  machine: '2 cores, loopback',
+  messages: MESSAGES,
+  durationS: DURATION,
+  connections: CONNECTIONS,
+};
 const md: string[] = ['| dialect | scenario | req/s | p50 ms | p99 ms | × no-op | non-2xx |', '|---|---|---|---|---|---|---|'];
 for (const dialect of dialects) {
   const { rows, flat, rssMb } = await benchDialect(dialect);
   results[dialect] = { rows, messagesIndexBySize: flat, serverRssMbAfterLoad: rssMb };
   for (const r of rows) md.push(`| ${r.dialect} | ${r.scenario} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.ratio} | ${r.non2xx} |`);
-  md.push(`| ${dialect} | messages/index p50/p99 at 10^4 / 10^5 / 10^6 | | ${[10_000, 100_000, 1_000_000].map((s) => flat[`p50_ms_at_${s}`] ?? '–').join(' / ')} | ${[10_000, 100_000, 1_000_000].map((s) => flat[`p99_ms_at_${s}`] ?? '–').join(' / ')} | | |`);
+  md.push(
+    `| ${dialect} | messages/index p50/p99 at 10^4 / 10^5 / 10^6 | | ${[10_000, 100_000, 1_000_000].map((s) => flat[`p50_ms_at_${s}`] ?? '–').join(' / ')} | ${[10_000, 100_000, 1_000_000].map((s) => flat[`p99_ms_at_${s}`] ?? '–').join(' / ')} | | |`,
+  );
   md.push(`| ${dialect} | server RSS after load | ${rssMb} MB | | | | |`);
 }
 const out = resolve(here, 'results');

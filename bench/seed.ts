@@ -17,26 +17,67 @@ export async function seedUsersAndTopics(db: Db, users: number, topics: number) 
   const hash = await hashPassword(BENCH_PASSWORD);
   const t = now();
   const userRows = Array.from({ length: users }, (_, i) => ({
-    email: `bench${i}@example.com`, password_hash: hash, name: `Bench${i}`, surname: 'User', phone: '+37251234567',
-    phone_country_code: '372', phone_national_number: '51234567', balance: 1_000_000_000, email_verified_at: t, created_at: t, updated_at: t,
+    email: `bench${i}@example.com`,
+    password_hash: hash,
+    name: `Bench${i}`,
+    surname: 'User',
+    phone: '+37251234567',
+    phone_country_code: '372',
+    phone_national_number: '51234567',
+    balance: 1_000_000_000,
+    email_verified_at: t,
+    created_at: t,
+    updated_at: t,
   }));
   await insertBatched(userRows, 500, (batch) => db.insertInto('users').values(batch).execute());
   const ids = (await db.selectFrom('users').select('id').orderBy('id').execute()).map((r) => r.id);
   await insertBatched(ids, 500, (batch) =>
-    db.insertInto('ledger_entries').values(batch.map((id) => ({ user_id: id, amount: 1_000_000_000, kind: 'admin_adjustment', idempotency_key: `bench:${id}`, balance_after: 1_000_000_000, created_at: t, reference_type: null, reference_id: null, note: 'bench' }))).execute(),
+    db
+      .insertInto('ledger_entries')
+      .values(
+        batch.map((id) => ({
+          user_id: id,
+          amount: 1_000_000_000,
+          kind: 'admin_adjustment',
+          idempotency_key: `bench:${id}`,
+          balance_after: 1_000_000_000,
+          created_at: t,
+          reference_type: null,
+          reference_id: null,
+          note: 'bench',
+        })),
+      )
+      .execute(),
   );
   const room = await db.insertInto('rooms').values({ title: 'Bench room', created_at: t }).returning('id').executeTakeFirstOrThrow();
   const topicRows = Array.from({ length: topics }, (_, i) => ({
-    room_id: room.id, user_id: ids[(2 * i) % ids.length]!, title: `Bench topic ${i}`, chat_mode: 'human', companion_name: 'Mia',
-    terms_title: 'Rules', terms_description: 'Be kind.', terms_rules: '[]', participants_count: 2, created_at: t, updated_at: t,
+    room_id: room.id,
+    user_id: ids[(2 * i) % ids.length]!,
+    title: `Bench topic ${i}`,
+    chat_mode: 'human',
+    companion_name: 'Mia',
+    terms_title: 'Rules',
+    terms_description: 'Be kind.',
+    terms_rules: '[]',
+    participants_count: 2,
+    created_at: t,
+    updated_at: t,
   }));
-  await insertBatched(topicRows, 200, (batch) => sql`insert into topics ${sql.raw('(' + Object.keys(batch[0]!).join(',') + ')')} values ${sql.join(batch.map((r) => sql`(${sql.join(Object.values(r))})`))}`.execute(db));
+  await insertBatched(topicRows, 200, (batch) =>
+    sql`insert into topics ${sql.raw('(' + Object.keys(batch[0]!).join(',') + ')')} values ${sql.join(batch.map((r) => sql`(${sql.join(Object.values(r))})`))}`.execute(
+      db,
+    ),
+  );
   const topicIds = (await sql<{ id: number; user_id: number }>`select id, user_id from topics order by id`.execute(db)).rows;
   const participants = topicIds.flatMap((topic, i) => [
     { topic_id: topic.id, user_id: topic.user_id, joined_at: t },
     { topic_id: topic.id, user_id: ids[(2 * i + 1) % ids.length]!, joined_at: t },
   ]);
-  await insertBatched(participants, 500, (batch) => sql`insert into topic_participants (topic_id, user_id, joined_at) values ${sql.join(batch.map((p) => sql`(${p.topic_id}, ${p.user_id}, ${p.joined_at})`))}`.execute(db));
+  await insertBatched(participants, 500, (batch) =>
+    sql`insert into topic_participants (topic_id, user_id, joined_at) values ${sql.join(batch.map((p) => sql`(${p.topic_id}, ${p.user_id}, ${p.joined_at})`))}`.execute(
+      db,
+    ),
+  );
   return { userIds: ids, topics: topicIds.map((topic, i) => ({ id: topic.id, owner: topic.user_id, guest: ids[(2 * i + 1) % ids.length]! })) };
 }
 

@@ -7,7 +7,16 @@ import { loadConfig } from '../apps/server/src/config.js';
 
 const database = JSON.parse(process.env.BENCH_DATABASE ?? '{}');
 const config = loadConfig(
-  { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', REQUIRE_EMAIL_VERIFICATION: 'false', RATE_LIMIT_AUTH_MAX: '1000000', RATE_LIMIT_GLOBAL_MAX: '1000000000', DATABASE_URL: undefined },
+  {
+    ...process.env,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    REQUIRE_EMAIL_VERIFICATION: 'false',
+    RATE_LIMIT_AUTH_MAX: '1000000',
+    RATE_LIMIT_GLOBAL_MAX: '1000000000',
+    DATABASE_URL: undefined,
+  },
   { database, publicUrl: 'http://127.0.0.1' },
 );
 const app = await buildApp({ config, logger: false });

@@ -113,7 +113,11 @@ export async function signInAdmin(baseUrl: string): Promise<Api> {
 
 /** Credits coins as an admin balance adjustment (a ledger entry with a reason). */
 export async function grantCoins(admin: Api, userId: number, amount: number) {
-  await admin.ok('POST', `/admin/users/${userId}/balance`, { amount, reason: 'e2e setup', request_id: `e2e-${userId}-${Date.now()}-${Math.random().toString(36).slice(2)}` });
+  await admin.ok('POST', `/admin/users/${userId}/balance`, {
+    amount,
+    reason: 'e2e setup',
+    request_id: `e2e-${userId}-${Date.now()}-${Math.random().toString(36).slice(2)}`,
+  });
 }
 
 /**
@@ -123,7 +127,10 @@ export async function grantCoins(admin: Api, userId: number, amount: number) {
  */
 export async function earnCoins(payer: Api, contributor: Api, messages: string[]): Promise<number> {
   const rooms = await payer.ok<{ data: { id: number }[] }>('GET', '/rooms/index');
-  const created = await payer.ok<{ topic: { id: number } }>('POST', '/topics/create', { room_id: rooms.data[0]!.id, title: `E2E topic ${Date.now().toString(36)}` });
+  const created = await payer.ok<{ topic: { id: number } }>('POST', '/topics/create', {
+    room_id: rooms.data[0]!.id,
+    title: `E2E topic ${Date.now().toString(36)}`,
+  });
   const topicId = created.topic.id;
   await contributor.ok('POST', '/topics/join', { topic_id: topicId });
   for (const content of messages) await payer.ok('POST', '/messages/create', { topic_id: topicId, content });

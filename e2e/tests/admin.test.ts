@@ -28,7 +28,9 @@ describe('admin console', () => {
   it('keeps a normal user out of /admin and its API', async () => {
     const user = await createVerifiedUser(baseUrl, 'normal', 'Norma');
     expect((await user.api.request('GET', '/admin/users')).status).toBe(403);
-    expect((await user.api.request('POST', `/admin/users/${user.user.id}/balance`, { amount: 1000, reason: 'self-service', request_id: 'e2e-self-12345' })).status).toBe(403);
+    expect(
+      (await user.api.request('POST', `/admin/users/${user.user.id}/balance`, { amount: 1000, reason: 'self-service', request_id: 'e2e-self-12345' })).status,
+    ).toBe(403);
 
     const context = await newContext(browser, baseUrl);
     const page = await context.newPage();
@@ -113,7 +115,9 @@ describe('admin console', () => {
     await expect.poll(() => page.getByText('Application approved').count()).toBeGreaterThan(0);
     await expect.poll(() => application.count()).toBe(0);
     expect((await applicant.api.profile()).is_contributor).toBe(true);
-    await expect.poll(async () => (await applicant.api.ok<{ application: { status: string } }>('GET', '/become-contributor/status')).application.status).toBe('approved');
+    await expect
+      .poll(async () => (await applicant.api.ok<{ application: { status: string } }>('GET', '/become-contributor/status')).application.status)
+      .toBe('approved');
 
     // Payouts → Approve, then Mark paid (confirmed in the dialog).
     await page.goto('/admin/payouts');

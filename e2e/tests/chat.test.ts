@@ -156,15 +156,15 @@ function pngBuffer(size: number, [r, g, b]: [number, number, number]): Buffer {
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(pixels)), chunk('IEND', Buffer.alloc(0))]);
 }
 
-/** A in the topic (waiting), then B joins it; both screens live. */
-async function pairInTopic(tag: string) {
-  const [a, b] = await Promise.all([person(`${tag}a`), person(`${tag}b`)]);
+/** A in the topic (waiting), then B joins it; both screens live. With `withThird`, a signed-in C (not in the topic) too. */
+async function pairInTopic(tag: string, { withThird = false } = {}) {
+  const [a, b, c] = await Promise.all([person(`${tag}a`), person(`${tag}b`), withThird ? person(`${tag}c`) : null]);
   const topicId = await createTopic(a, `E2E ${tag} ${Date.now().toString(36)}`);
   await enterChat(a.page, topicId);
   await enterChat(b.page, topicId, { expectTerms: true });
   await expect.poll(() => chatStatus(a.page).textContent()).toBe(texts.chat.online);
   await expect.poll(() => chatStatus(b.page).textContent()).toBe(texts.chat.online);
-  return { a, b, topicId };
+  return { a, b, c, topicId };
 }
 
 describe('chat between two people (issues #4, #5, #6)', () => {
@@ -277,12 +277,12 @@ describe('chat between two people (issues #4, #5, #6)', () => {
   });
 
   it('a third user sees Chat is full; the second user leaves after confirming and re-enters', async () => {
-    const { a, b, topicId } = await pairInTopic('full');
+    const { a, b, c: third, topicId } = await pairInTopic('full', { withThird: true });
+    const c = third!;
     const text = `Before leaving ${Date.now().toString(36)}`;
     await typeAndSend(a.page, text);
     await messageLog(b.page).getByText(text, { exact: true }).waitFor();
 
-    const c = await person('fullc');
     await c.page.goto(`/topics/${topicId}/chat`);
     await c.page.getByRole('log', { name: 'Messages' }).getByText(texts.topics.chatFull).waitFor();
     expect(await messageInput(c.page).isDisabled()).toBe(true);
@@ -320,8 +320,8 @@ describe('chat between two people (issues #4, #5, #6)', () => {
   });
 
   it('a third user waiting on a full chat gets the seat once it frees', async () => {
-    const { a, b, topicId } = await pairInTopic('seat');
-    const c = await person('seatc');
+    const { a, b, c: third, topicId } = await pairInTopic('seat', { withThird: true });
+    const c = third!;
     await c.page.goto(`/topics/${topicId}/chat`);
     await messageLog(c.page).getByText(texts.topics.chatFull).waitFor();
 
@@ -342,11 +342,19 @@ describe('chat between two people (issues #4, #5, #6)', () => {
   });
 
   it('reports the other user from the chat settings menu', async () => {
-    const { b } = await pairInTopic('report');
+    const { a, b, topicId } = await pairInTopic('report');
     await b.page.getByRole('button', { name: 'Chat settings' }).click();
     await b.page.getByRole('menuitem', { name: 'Report user' }).click();
     await toastText(b.page, texts.reports.userReported).waitFor();
     expect(await b.page.getByRole('alert').count()).toBe(0);
+    // The moderators see who reported whom, in which topic.
+    const reports = await admin.ok<{ items: { type: string; status: string; topic_id: number; reporter_id: number; reported_user_id: number | null }[] }>(
+      'GET',
+      `/admin/reports?type=user&q=${encodeURIComponent(b.user.email)}`,
+    );
+    expect(reports.items.filter((r) => r.topic_id === topicId)).toEqual([
+      expect.objectContaining({ type: 'user', status: 'open', reporter_id: b.user.id, reported_user_id: a.user.id }),
+    ]);
     await snap(b.page, 'chat-report-user');
   });
 });

@@ -69,7 +69,11 @@ describe('accounts and public pages', () => {
       await page.goto(path);
       await expect.poll(() => page.getByText(texts.common.notFound).count(), { message: path }).toBeGreaterThan(0);
     }
-    await page.getByRole('link', { name: texts.common.goBackHome }).or(page.getByRole('button', { name: texts.common.goBackHome })).first().click();
+    await page
+      .getByRole('link', { name: texts.common.goBackHome })
+      .or(page.getByRole('button', { name: texts.common.goBackHome }))
+      .first()
+      .click();
     await page.waitForURL((url) => url.pathname === '/');
     await expect.poll(() => page.getByText(texts.home.hero).count()).toBeGreaterThan(0);
     await snap(page, 'home-desktop');
@@ -81,7 +85,9 @@ describe('accounts and public pages', () => {
     const page = await context.newPage();
     await page.goto('/cookie-policy');
     await expect.poll(() => page.getByRole('heading', { name: 'Cookie Policy' }).count()).toBeGreaterThan(0);
-    const wrapped = await page.locator('table').evaluateAll((tables) => tables.every((t) => t.parentElement !== null && getComputedStyle(t.parentElement).overflowX !== 'visible'));
+    const wrapped = await page
+      .locator('table')
+      .evaluateAll((tables) => tables.every((t) => t.parentElement !== null && getComputedStyle(t.parentElement).overflowX !== 'visible'));
     expect(wrapped).toBe(true);
     const pages = (await (await fetch(`${baseUrl}/api/static-pages`)).json()) as { payload: { id: number; slug: string }[] };
     const terms = pages.payload.find((p) => p.slug === 'terms')!;
@@ -128,7 +134,11 @@ describe('accounts and public pages', () => {
     const menu = page.getByRole('navigation', { name: 'Mobile' });
     await expect.poll(() => menu.getByText(/Coins/).count()).toBeGreaterThan(0);
     await snap(page, 'mobile-menu');
-    await menu.getByRole('button', { name: texts.nav.logout }).or(menu.getByRole('link', { name: texts.nav.logout })).first().click();
+    await menu
+      .getByRole('button', { name: texts.nav.logout })
+      .or(menu.getByRole('link', { name: texts.nav.logout }))
+      .first()
+      .click();
     await page.waitForTimeout(300);
     await page.goto('/account');
     await page.waitForURL(/\/auth\?/);

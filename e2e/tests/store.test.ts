@@ -123,7 +123,10 @@ describe('skin store', () => {
       .first()
       .click();
     const settingsDialog = a.page.getByRole('dialog', { name: 'Chat settings' });
-    await settingsDialog.getByRole('radio', { name: product.name }).check();
+    // The radio follows the server's answer (no optimistic update), so click and wait for it.
+    const skinRadio = settingsDialog.getByRole('radio', { name: product.name });
+    await skinRadio.click();
+    await eventually(() => skinRadio.isChecked(), 'skin radio selected').toBe(true);
     await eventually(() => a.page.getByRole('status').filter({ hasText: texts.store.skinEquipped }).count()).toBeGreaterThan(0);
     const skins = await apiGet<SkinsPayload>(a.context, baseUrl, '/skins');
     expect(skins.equipped.bubble_color).toBe(product.id);

@@ -67,7 +67,10 @@ describe('stored XSS renders inert', () => {
     const demo = await signIn('demo@parley.chat', 'DemoPass123');
     await demo('PUT', '/api/user/profile', { name: vectors[0]!.slice(0, 90), surname: 'Probe', phone: '+37251234567', avatar_color: 'deep-blue' });
     const rooms = await demo<{ payload: { data: { id: number }[] } }>('GET', '/api/rooms/index');
-    const created = await demo<{ payload: { topic: { id: number } } }>('POST', '/api/topics/create', { room_id: rooms.payload.data[0]!.id, title: '<img src=x onerror=window.__xss=1>' });
+    const created = await demo<{ payload: { topic: { id: number } } }>('POST', '/api/topics/create', {
+      room_id: rooms.payload.data[0]!.id,
+      title: '<img src=x onerror=window.__xss=1>',
+    });
     const topicId = created.payload.topic.id;
     await demo('POST', '/api/topics/update-chat-mode', { topic_id: topicId, chat_mode: 'ai' });
     await demo('POST', '/api/messages/create', { topic_id: topicId, content: payload });

@@ -51,13 +51,36 @@ export interface BuildAppOptions {
 }
 
 /** The API, one module per feature. This list is the whole API surface. */
-const apiModules: FastifyPluginAsync[] = [healthRoutes, authRoutes, referenceRoutes, storeRoutes, realtimeRoutes, contributorsRoutes, payoutsRoutes, roomsRoutes, topicsRoutes, messagesRoutes, reportsRoutes, paymentsRoutes, depositsRoutes, companionRoutes, adminRoutes];
+const apiModules: FastifyPluginAsync[] = [
+  healthRoutes,
+  authRoutes,
+  referenceRoutes,
+  storeRoutes,
+  realtimeRoutes,
+  contributorsRoutes,
+  payoutsRoutes,
+  roomsRoutes,
+  topicsRoutes,
+  messagesRoutes,
+  reportsRoutes,
+  paymentsRoutes,
+  depositsRoutes,
+  companionRoutes,
+  adminRoutes,
+];
 
 /** Builds the app without listening; tests use this directly. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-xsrf-token"]'], serializers: { req: serializeRequest } },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-xsrf-token"]'],
+            serializers: { req: serializeRequest },
+          },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),

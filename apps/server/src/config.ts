@@ -10,13 +10,27 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   PUBLIC_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('data'),
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
   SQLITE_FILE: z.string().optional(),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
-  SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 14),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .optional(),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(24 * 14),
   APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   REQUIRE_EMAIL_VERIFICATION: z.enum(['true', 'false']).default('true'),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
   MAIL_FROM: z.string().default('Parley <no-reply@parley.local>'),
   PAYMENT_GATEWAY: z.enum(['sandbox', 'stripe']).default('sandbox'),
   STRIPE_SECRET_KEY: z.string().optional(),
@@ -36,7 +50,10 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  PAYOUT_ENCRYPTION_KEY: z.string().regex(/^[0-9a-f]{64}$/i, 'must be 64 hex characters').optional(),
+  PAYOUT_ENCRYPTION_KEY: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/i, 'must be 64 hex characters')
+    .optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -55,10 +72,30 @@ export interface Config {
   readonly requireEmailVerification: boolean;
   readonly smtpUrl?: string;
   readonly mailFrom: string;
-  readonly payment: { readonly gateway: 'sandbox' | 'stripe'; readonly stripeSecretKey?: string; readonly stripeWebhookSecret?: string; readonly stripeApiBase?: string; readonly sandboxWebhookSecret: string };
-  readonly llm?: { readonly baseUrl: string; readonly apiKey?: string; readonly model: string; readonly timeoutMs?: number; readonly retries?: number; readonly backoffMs?: number };
+  readonly payment: {
+    readonly gateway: 'sandbox' | 'stripe';
+    readonly stripeSecretKey?: string;
+    readonly stripeWebhookSecret?: string;
+    readonly stripeApiBase?: string;
+    readonly sandboxWebhookSecret: string;
+  };
+  readonly llm?: {
+    readonly baseUrl: string;
+    readonly apiKey?: string;
+    readonly model: string;
+    readonly timeoutMs?: number;
+    readonly retries?: number;
+    readonly backoffMs?: number;
+  };
   /** Tuning of the WebSocket hub (defaults in modules/realtime); tests shorten them. */
-  readonly realtime?: { readonly heartbeatMs?: number; readonly maxBufferedBytes?: number; readonly inboundPerSecond?: number; readonly inboundBurst?: number; readonly typingThrottleMs?: number; readonly sessionCheckMs?: number };
+  readonly realtime?: {
+    readonly heartbeatMs?: number;
+    readonly maxBufferedBytes?: number;
+    readonly inboundPerSecond?: number;
+    readonly inboundBurst?: number;
+    readonly typingThrottleMs?: number;
+    readonly sessionCheckMs?: number;
+  };
   /** Tuning of the companion worker (defaults in modules/companion). */
   readonly companion?: { readonly pollMs?: number; readonly leaseMs?: number; readonly shutdownGraceMs?: number };
   readonly countryHeader: string;
@@ -114,7 +151,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       stripeApiBase: e.STRIPE_API_BASE,
       sandboxWebhookSecret: e.SANDBOX_WEBHOOK_SECRET ?? `${appSecret}-sandbox-webhook`,
     },
-    llm: e.LLM_BASE_URL ? { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL, timeoutMs: e.LLM_TIMEOUT_S * 1000, retries: e.LLM_RETRIES } : undefined,
+    llm: e.LLM_BASE_URL
+      ? { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL, timeoutMs: e.LLM_TIMEOUT_S * 1000, retries: e.LLM_RETRIES }
+      : undefined,
     countryHeader: e.COUNTRY_HEADER.toLowerCase(),
     trustProxy: e.TRUST_PROXY === 'true',
     rateLimit: { authMax: e.RATE_LIMIT_AUTH_MAX, authWindowMs: e.RATE_LIMIT_AUTH_WINDOW_S * 1000, globalMax: e.RATE_LIMIT_GLOBAL_MAX },

@@ -33,7 +33,11 @@ export class TestClient {
     }
   }
 
-  async request<T = unknown>(method: Method, url: string, options: { body?: unknown; headers?: Record<string, string>; payload?: string | Buffer } = {}): Promise<ApiResponse<T>> {
+  async request<T = unknown>(
+    method: Method,
+    url: string,
+    options: { body?: unknown; headers?: Record<string, string>; payload?: string | Buffer } = {},
+  ): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { ...options.headers };
     if (method !== 'GET' && this.csrf && !this.bearer) {
       if (!this.cookies.has(cookieNames.xsrf)) await this.request('GET', '/api/sanctum/csrf-cookie');

@@ -44,9 +44,11 @@ export async function createUser(db: Db, input: UserFactoryInput = {}): Promise<
     .returningAll()
     .executeTakeFirstOrThrow();
   if (input.coins && input.coins > 0) {
-    await db.transaction().execute((trx) => postEntry(trx, systemClock, { userId: user.id, amount: input.coins!, kind: 'admin_adjustment', idempotencyKey: `factory:${user.id}` }));
+    await db
+      .transaction()
+      .execute((trx) => postEntry(trx, systemClock, { userId: user.id, amount: input.coins!, kind: 'admin_adjustment', idempotencyKey: `factory:${user.id}` }));
   }
-  return (await db.selectFrom('users').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow());
+  return await db.selectFrom('users').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow();
 }
 
 /** A user and a client signed in as them. */

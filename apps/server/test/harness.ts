@@ -72,7 +72,14 @@ export async function createTestContext(dialect: Dialect, options: TestContextOp
   }
 
   const config = loadConfig(
-    { NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: options.seedDemo ? 'true' : 'false', RATE_LIMIT_AUTH_MAX: '10000', RATE_LIMIT_GLOBAL_MAX: '100000', ...options.env },
+    {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      SEED_DEMO: options.seedDemo ? 'true' : 'false',
+      RATE_LIMIT_AUTH_MAX: '10000',
+      RATE_LIMIT_GLOBAL_MAX: '100000',
+      ...options.env,
+    },
     { database, ...options.config },
   );
   const build = (overrides: Partial<BuildAppOptions> = {}) => buildApp({ config, logger: false, infra: options.infra, ...overrides });

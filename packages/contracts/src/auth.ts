@@ -15,7 +15,9 @@ export function requiredString(message: string, max = 255) {
 }
 
 export const emailSchema = (requiredMessage: string = t.emailRequired) =>
-  requiredString(requiredMessage, 254).regex(emailPattern, { error: t.invalidEmail }).transform((v) => v.toLowerCase());
+  requiredString(requiredMessage, 254)
+    .regex(emailPattern, { error: t.invalidEmail })
+    .transform((v) => v.toLowerCase());
 
 /** The password character rules of spec §5 plus sane bounds. */
 export const passwordSchema = z
@@ -28,7 +30,13 @@ export const passwordSchema = z
   .regex(/\d/, { error: t.passwordDigit });
 
 export const loginBodySchema = z.object({
-  email: z.string({ error: t.emailPasswordRequired }).trim().min(1, { error: t.emailPasswordRequired }).max(254).regex(emailPattern, { error: t.invalidEmail }).transform((v) => v.toLowerCase()),
+  email: z
+    .string({ error: t.emailPasswordRequired })
+    .trim()
+    .min(1, { error: t.emailPasswordRequired })
+    .max(254)
+    .regex(emailPattern, { error: t.invalidEmail })
+    .transform((v) => v.toLowerCase()),
   password: z.string({ error: t.emailPasswordRequired }).min(1, { error: t.emailPasswordRequired }).max(limits.passwordMax),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;

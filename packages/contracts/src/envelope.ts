@@ -59,7 +59,14 @@ export function pageMeta(page: number, perPage: number, total: number): PageMeta
   const lastPage = Math.max(1, Math.ceil(total / perPage));
   const from = total === 0 ? null : (page - 1) * perPage + 1;
   const to = total === 0 ? null : Math.min(total, page * perPage);
-  return { current_page: page, per_page: perPage, total, last_page: lastPage, from: from !== null && from > total ? null : from, to: from !== null && from > total ? null : to };
+  return {
+    current_page: page,
+    per_page: perPage,
+    total,
+    last_page: lastPage,
+    from: from !== null && from > total ? null : from,
+    to: from !== null && from > total ? null : to,
+  };
 }
 
 /** `currency` and `lang_id` ride along on every call (spec §7); the server accepts and ignores unknown ones. */

@@ -18,7 +18,7 @@ export const chatEventSchema = z.discriminatedUnion('type', [
 export type ChatEvent = z.infer<typeof chatEventSchema>;
 
 /**
- * WebSocket protocol of `/api/ws` (docs/decisions/004-realtime-protocol.md).
+ * WebSocket protocol of `/api/ws` (docs/decisions/005-realtime-protocol.md).
  * Client → server frames are JSON text validated by `wsClientMessageSchema`.
  */
 export const wsSubscribeSchema = z.object({

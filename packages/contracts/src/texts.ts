@@ -109,8 +109,7 @@ export const texts = {
     helpRequired: 'Help description is required',
     failedSubmit: 'Failed to submit application',
     failedStatus: 'Failed to fetch application status',
-    submitted:
-      'Application submitted successfully! We will review your application and get back to you soon.',
+    submitted: 'Application submitted successfully! We will review your application and get back to you soon.',
     reapply: 'Re-apply to be an interlocutor',
     submitApplication: 'Submit Application',
     symbolsCounter: (n: number, limit: number) => `${n}/${limit} Symbols`,
@@ -193,8 +192,7 @@ export const texts = {
     noRedirectUrl: 'No redirect URL received',
     invalidPaymentUrl: 'Payment URL is invalid. Please try again.',
     paymentFailed: 'Payment failed. Please try again.',
-    storePaymentFailed:
-      "We couldn't process your payment. Please try again or use a different payment method.",
+    storePaymentFailed: "We couldn't process your payment. Please try again or use a different payment method.",
     goToPaymentPage: 'Go to payment page',
     paymentFailedOrCancelled: 'Payment failed or was cancelled.',
     transactionIdMissing: 'Transaction identifier is missing.',
@@ -228,8 +226,7 @@ export const texts = {
     noTopics: 'No topics available',
   },
   topics: {
-    noAvailableChats:
-      'No available chats at the moment. Please try again later or create your own topic.',
+    noAvailableChats: 'No available chats at the moment. Please try again later or create your own topic.',
     closedByOwner: 'This chat has been closed by its owner',
     noLongerExists: 'The requested topic no longer exists or was deleted',
     noLongerAvailable: 'The requested chat is no longer available',
@@ -241,8 +238,7 @@ export const texts = {
     noRoomsTryLater: 'No rooms available. Please try again later.',
     nameRequired: 'Topic name is required',
     nameTooLong: 'Topic name may not be greater than 50 characters',
-    notEnoughPointsTopic: (cost: number) =>
-      `Not enough points. You need ${cost} points to create a topic.`,
+    notEnoughPointsTopic: (cost: number) => `Not enough points. You need ${cost} points to create a topic.`,
     textStyleRequired: 'Text style is required',
     textColorRequired: 'Text color is required',
     chatFull: 'Chat is full',

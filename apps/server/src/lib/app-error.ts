@@ -14,5 +14,4 @@ export class AppError extends Error {
   }
 }
 
-export const validationError = (field: string, message: string) =>
-  new AppError('VALIDATION', message, { [field]: [message] });
+export const validationError = (field: string, message: string) => new AppError('VALIDATION', message, { [field]: [message] });

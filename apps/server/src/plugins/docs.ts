@@ -7,7 +7,11 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 export async function registerDocs(app: FastifyInstance) {
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Parley API', version: '1.0.0', description: 'Envelope: {status, payload, message, errors}. Cookie sessions need the X-XSRF-TOKEN header on unsafe methods; bearer tokens do not.' },
+      info: {
+        title: 'Parley API',
+        version: '1.0.0',
+        description: 'Envelope: {status, payload, message, errors}. Cookie sessions need the X-XSRF-TOKEN header on unsafe methods; bearer tokens do not.',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, cookie: { type: 'apiKey', in: 'cookie', name: 'parley_session' } } },
     },
     transform: jsonSchemaTransform,

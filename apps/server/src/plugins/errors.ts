@@ -68,7 +68,9 @@ export function registerErrorHandling(app: FastifyInstance) {
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
       const message =
-        status === 429 ? texts.common.rateLimited : (fastifyCodeMessages[error.code] ?? (status === 413 ? texts.common.payloadTooLarge : texts.common.malformedBody));
+        status === 429
+          ? texts.common.rateLimited
+          : (fastifyCodeMessages[error.code] ?? (status === 413 ? texts.common.payloadTooLarge : texts.common.malformedBody));
       return reply.status(status).send({ status: 'ERROR', payload: null, message, errors: {} });
     }
     request.log.error({ err: error, reqId: request.id }, 'unhandled error');

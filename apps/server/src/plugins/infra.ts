@@ -56,7 +56,9 @@ export function createInfra(config: Config, log: FastifyBaseLogger, overrides: P
     clock,
     random: overrides.random ?? systemRandom,
     mailer: overrides.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createDevMailbox(db, clock, log)),
-    bus: overrides.bus ?? (redis ? createRedisBus(redis, log, { namespace: config.database.kind === 'postgres' ? config.database.schema : undefined }) : createInProcessBus()),
+    bus:
+      overrides.bus ??
+      (redis ? createRedisBus(redis, log, { namespace: config.database.kind === 'postgres' ? config.database.schema : undefined }) : createInProcessBus()),
     redis,
     storage: overrides.storage ?? createLocalDiskStorage(join(config.dataDir, 'uploads')),
     gateway: overrides.gateway ?? createPaymentGateway(config, { db, clock, log }),

@@ -20,7 +20,13 @@ function load<M extends Record<string, unknown>>(module: () => Promise<M>, name:
 function loadGuestOnly<M extends Record<string, unknown>>(module: () => Promise<M>, name: keyof M): NonNullable<RouteObject['lazy']> {
   return async () => {
     const Screen = (await module())[name] as ComponentType;
-    return { Component: () => <GuestOnly><Screen /></GuestOnly> };
+    return {
+      Component: () => (
+        <GuestOnly>
+          <Screen />
+        </GuestOnly>
+      ),
+    };
   };
 }
 const account = () => import('./routes/account');

@@ -152,6 +152,23 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const t of ['audit_log', 'ledger_entries', 'bundles', 'rooms', 'social_links', 'faqs', 'static_pages', 'countries', 'currencies', 'localizations', 'languages', 'settings', 'mails', 'email_tokens', 'sessions', 'users'])
+  for (const t of [
+    'audit_log',
+    'ledger_entries',
+    'bundles',
+    'rooms',
+    'social_links',
+    'faqs',
+    'static_pages',
+    'countries',
+    'currencies',
+    'localizations',
+    'languages',
+    'settings',
+    'mails',
+    'email_tokens',
+    'sessions',
+    'users',
+  ])
     await db.schema.dropTable(t).execute();
 }

@@ -64,7 +64,10 @@ describe.each(dialects)('auth on %s', (dialect) => {
 
   it('reports sign-up field errors with the spec messages and writes nothing', async () => {
     const client = new TestClient(ctx.app);
-    const before = await ctx.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const before = await ctx.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     const bad = await client.post('/api/register', signUp('not-an-email', { name: ' ', password: 'abc', password_confirmation: 'abd', phone: '+49123' }));
     expect(bad.statusCode).toBe(422);
     expect(bad.body.errors?.name).toEqual([texts.auth.nameRequired]);
@@ -74,7 +77,10 @@ describe.each(dialects)('auth on %s', (dialect) => {
     expect(mismatch.body.errors?.password_confirmation).toEqual([texts.auth.passwordsDoNotMatch]);
     const phone = await client.post('/api/register', signUp('bob@example.com', { phone: '+49123', nationalNumber: '123' }));
     expect(phone.body.errors?.phone).toEqual([texts.auth.validPhoneRequired]);
-    const after = await ctx.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await ctx.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
@@ -118,7 +124,10 @@ describe.each(dialects)('auth on %s', (dialect) => {
     const client = new TestClient(ctx.app);
     const login = await client.login(user.email, DEFAULT_PASSWORD);
     client.csrf = false;
-    const refused = await client.request('PUT', '/api/user/profile', { body: { name: 'X', surname: 'Y', phone: '+37251234567', avatar_color: 'teal-blue' }, headers: { 'x-xsrf-token': 'forged' } });
+    const refused = await client.request('PUT', '/api/user/profile', {
+      body: { name: 'X', surname: 'Y', phone: '+37251234567', avatar_color: 'teal-blue' },
+      headers: { 'x-xsrf-token': 'forged' },
+    });
     expect(refused.statusCode).toBe(403);
     expect(refused.body.message).toBe(texts.common.csrfMismatch);
     const unchanged = await ctx.db.selectFrom('users').select('name').where('id', '=', user.id).executeTakeFirstOrThrow();
@@ -173,7 +182,11 @@ describe.each(dialects)('auth on %s', (dialect) => {
   });
 
   it('refuses sign-up when registration is disabled', async () => {
-    await ctx.db.insertInto('settings').values({ key: 'is_reg_enabled', value: 'false' }).onConflict((oc) => oc.column('key').doUpdateSet({ value: 'false' })).execute();
+    await ctx.db
+      .insertInto('settings')
+      .values({ key: 'is_reg_enabled', value: 'false' })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value: 'false' }))
+      .execute();
     const response = await new TestClient(ctx.app).post('/api/register', signUp('late@example.com'));
     expect(response.statusCode).toBe(403);
     expect(response.body.message).toBe(texts.auth.registrationDisabled);

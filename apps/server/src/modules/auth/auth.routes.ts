@@ -70,7 +70,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     if (request.auth) {
       await auth.logout(deps, request.auth.sessionId);
       // Sockets opened with this session close (on every instance).
-      await app.bus.publish({ type: 'session.ended', userId: request.auth.user.id, sessionId: request.auth.sessionId }).catch((error: unknown) => request.log.error({ err: error }, 'publishing session end failed'));
+      await app.bus
+        .publish({ type: 'session.ended', userId: request.auth.user.id, sessionId: request.auth.sessionId })
+        .catch((error: unknown) => request.log.error({ err: error }, 'publishing session end failed'));
     }
     clearSessionCookie(reply, app.config);
     return { status: 'OK', payload: null };
@@ -86,10 +88,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return { status: 'OK', message: texts.auth.passwordResetDone, payload: null };
   });
 
-  app.post('/user/change-password', { schema: { tags: ['profile'], body: changePasswordBodySchema }, preHandler: requireAuth, config: authLimit }, async (request) => {
-    await auth.changePassword(deps, currentUser(request), request.auth!.sessionId, request.body);
-    return { status: 'OK', message: texts.auth.passwordChanged, payload: null };
-  });
+  app.post(
+    '/user/change-password',
+    { schema: { tags: ['profile'], body: changePasswordBodySchema }, preHandler: requireAuth, config: authLimit },
+    async (request) => {
+      await auth.changePassword(deps, currentUser(request), request.auth!.sessionId, request.body);
+      return { status: 'OK', message: texts.auth.passwordChanged, payload: null };
+    },
+  );
 
   app.get('/user/profile', { schema: { tags: ['profile'] }, preHandler: requireAuth }, async (request) => ({
     status: 'OK',
@@ -101,10 +107,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return { status: 'OK', message: texts.profile.updated, payload: await profileOf(currentUser(request).id) };
   });
 
-  app.get('/phone-country', { schema: { tags: ['reference'], response: { 200: z.object({ status: z.literal('OK'), payload: z.object({ iso: z.string().nullable() }) }) } } }, async (request) => {
-    const header = request.headers[app.config.countryHeader];
-    const fromHeader = typeof header === 'string' && /^[A-Za-z]{2}$/.test(header) ? header.toUpperCase() : null;
-    const fromLanguage = request.headers['accept-language']?.match(/[a-z]{2}-([A-Z]{2})/)?.[1] ?? null;
-    return { status: 'OK' as const, payload: { iso: fromHeader ?? fromLanguage } };
-  });
+  app.get(
+    '/phone-country',
+    { schema: { tags: ['reference'], response: { 200: z.object({ status: z.literal('OK'), payload: z.object({ iso: z.string().nullable() }) }) } } },
+    async (request) => {
+      const header = request.headers[app.config.countryHeader];
+      const fromHeader = typeof header === 'string' && /^[A-Za-z]{2}$/.test(header) ? header.toUpperCase() : null;
+      const fromLanguage = request.headers['accept-language']?.match(/[a-z]{2}-([A-Z]{2})/)?.[1] ?? null;
+      return { status: 'OK' as const, payload: { iso: fromHeader ?? fromLanguage } };
+    },
+  );
 };

@@ -112,7 +112,8 @@ export async function resendVerification(deps: AuthDeps, email: string): Promise
 export async function verifyEmail(deps: AuthDeps, userId: number, token: string): Promise<UserRow> {
   const row = await repo.findEmailToken(deps.db, sha256(token), 'verify');
   const now = deps.clock.now().toISOString();
-  if (!row || row.user_id !== userId || row.expires_at <= now) throw new AppError('VALIDATION', texts.auth.invalidVerificationLink, { token: [texts.auth.invalidVerificationLink] });
+  if (!row || row.user_id !== userId || row.expires_at <= now)
+    throw new AppError('VALIDATION', texts.auth.invalidVerificationLink, { token: [texts.auth.invalidVerificationLink] });
   const user = await users.findUserById(deps.db, userId);
   if (!user) throw new AppError('VALIDATION', texts.auth.invalidVerificationLink);
   if (row.used_at && user.email_verified_at) return user; // a second click on the same link is harmless

@@ -8,7 +8,7 @@ import { type CompanionContext, type CompanionProvider, type CompanionTurn } fro
  * it is an AI), reflects the user's own words, ties the talk to the topic and
  * asks a follow-up. It is deterministic: the same seed, topic and history give
  * the same reply, and it never answers with an empty text.
- * See docs/decisions/003-offline-companion.md.
+ * See docs/decisions/006-offline-companion.md.
  */
 export function createOfflineProvider(): CompanionProvider {
   return { kind: 'offline', reply: async (context) => composeOfflineReply(context) };

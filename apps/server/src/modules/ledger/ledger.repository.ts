@@ -18,7 +18,17 @@ export async function applyToBalance(db: DbOrTrx, userId: number, amount: number
 
 export function insertEntry(
   db: DbOrTrx,
-  entry: { user_id: number; amount: number; kind: string; reference_type: string | null; reference_id: string | null; idempotency_key: string; balance_after: number; note: string | null; created_at: string },
+  entry: {
+    user_id: number;
+    amount: number;
+    kind: string;
+    reference_type: string | null;
+    reference_id: string | null;
+    idempotency_key: string;
+    balance_after: number;
+    note: string | null;
+    created_at: string;
+  },
 ) {
   return db.insertInto('ledger_entries').values(entry).returningAll().executeTakeFirstOrThrow();
 }
@@ -32,7 +42,11 @@ export function findInconsistentBalances(db: DbOrTrx) {
   return db
     .selectFrom('users')
     .leftJoin(
-      db.selectFrom('ledger_entries').select(['user_id', sql<number>`coalesce(sum(amount), 0)`.as('total')]).groupBy('user_id').as('sums'),
+      db
+        .selectFrom('ledger_entries')
+        .select(['user_id', sql<number>`coalesce(sum(amount), 0)`.as('total')])
+        .groupBy('user_id')
+        .as('sums'),
       'sums.user_id',
       'users.id',
     )
@@ -42,5 +56,9 @@ export function findInconsistentBalances(db: DbOrTrx) {
 }
 
 export function countNegativeBalances(db: DbOrTrx) {
-  return db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('balance', '<', 0).executeTakeFirstOrThrow();
+  return db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('balance', '<', 0)
+    .executeTakeFirstOrThrow();
 }

@@ -10,16 +10,14 @@ let earningSequence = 0;
 /** Coins a contributor earned in chats: the only coins a payout may take. */
 export async function creditEarnings(db: Db, userId: number, coins: number) {
   earningSequence += 1;
-  await db
-    .transaction()
-    .execute((trx) =>
-      postEntry(trx, systemClock, {
-        userId,
-        amount: coins,
-        kind: 'contributor_earning',
-        idempotencyKey: `test-earning:${userId}:${earningSequence}:${Date.now()}`,
-      }),
-    );
+  await db.transaction().execute((trx) =>
+    postEntry(trx, systemClock, {
+      userId,
+      amount: coins,
+      kind: 'contributor_earning',
+      idempotencyKey: `test-earning:${userId}:${earningSequence}:${Date.now()}`,
+    }),
+  );
 }
 
 export async function createContributor(app: FastifyInstance, earnedCoins = 0) {

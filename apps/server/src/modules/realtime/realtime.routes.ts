@@ -1,5 +1,5 @@
 /**
- * Realtime push: `GET /api/ws` (WebSocket). Full text: docs/decisions/004-realtime-protocol.md.
+ * Realtime push: `GET /api/ws` (WebSocket). Full text: docs/decisions/005-realtime-protocol.md.
  *
  * Connect: `ws(s)://HOST/api/ws`, authenticated by the `parley_session` cookie
  * (browser; the Origin must be the app's own) or a bearer token, either as

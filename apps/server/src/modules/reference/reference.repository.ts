@@ -2,8 +2,7 @@ import { type DbOrTrx } from '../../db/database.js';
 
 export const listLanguages = (db: DbOrTrx) => db.selectFrom('languages').selectAll().orderBy('id').execute();
 
-export const findDefaultLanguage = (db: DbOrTrx) =>
-  db.selectFrom('languages').selectAll().orderBy('is_default', 'desc').orderBy('id').executeTakeFirst();
+export const findDefaultLanguage = (db: DbOrTrx) => db.selectFrom('languages').selectAll().orderBy('is_default', 'desc').orderBy('id').executeTakeFirst();
 
 export const listLocalizations = (db: DbOrTrx, languageId: number) =>
   db.selectFrom('localizations').select(['key', 'value']).where('language_id', '=', languageId).execute();

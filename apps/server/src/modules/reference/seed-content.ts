@@ -32,19 +32,23 @@ export const seedFaqs = [
   },
   {
     question: 'What do messages cost?',
-    answer: '<p>Each character of a message costs a small number of coins, and attachments have a fixed price per type. The exact cost is shown next to the input <strong>before</strong> you send.</p>',
+    answer:
+      '<p>Each character of a message costs a small number of coins, and attachments have a fixed price per type. The exact cost is shown next to the input <strong>before</strong> you send.</p>',
   },
   {
     question: 'How do I top up coins?',
-    answer: '<p>Open <em>My Profile</em> and press <strong>Top Up</strong>. Choose an amount or a bundle and pay by card. Coins arrive as soon as the payment is confirmed.</p>',
+    answer:
+      '<p>Open <em>My Profile</em> and press <strong>Top Up</strong>. Choose an amount or a bundle and pay by card. Coins arrive as soon as the payment is confirmed.</p>',
   },
   {
     question: 'Who am I talking to?',
-    answer: '<p>In <strong>Human</strong> mode you are matched with another person. In <strong>AI</strong> mode you talk to our AI companion, which always says it is an AI when asked.</p>',
+    answer:
+      '<p>In <strong>Human</strong> mode you are matched with another person. In <strong>AI</strong> mode you talk to our AI companion, which always says it is an AI when asked.</p>',
   },
   {
     question: 'Can I earn coins by chatting?',
-    answer: '<p>Yes. Apply to become an interlocutor from your profile. Approved interlocutors chat for free, earn a share of what their counterparts pay and can request payouts.</p>',
+    answer:
+      '<p>Yes. Apply to become an interlocutor from your profile. Approved interlocutors chat for free, earn a share of what their counterparts pay and can request payouts.</p>',
   },
 ];
 
@@ -55,8 +59,7 @@ export const seedSocialLinks = [
 ];
 
 const legal = (title: string, intro: string, sections: [string, string][]) =>
-  `<h2>${title}</h2><p><em>Last updated: 1 November 2026</em></p><p>${intro}</p>` +
-  sections.map(([h, p], i) => `<h3>${i + 1}. ${h}</h3><p>${p}</p>`).join('');
+  `<h2>${title}</h2><p><em>Last updated: 1 November 2026</em></p><p>${intro}</p>` + sections.map(([h, p], i) => `<h3>${i + 1}. ${h}</h3><p>${p}</p>`).join('');
 
 export const seedStaticPages = [
   {
@@ -65,8 +68,14 @@ export const seedStaticPages = [
     is_terms: 1,
     content: legal('Terms of Service', 'These terms govern your use of Parley, an anonymous paid chat service operated by Parley Communications OÜ.', [
       ['Your account', 'You must be at least 18 years old. Keep your password secret; you are responsible for activity on your account.'],
-      ['Coins', 'Coins are a prepaid balance used to pay for messages, attachments, topics and channel status. Coins have no cash value except for approved interlocutors as described in the payout rules.'],
-      ['Conduct', 'Do not harass, threaten or deceive other users, share illegal content or personal data of others. We may close topics and suspend accounts that break these rules.'],
+      [
+        'Coins',
+        'Coins are a prepaid balance used to pay for messages, attachments, topics and channel status. Coins have no cash value except for approved interlocutors as described in the payout rules.',
+      ],
+      [
+        'Conduct',
+        'Do not harass, threaten or deceive other users, share illegal content or personal data of others. We may close topics and suspend accounts that break these rules.',
+      ],
       ['Refunds', 'Unused coins bought within the last 14 days can be refunded on request to support, minus coins already spent.'],
       ['Liability', 'The service is provided as is. Nothing in these terms limits rights you have under mandatory consumer law.'],
     ]),
@@ -86,11 +95,13 @@ export const seedStaticPages = [
     slug: 'cookie-policy',
     title: 'Cookie Policy',
     is_cookie: 1,
-    content: legal('Cookie Policy', 'We use cookies to keep you signed in and, with your consent, to improve the service.', [
-      ['Essential', 'Session and security cookies. They are always on.'],
-      ['Functionality and customization', 'Remember your language and display choices.'],
-      ['Advertising', 'Measure campaigns, only if you accept them in the cookie banner.'],
-    ]) + '<table><thead><tr><th>Cookie</th><th>Purpose</th><th>Lifetime</th></tr></thead><tbody><tr><td>parley_session</td><td>Keeps you signed in</td><td>14 days</td></tr><tr><td>XSRF-TOKEN</td><td>Protects forms against forgery</td><td>Session</td></tr><tr><td>cookie_consent</td><td>Stores your cookie choice</td><td>365 days</td></tr></tbody></table>',
+    content:
+      legal('Cookie Policy', 'We use cookies to keep you signed in and, with your consent, to improve the service.', [
+        ['Essential', 'Session and security cookies. They are always on.'],
+        ['Functionality and customization', 'Remember your language and display choices.'],
+        ['Advertising', 'Measure campaigns, only if you accept them in the cookie banner.'],
+      ]) +
+      '<table><thead><tr><th>Cookie</th><th>Purpose</th><th>Lifetime</th></tr></thead><tbody><tr><td>parley_session</td><td>Keeps you signed in</td><td>14 days</td></tr><tr><td>XSRF-TOKEN</td><td>Protects forms against forgery</td><td>Session</td></tr><tr><td>cookie_consent</td><td>Stores your cookie choice</td><td>365 days</td></tr></tbody></table>',
   },
   {
     slug: 'buyer-terms',

@@ -15,17 +15,30 @@ export function allCountries() {
     .sort((a, b) => a.title.localeCompare(b.title));
 }
 
-const isEmpty = async (db: Db, table: 'rooms' | 'bundles' | 'faqs' | 'social_links') =>
-  !(await db.selectFrom(table).select('id').limit(1).executeTakeFirst());
+const isEmpty = async (db: Db, table: 'rooms' | 'bundles' | 'faqs' | 'social_links') => !(await db.selectFrom(table).select('id').limit(1).executeTakeFirst());
 
 /** Reference data every install needs. Idempotent: safe on every start. */
 export async function seedReferenceData(db: Db, clock: Clock) {
   const now = clock.now().toISOString();
-  for (const language of seedLanguages) await db.insertInto('languages').values(language).onConflict((oc) => oc.column('code').doNothing()).execute();
-  for (const currency of seedCurrencies) await db.insertInto('currencies').values(currency).onConflict((oc) => oc.column('code').doNothing()).execute();
+  for (const language of seedLanguages)
+    await db
+      .insertInto('languages')
+      .values(language)
+      .onConflict((oc) => oc.column('code').doNothing())
+      .execute();
+  for (const currency of seedCurrencies)
+    await db
+      .insertInto('currencies')
+      .values(currency)
+      .onConflict((oc) => oc.column('code').doNothing())
+      .execute();
   const countries = allCountries();
   for (let i = 0; i < countries.length; i += 50) {
-    await db.insertInto('countries').values(countries.slice(i, i + 50)).onConflict((oc) => oc.column('iso').doNothing()).execute();
+    await db
+      .insertInto('countries')
+      .values(countries.slice(i, i + 50))
+      .onConflict((oc) => oc.column('iso').doNothing())
+      .execute();
   }
   for (const page of seedStaticPages) {
     await db
@@ -39,13 +52,32 @@ export async function seedReferenceData(db: Db, clock: Clock) {
 /** Demo content: rooms, bundles, FAQ, social links and two accounts. Idempotent. */
 export async function seedDemoData(db: Db, clock: Clock) {
   const now = clock.now().toISOString();
-  if (await isEmpty(db, 'rooms')) await db.insertInto('rooms').values(seedRooms.map((r, i) => ({ ...r, position: i, created_at: now }))).execute();
-  if (await isEmpty(db, 'bundles')) await db.insertInto('bundles').values(seedBundles.map((b, i) => ({ ...b, position: i }))).execute();
-  if (await isEmpty(db, 'faqs')) await db.insertInto('faqs').values(seedFaqs.map((f, i) => ({ question: f.question, answer: sanitizeRichHtml(f.answer), position: i }))).execute();
-  if (await isEmpty(db, 'social_links')) await db.insertInto('social_links').values(seedSocialLinks.map((s, i) => ({ ...s, position: i }))).execute();
+  if (await isEmpty(db, 'rooms'))
+    await db
+      .insertInto('rooms')
+      .values(seedRooms.map((r, i) => ({ ...r, position: i, created_at: now })))
+      .execute();
+  if (await isEmpty(db, 'bundles'))
+    await db
+      .insertInto('bundles')
+      .values(seedBundles.map((b, i) => ({ ...b, position: i })))
+      .execute();
+  if (await isEmpty(db, 'faqs'))
+    await db
+      .insertInto('faqs')
+      .values(seedFaqs.map((f, i) => ({ question: f.question, answer: sanitizeRichHtml(f.answer), position: i })))
+      .execute();
+  if (await isEmpty(db, 'social_links'))
+    await db
+      .insertInto('social_links')
+      .values(seedSocialLinks.map((s, i) => ({ ...s, position: i })))
+      .execute();
   await seedProducts(db, clock);
 
-  for (const [role, account] of [['user', demoAccounts.user], ['admin', demoAccounts.admin]] as const) {
+  for (const [role, account] of [
+    ['user', demoAccounts.user],
+    ['admin', demoAccounts.admin],
+  ] as const) {
     const existing = await db.selectFrom('users').select('id').where('email', '=', account.email).executeTakeFirst();
     if (existing) continue;
     const user = await db
@@ -66,7 +98,17 @@ export async function seedDemoData(db: Db, clock: Clock) {
       .returning('id')
       .executeTakeFirstOrThrow();
     if (account.coins > 0) {
-      await db.transaction().execute((trx) => postEntry(trx, clock, { userId: user.id, amount: account.coins, kind: 'admin_adjustment', idempotencyKey: `seed:${account.email}`, note: 'Demo balance' }));
+      await db
+        .transaction()
+        .execute((trx) =>
+          postEntry(trx, clock, {
+            userId: user.id,
+            amount: account.coins,
+            kind: 'admin_adjustment',
+            idempotencyKey: `seed:${account.email}`,
+            note: 'Demo balance',
+          }),
+        );
     }
   }
 }

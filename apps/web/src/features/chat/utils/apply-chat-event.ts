@@ -15,7 +15,7 @@ export interface ChatEventTarget {
   notify: (message: string) => void;
 }
 
-/** One pushed event (protocol: docs/decisions/004-realtime-protocol.md) applied to the open chat. */
+/** One pushed event (protocol: docs/decisions/005-realtime-protocol.md) applied to the open chat. */
 export function applyChatEvent(event: ChatEvent, target: ChatEventTarget) {
   const me = target.userId;
   switch (event.type) {

@@ -2,7 +2,7 @@ import { chatEventSchema, wsCloseCodes, type ChatEvent, type WsClientMessage, ty
 
 /**
  * One WebSocket to /api/ws for one open topic (protocol:
- * docs/decisions/004-realtime-protocol.md). 'live' means subscribed: push is
+ * docs/decisions/005-realtime-protocol.md). 'live' means subscribed: push is
  * flowing and the page may stop polling. Anything else means the page polls
  * every 5 s. The socket reconnects with backoff and re-subscribes with the
  * newest message id it holds, so the server replays what was missed.
