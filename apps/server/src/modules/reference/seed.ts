@@ -98,17 +98,15 @@ export async function seedDemoData(db: Db, clock: Clock) {
       .returning('id')
       .executeTakeFirstOrThrow();
     if (account.coins > 0) {
-      await db
-        .transaction()
-        .execute((trx) =>
-          postEntry(trx, clock, {
-            userId: user.id,
-            amount: account.coins,
-            kind: 'admin_adjustment',
-            idempotencyKey: `seed:${account.email}`,
-            note: 'Demo balance',
-          }),
-        );
+      await db.transaction().execute((trx) =>
+        postEntry(trx, clock, {
+          userId: user.id,
+          amount: account.coins,
+          kind: 'admin_adjustment',
+          idempotencyKey: `seed:${account.email}`,
+          note: 'Demo balance',
+        }),
+      );
     }
   }
 }
