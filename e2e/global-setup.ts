@@ -45,7 +45,8 @@ async function waitForServer(url: string, child: ChildProcess, timeoutMs: number
 export default async function setup(project: TestProject) {
   if (!existsSync(CHROMIUM_PATH)) throw new Error(`The browser suite needs Debian chromium at ${CHROMIUM_PATH} (apt-get install chromium).`);
   if (process.env.E2E_SKIP_BUILD !== '1') {
-    const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
+    // vitest sets NODE_ENV=test, which would make Vite bundle React's development build: build what production serves.
+    const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
     if (build.status !== 0) throw new Error('web build failed');
   }
   const port = await freePort();

@@ -14,5 +14,6 @@ export default defineConfig({
       '/dev': { target: api, changeOrigin: true },
     },
   },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
+  // The manifest lets e2e/tests/budget.test.ts walk the home page's initial chunks.
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, manifest: true },
 });

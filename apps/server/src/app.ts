@@ -1,3 +1,4 @@
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
@@ -107,6 +108,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandling(app);
   registerInputGuards(app);
 
+  // gzip for anything over 1 KB the client accepts it for (JS bundles, message pages); brotli on the fly costs too much CPU.
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });
   await app.register(cookie, { secret: config.appSecret });
   await registerSecurity(app, config, infra.redis);
   await app.register(websocket, { options: { maxPayload: 16 * 1024 }, preClose: closeWebSockets });

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness.js';
@@ -14,6 +15,7 @@ describe('serving the built web app', () => {
     writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
     writeFileSync(join(dist, 'assets', 'app-1.js'), 'console.log(1)');
     writeFileSync(join(dist, 'favicon.svg'), '<svg/>');
+    writeFileSync(join(dist, 'assets', 'big-1.js'), `export const words = ${JSON.stringify('parley '.repeat(2000))};`);
     ctx = await createTestContext('sqlite');
     app = await ctx.buildAnother({ serveWeb: true, config: { ...ctx.config, webDist: dist } });
   });
@@ -30,6 +32,16 @@ describe('serving the built web app', () => {
     expect(asset.headers['cache-control']).toContain('immutable');
     const icon = await app.inject({ method: 'GET', url: '/favicon.svg' });
     expect(icon.headers['content-type']).toMatch(/svg/);
+  });
+
+  it('gzips large assets for clients that accept it, and leaves them alone for the others', async () => {
+    const zipped = await app.inject({ method: 'GET', url: '/assets/big-1.js', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.rawPayload.length).toBeLessThan(2000);
+    expect(gunzipSync(zipped.rawPayload).toString()).toContain('parley parley');
+    const plain = await app.inject({ method: 'GET', url: '/assets/big-1.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(14_000);
   });
 
   it('serves files added after start (a rebuild while running)', async () => {

@@ -1,4 +1,5 @@
-import { texts, type UserProfile } from '@parley/contracts';
+import type { UserProfile } from '@parley/contracts';
+import { texts } from '@parley/contracts/texts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';

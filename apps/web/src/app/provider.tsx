@@ -1,4 +1,4 @@
-import { texts } from '@parley/contracts';
+import { texts } from '@parley/contracts/texts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { PageSpinner } from '../components/ui/spinner';

@@ -1,4 +1,4 @@
-import { texts } from '@parley/contracts';
+import { texts } from '@parley/contracts/texts';
 import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
 import { buttonClass } from '../components/ui/button';
 import { paths } from '../config/paths';

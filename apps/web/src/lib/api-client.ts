@@ -1,4 +1,6 @@
-import { cookieNames, defaultCurrency, limits, localKeys, texts, type FieldErrors } from '@parley/contracts';
+import type { FieldErrors } from '@parley/contracts';
+import { cookieNames, defaultCurrency, limits, localKeys } from '@parley/contracts/constants';
+import { texts } from '@parley/contracts/texts';
 import { getCookie } from './cookies';
 import { currencyKey, storage } from './storage';
 

@@ -1,4 +1,6 @@
-import { localKeys, texts, type LoginBody, type UserProfile } from '@parley/contracts';
+import type { LoginBody, UserProfile } from '@parley/contracts';
+import { localKeys } from '@parley/contracts/constants';
+import { texts } from '@parley/contracts/texts';
 import { useSyncExternalStore } from 'react';
 import { api, ApiError, ensureCsrfCookie, type Envelope } from './api-client';
 import { storage } from './storage';

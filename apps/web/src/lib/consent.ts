@@ -1,4 +1,4 @@
-import { cookieNames, limits } from '@parley/contracts';
+import { cookieNames, limits } from '@parley/contracts/constants';
 import { useSyncExternalStore } from 'react';
 import { getCookie, setCookie } from './cookies';
 

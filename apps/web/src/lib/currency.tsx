@@ -1,4 +1,5 @@
-import { defaultCurrency, type Currency } from '@parley/contracts';
+import type { Currency } from '@parley/contracts';
+import { defaultCurrency } from '@parley/contracts/constants';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { configureApiClient } from './api-client';

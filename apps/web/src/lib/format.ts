@@ -1,4 +1,4 @@
-import { texts } from '@parley/contracts';
+import { texts } from '@parley/contracts/texts';
 
 /** Display formatters of spec §5 Display and §9. */
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

@@ -1,4 +1,6 @@
-import { localKeys, texts, type Language } from '@parley/contracts';
+import type { Language } from '@parley/contracts';
+import { localKeys } from '@parley/contracts/constants';
+import { texts } from '@parley/contracts/texts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { api, configureApiClient, type Envelope } from './api-client';

@@ -1,4 +1,4 @@
-import { localKeys } from '@parley/contracts';
+import { localKeys } from '@parley/contracts/constants';
 
 /** localStorage that never throws (private mode, disabled storage). */
 export const storage = {

@@ -1,4 +1,4 @@
-import { texts } from '@parley/contracts';
+import { texts } from '@parley/contracts/texts';
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';

@@ -1,4 +1,4 @@
-import { texts } from '@parley/contracts';
+import { texts } from '@parley/contracts/texts';
 import { useState, type ReactNode } from 'react';
 import { saveConsent, useConsent, type ConsentSettings } from '../../lib/consent';
 import { Button } from './button';

@@ -1,4 +1,4 @@
-import { limits } from '@parley/contracts';
+import { limits } from '@parley/contracts/constants';
 import { useSyncExternalStore } from 'react';
 
 /** Toasts: bottom-right, closing after 3000 ms (spec §9). `toast.*` works from anywhere. */

@@ -1,0 +1,127 @@
+import { createRequire } from 'node:module';
+import { texts } from '@parley/contracts';
+import { type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, snap } from '../support/browser.js';
+import { signInThroughUi } from '../support/ui.js';
+import { apiGet, apiPost } from '../support/users.js';
+
+/** Issue #10 "Browser budgets": axe-core finds no serious or critical violation on home, auth, rooms, chat and account. */
+const require = createRequire(import.meta.url);
+const axePath = require.resolve('axe-core/axe.min.js');
+const baseUrl = inject('baseUrl');
+const blocking = new Set(['serious', 'critical']);
+
+/** Like support/browser's desktop context, but lets `addScriptTag` inject axe past the app's Content-Security-Policy. */
+const newContext = (browser: Browser, baseURL: string) => browser.newContext({ baseURL, viewport: { width: 1280, height: 800 }, bypassCSP: true });
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[]; failureSummary?: string }[];
+}
+
+/** Runs axe on the current page and returns the serious and critical violations, one readable line per node. */
+async function blockingViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: axePath });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map(({ id, impact, help, nodes }) => ({ id, impact, help, nodes: nodes.map(({ target, failureSummary }) => ({ target, failureSummary })) }));
+  });
+  return violations
+    .filter((violation) => blocking.has(violation.impact ?? ''))
+    .flatMap((violation) =>
+      violation.nodes.map((node) => `[${violation.impact}] ${violation.id} (${violation.help}) at ${JSON.stringify(node.target)}: ${node.failureSummary ?? ''}`),
+    );
+}
+
+async function expectAccessible(page: Page, name: string) {
+  await snap(page, `a11y-${name}`);
+  const found = await blockingViolations(page);
+  if (found.length) console.log(`axe on ${name} (${page.url()}):\n${found.join('\n')}`);
+  expect(found, `serious/critical axe violations on ${name}`).toEqual([]);
+}
+
+const declineCookies = (page: Page) =>
+  page
+    .getByRole('region', { name: 'Cookie consent' })
+    .getByRole('button', { name: texts.cookies.declineAll })
+    .click({ timeout: 3000 })
+    .catch(() => undefined);
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+describe('accessibility (axe-core, no serious or critical violations)', () => {
+  it('home and auth pages for a guest', async () => {
+    const context = await newContext(browser, baseUrl);
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.getByText(texts.home.hero).first().waitFor();
+    await expectAccessible(page, 'home-with-cookie-banner');
+    await declineCookies(page);
+    await expectAccessible(page, 'home');
+
+    await page.goto('/auth?form=signin');
+    await page.locator('form').getByRole('button', { name: 'Sign in' }).waitFor();
+    await expectAccessible(page, 'auth-signin');
+
+    await page.goto('/auth?form=signup');
+    await page.locator('form').getByRole('button', { name: 'Sign up' }).waitFor();
+    await expectAccessible(page, 'auth-signup');
+    // The same form with its validation messages shown.
+    await page.locator('form').getByRole('button', { name: 'Sign up' }).click();
+    await page.getByText(texts.auth.nameRequired).first().waitFor();
+    await expectAccessible(page, 'auth-signup-errors');
+    await context.close();
+  });
+
+  describe('signed in as the demo user', () => {
+    let context: BrowserContext;
+    let page: Page;
+    beforeAll(async () => {
+      context = await newContext(browser, baseUrl);
+      page = await context.newPage();
+      await signInThroughUi(page, 'demo@parley.chat', 'DemoPass123');
+    });
+    afterAll(() => context?.close());
+
+    it('account', async () => {
+      await page.goto('/account');
+      await page.getByRole('heading').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      await expectAccessible(page, 'account');
+    });
+
+    it('rooms', async () => {
+      await page.goto('/rooms');
+      await page.waitForLoadState('networkidle');
+      await page.getByRole('heading').first().waitFor();
+      await expectAccessible(page, 'rooms');
+    });
+
+    it('chat of a topic the user owns', async () => {
+      const rooms = await apiGet<{ data: { id: number }[] }>(context, baseUrl, '/rooms/index');
+      const created = await apiPost<{ topic: { id: number } }>(context, baseUrl, '/topics/create', {
+        room_id: rooms.data[0]!.id,
+        title: `A11y ${Date.now().toString(36)}`,
+      });
+      await page.goto(`/topics/${created.payload.topic.id}/chat`);
+      const agree = page.getByRole('dialog').getByRole('button', { name: texts.chat.agree });
+      const input = page.getByRole('textbox', { name: 'Message' });
+      await expect.poll(async () => (await agree.count()) + (await input.count()), { timeout: 15_000 }).toBeGreaterThan(0);
+      if (await agree.count()) {
+        await expectAccessible(page, 'chat-terms');
+        await agree.click();
+      }
+      await input.waitFor();
+      await page.waitForLoadState('networkidle');
+      await expectAccessible(page, 'chat');
+    });
+  });
+});
