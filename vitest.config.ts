@@ -16,6 +16,7 @@ export default defineConfig({
           pool: 'forks',
           maxWorkers: 2,
           sequence: { groupOrder: 1 },
+          globalSetup: ['./test/global-setup.ts'],
         },
       },
       {

@@ -28,12 +28,19 @@ async function blockingViolations(page: Page): Promise<string[]> {
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map(({ id, impact, help, nodes }) => ({ id, impact, help, nodes: nodes.map(({ target, failureSummary }) => ({ target, failureSummary })) }));
+    return result.violations.map(({ id, impact, help, nodes }) => ({
+      id,
+      impact,
+      help,
+      nodes: nodes.map(({ target, failureSummary }) => ({ target, failureSummary })),
+    }));
   });
   return violations
     .filter((violation) => blocking.has(violation.impact ?? ''))
     .flatMap((violation) =>
-      violation.nodes.map((node) => `[${violation.impact}] ${violation.id} (${violation.help}) at ${JSON.stringify(node.target)}: ${node.failureSummary ?? ''}`),
+      violation.nodes.map(
+        (node) => `[${violation.impact}] ${violation.id} (${violation.help}) at ${JSON.stringify(node.target)}: ${node.failureSummary ?? ''}`,
+      ),
     );
 }
 
@@ -112,14 +119,16 @@ describe('accessibility (axe-core, no serious or critical violations)', () => {
         title: `A11y ${Date.now().toString(36)}`,
       });
       await page.goto(`/topics/${created.payload.topic.id}/chat`);
+      // A first visit shows the chat rules modal over the chat: check it, agree, then check the chat itself.
       const agree = page.getByRole('dialog').getByRole('button', { name: texts.chat.agree });
-      const input = page.getByRole('textbox', { name: 'Message' });
-      await expect.poll(async () => (await agree.count()) + (await input.count()), { timeout: 15_000 }).toBeGreaterThan(0);
+      await page.getByTestId('chat-status').waitFor({ timeout: 15_000 });
+      await page.waitForLoadState('networkidle');
       if (await agree.count()) {
         await expectAccessible(page, 'chat-terms');
         await agree.click();
+        await agree.waitFor({ state: 'detached' });
       }
-      await input.waitFor();
+      await page.getByRole('textbox', { name: 'Message' }).waitFor();
       await page.waitForLoadState('networkidle');
       await expectAccessible(page, 'chat');
     });

@@ -1,5 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -8,9 +8,11 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveSettings } from '../src/modules/reference/settings.service.js';
 import { checkoutBody } from '../src/modules/deposits/deposits.test-support.js';
+import { getCompanionWorker } from '../src/modules/companion/companion.routes.js';
 import { createTopicVia } from './chat.js';
 import { createRoom, createSignedInUser } from './factories.js';
 import { createTestContext, dialects, expectLedgerConsistent, type TestContext } from './harness.js';
+import { startAiTopic } from './ws-client.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -78,7 +80,7 @@ const REQUESTS_PER_SENDER = 60;
 /** The kill comes after this many acknowledged sends in all: well inside the load. */
 const KILL_AFTER_ACKS = 50;
 /** The companion answers this many seconds after the last user message: after the kill, before the restart is done. */
-const REPLY_DELAY_S = 12;
+const REPLY_DELAY_S = 15;
 const TOP_UP_AMOUNT = 10;
 
 describe.each(dialects)('crash safety: SIGKILL under send load on %s', (dialect) => {
@@ -102,6 +104,7 @@ describe.each(dialects)('crash safety: SIGKILL under send load on %s', (dialect)
     for (const server of servers) await server.kill();
     await new Promise((resolve) => failingHook.close(resolve));
     await ctx.close();
+    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('keeps every acknowledged message, every coin, the pending companion reply and the pending webhook credit', async () => {
@@ -140,7 +143,12 @@ describe.each(dialects)('crash safety: SIGKILL under send load on %s', (dialect)
     expect(aiSent.body.status).toBe('OK');
     const repliesOf = () => db.selectFrom('companion_replies').selectAll().where('topic_id', '=', aiTopicId).execute();
     const companionMessages = () => db.selectFrom('messages').selectAll().where('topic_id', '=', aiTopicId).where('sender_kind', '=', 'companion').execute();
-    await waitFor(repliesOf, (rows) => rows.some((r) => r.status === 'pending' && r.last_user_message_id === aiSent.body.payload.message.id), 'pending reply', 10_000);
+    await waitFor(
+      repliesOf,
+      (rows) => rows.some((r) => r.status === 'pending' && r.last_user_message_id === aiSent.body.payload.message.id),
+      'pending reply',
+      10_000,
+    );
 
     // Pending webhook credit: a paid sandbox checkout whose first delivery failed (503).
     const checkout = await api<{ deposit: { id: number } }>(first.base, payerToken, 'POST', '/api/deposit/checkout', checkoutBody({ amount: TOP_UP_AMOUNT }));
@@ -158,8 +166,23 @@ describe.each(dialects)('crash safety: SIGKILL under send load on %s', (dialect)
     expect(hookCalls).toBeGreaterThanOrEqual(1);
 
     // The send load, killed part-way.
-    const startBalances = await db.selectFrom('users').select(['id', 'balance']).where('id', 'in', senders.map((s) => s.id)).execute();
-    const firstLoadId = Number((await db.selectFrom('messages').select((eb) => eb.fn.max('id').as('max')).executeTakeFirst())?.max ?? 0);
+    const startBalances = await db
+      .selectFrom('users')
+      .select(['id', 'balance'])
+      .where(
+        'id',
+        'in',
+        senders.map((s) => s.id),
+      )
+      .execute();
+    const firstLoadId = Number(
+      (
+        await db
+          .selectFrom('messages')
+          .select((eb) => eb.fn.max('id').as('max'))
+          .executeTakeFirst()
+      )?.max ?? 0,
+    );
     const acknowledged: { id: number; senderId: number; content: string; cost: number }[] = [];
     let failures = 0;
     let killing: Promise<void> | undefined;
@@ -200,15 +223,27 @@ describe.each(dialects)('crash safety: SIGKILL under send load on %s', (dialect)
     servers.push(second);
 
     // Every acknowledged message is there, once, as acknowledged.
-    const stored = await db.selectFrom('messages').select(['id', 'sender_id', 'content', 'cost']).where('topic_id', 'in', loadTopics).where('id', '>', firstLoadId).execute();
+    const stored = await db
+      .selectFrom('messages')
+      .select(['id', 'sender_id', 'content', 'cost'])
+      .where('topic_id', 'in', loadTopics)
+      .where('id', '>', firstLoadId)
+      .execute();
     const byId = new Map(stored.map((m) => [m.id, m]));
     for (const ack of acknowledged) expect(byId.get(ack.id)).toEqual({ id: ack.id, sender_id: ack.senderId, content: ack.content, cost: ack.cost });
-    console.log(`[crash ${dialect}] acknowledged ${acknowledged.length}, stored ${stored.length}, failed ${failures}`);
     const contents = stored.map((m) => m.content);
     expect(new Set(contents).size).toBe(contents.length);
 
     // No coin lost or created: what the senders hold plus what their stored messages cost is what they started with.
-    const endBalances = await db.selectFrom('users').select(['id', 'balance']).where('id', 'in', senders.map((s) => s.id)).execute();
+    const endBalances = await db
+      .selectFrom('users')
+      .select(['id', 'balance'])
+      .where(
+        'id',
+        'in',
+        senders.map((s) => s.id),
+      )
+      .execute();
     const spent = stored.reduce((sum, m) => sum + m.cost, 0);
     const total = (rows: { balance: number }[]) => rows.reduce((sum, r) => sum + Number(r.balance), 0);
     expect(total(endBalances) + spent).toBe(total(startBalances));
@@ -240,4 +275,26 @@ describe.each(dialects)('crash safety: SIGKILL under send load on %s', (dialect)
     await second.kill();
     await expectLedgerConsistent(db);
   }, 120_000);
+
+  it('answers an acknowledged ai-mode message whose reply was not yet scheduled when the process died', async () => {
+    const { db } = ctx;
+    await saveSettings(db, { bot_reply_interval_min: 1, bot_reply_interval_max: 1 });
+    const { client } = await createSignedInUser(ctx.app, { coins: 5000 });
+    const topicId = await startAiTopic(client);
+    // A kill right after the commit and the 200, before the worker reacted to the event: no reply row yet.
+    await getCompanionWorker(ctx.app).stop();
+    const sent = await client.post<{ message: { id: number } }>('/api/messages/create', { topic_id: topicId, content: 'Anyone here? I like chess' });
+    expect(sent.statusCode).toBe(200);
+    const repliesOf = () => db.selectFrom('companion_replies').selectAll().where('topic_id', '=', topicId).execute();
+    expect(await repliesOf()).toEqual([]);
+
+    const server = await startServer(ctx.database, dataDir);
+    servers.push(server);
+    const replies = await waitFor(repliesOf, (rows) => rows.length > 0 && rows.every((r) => r.status === 'sent'), 'the recovered reply', 20_000);
+    expect(replies.map((r) => r.last_user_message_id)).toEqual([sent.body.payload.message.id]);
+    await new Promise((r) => setTimeout(r, 1500));
+    const companion = await db.selectFrom('messages').select('id').where('topic_id', '=', topicId).where('sender_kind', '=', 'companion').execute();
+    expect(companion).toHaveLength(1);
+    await server.kill();
+  }, 60_000);
 });

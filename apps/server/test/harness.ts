@@ -53,18 +53,15 @@ export async function createTestContext(dialect: Dialect, options: TestContextOp
   let dropDatabase: () => Promise<void>;
   if (dialect === 'postgres') {
     const url = process.env.DATABASE_URL!;
-    const schema = `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+    // Named after the run (see test/global-setup.ts, which drops them when every file is done).
+    const schema = `t_${process.env.PARLEY_TEST_RUN ?? Date.now().toString(36)}_${Math.random().toString(36).slice(2, 10)}`;
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     await client.query(`CREATE SCHEMA ${schema}`);
     await client.end();
     database = { kind: 'postgres', url, schema };
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await c.end();
-    };
+    // Not dropped here: test/global-setup.ts drops the run's schemas after the last file.
+    dropDatabase = async () => undefined;
   } else {
     const dir = mkdtempSync(join(tmpdir(), 'parley-test-'));
     database = { kind: 'sqlite', file: join(dir, 'test.db') };

@@ -144,3 +144,33 @@ export async function countActiveHumans(db: DbOrTrx, topicId: number) {
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/**
+ * Open ai-mode topics whose latest activity is a user's message that no reply row
+ * covers and no companion message follows: the process died after that message
+ * committed and before its reply was scheduled (a message touches its topic, so
+ * older messages of a topic that changed since, e.g. switched to ai mode, are left alone).
+ */
+export function listUnscheduledAiTopics(db: DbOrTrx, limit: number) {
+  return db
+    .selectFrom('topics as t')
+    .innerJoin('messages as m', 'm.topic_id', 't.id')
+    .select((eb) => ['t.id as topic_id', eb.fn.max('m.id').as('last_user_message_id')])
+    .where('t.chat_mode', '=', 'ai')
+    .where('t.is_closed', '=', 0)
+    .where('m.sender_kind', '=', 'user')
+    .whereRef('m.created_at', '>=', 't.updated_at')
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('companion_replies as r').select('r.id').whereRef('r.topic_id', '=', 't.id').whereRef('r.last_user_message_id', '>=', 'm.id'))),
+    )
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('messages as c').select('c.id').whereRef('c.topic_id', '=', 't.id').where('c.sender_kind', '=', 'companion').whereRef('c.id', '>', 'm.id'),
+        ),
+      ),
+    )
+    .groupBy('t.id')
+    .limit(limit)
+    .execute();
+}

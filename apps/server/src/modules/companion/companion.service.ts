@@ -66,6 +66,17 @@ export async function scheduleReply(deps: CompanionDeps, topicId: number, messag
   return null;
 }
 
+/**
+ * After a crash: a user's message in an ai-mode topic that committed (and was
+ * acknowledged) before its reply was scheduled gets its reply scheduled now.
+ */
+export async function scheduleMissedReplies(deps: CompanionDeps): Promise<number> {
+  let scheduled = 0;
+  for (const row of await repo.listUnscheduledAiTopics(deps.db, 100))
+    if (await scheduleReply(deps, row.topic_id, Number(row.last_user_message_id))) scheduled += 1;
+  return scheduled;
+}
+
 /** The user left, the topic closed or left ai mode: nothing more to say. */
 export async function cancelReplies(deps: CompanionDeps, topicId: number, reason: string) {
   const cancelled = await repo.cancelReplies(deps.db, topicId, reason, isoNow(deps.clock));

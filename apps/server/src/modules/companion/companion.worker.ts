@@ -1,5 +1,5 @@
 import { type ChatEvent } from '@parley/contracts';
-import { type CompanionDeps, cancelReplies, processDueReplies, recoverExpiredClaims, scheduleReply } from './companion.service.js';
+import { type CompanionDeps, cancelReplies, processDueReplies, recoverExpiredClaims, scheduleMissedReplies, scheduleReply } from './companion.service.js';
 import * as repo from './companion.repository.js';
 
 export interface CompanionTuning {
@@ -37,6 +37,8 @@ export class CompanionWorker {
     this.poller = setInterval(() => void this.tick(), this.tuning.pollMs);
     this.poller.unref();
     void this.tick();
+    // Replies whose scheduling a crash cut short (the message committed, the event handler never ran).
+    void scheduleMissedReplies(this.deps).catch((error: unknown) => this.deps.log.error({ err: error }, 'companion recovery of missed replies failed'));
   }
 
   private async onEvent(event: ChatEvent) {

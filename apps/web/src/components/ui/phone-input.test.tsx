@@ -21,7 +21,7 @@ const setup = (props: Partial<Parameters<typeof PhoneInput>[0]> = {}) => {
 describe('PhoneInput (spec §5)', () => {
   it('preselects the default country and emits E.164, dial code, national number and validity', () => {
     const { type, lastValue } = setup();
-    expect(screen.getByRole('button', { name: 'Country: Estonia' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /^Country: Estonia, / })).toBeTruthy();
     type('5123 4567');
     expect(lastValue()).toEqual({ phone: '+37251234567', phoneCountryCode: '372', nationalNumber: '51234567', isValid: true });
     type('512');
@@ -32,7 +32,7 @@ describe('PhoneInput (spec §5)', () => {
     const { type, lastValue } = setup();
     type('+44 7400 123456');
     expect(lastValue()).toEqual({ phone: '+447400123456', phoneCountryCode: '44', nationalNumber: '7400123456', isValid: true });
-    expect(screen.getByRole('button', { name: 'Country: United Kingdom' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /^Country: United Kingdom, / })).toBeTruthy();
   });
 
   it('rejects a country outside the server list, clears the value, and shows the message at most once per 500 ms', () => {
@@ -65,7 +65,7 @@ describe('PhoneInput (spec §5)', () => {
 
   it('filters the dropdown by prefix and says when nothing matches', () => {
     const { lastValue, type } = setup();
-    fireEvent.click(screen.getByRole('button', { name: 'Country: Estonia' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Country: Estonia, / }));
     const search = screen.getByLabelText('Search country');
     fireEvent.change(search, { target: { value: 'u' } });
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['United Kingdom+44', 'United States+1', 'Ukraine+380']);
@@ -83,7 +83,7 @@ describe('PhoneInput (spec §5)', () => {
 
   it('starts from an existing number', () => {
     setup({ initialValue: '+447400123456' });
-    expect(screen.getByRole('button', { name: 'Country: United Kingdom' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /^Country: United Kingdom, / })).toBeTruthy();
     expect((screen.getByLabelText('Phone') as HTMLInputElement).value).toBe('7400123456');
   });
 });

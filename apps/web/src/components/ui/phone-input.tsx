@@ -146,7 +146,8 @@ export function PhoneInput({ countries, defaultIso, initialValue, onChange, labe
           className="phone__country"
           aria-haspopup="listbox"
           aria-expanded={open}
-          aria-label={`Country: ${selected?.title ?? 'none'}`}
+          // The name starts with the country and ends with the visible code, so it contains the label a sighted user reads (WCAG 2.5.3).
+          aria-label={`Country: ${selected?.title ?? 'none'}, ${selected?.iso ?? '—'} +${dialOf(selected)}`}
           disabled={disabled}
           onClick={() => setOpen((v) => !v)}
         >
