@@ -1,10 +1,11 @@
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 
 describe('config', () => {
   it('starts on embedded defaults with no environment at all', () => {
     const config = loadConfig({});
-    expect(config.database).toEqual({ kind: 'sqlite', file: 'data/parley.db' });
+    expect(config.database).toEqual({ kind: 'sqlite', file: resolve(import.meta.dirname, '../../../data/parley.db') });
     expect(config.port).toBe(3000);
     expect(config.payment.gateway).toBe('sandbox');
     expect(config.llm).toBeUndefined();

@@ -1,4 +1,8 @@
+import { resolve } from 'node:path';
 import { z } from 'zod';
+
+/** The repository's `data/` folder, whatever directory the process was started from. */
+const defaultDataDir = resolve(import.meta.dirname, '../../../data');
 
 /**
  * The only place that reads process.env. A bad value stops start-up with every
@@ -9,7 +13,7 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   PUBLIC_URL: z.string().url().optional(),
-  DATA_DIR: z.string().default('data'),
+  DATA_DIR: z.string().default(defaultDataDir),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
