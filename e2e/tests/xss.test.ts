@@ -1,5 +1,6 @@
 import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createVerifiedUser, grantCoins, signInAdmin } from '../support/api.js';
 import { launchBrowser, newContext, snap } from '../support/browser.js';
 
 /**
@@ -64,7 +65,10 @@ describe('stored XSS renders inert', () => {
     await admin('POST', '/api/admin/static-pages', { slug: 'xss-probe', title: 'Probe page', content: `<p>Probe</p>${payload}` });
     await admin('POST', '/api/admin/faqs', { question: 'Is this safe?', answer: `<p>Answer</p>${payload}` });
 
-    const demo = await signIn('demo@parley.chat', 'DemoPass123');
+    // A user of its own: other files' topics must not count against this one's active-chat limit.
+    const probe = await createVerifiedUser(baseUrl, 'xss');
+    await grantCoins(await signInAdmin(baseUrl), probe.user.id, 5000);
+    const demo = await signIn(probe.email, probe.password);
     await demo('PUT', '/api/user/profile', { name: vectors[0]!.slice(0, 90), surname: 'Probe', phone: '+37251234567', avatar_color: 'deep-blue' });
     const rooms = await demo<{ payload: { data: { id: number }[] } }>('GET', '/api/rooms/index');
     const created = await demo<{ payload: { topic: { id: number } } }>('POST', '/api/topics/create', {
@@ -94,8 +98,8 @@ describe('stored XSS renders inert', () => {
     await expectInert(page, 'FAQ');
 
     await page.goto('/auth?form=signin');
-    await page.getByLabel('Email').fill('demo@parley.chat');
-    await page.getByLabel('Password', { exact: true }).fill('DemoPass123');
+    await page.getByLabel('Email').fill(probe.email);
+    await page.getByLabel('Password', { exact: true }).fill(probe.password);
     await page.locator('form').getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL((url) => url.pathname === '/account');
     await expectInert(page, 'account with a hostile name');
