@@ -1,27 +1,16 @@
 import { texts } from '@parley/contracts';
-import { Link, useParams } from 'react-router';
-import { buttonClass } from '../../../components/ui/button';
+import { Link } from 'react-router';
 import { PageSpinner } from '../../../components/ui/spinner';
+import { ProductNotFound, useRouteProduct } from './route-product';
 import { paths } from '../../../config/paths';
-import { useProduct } from '../api/products';
 import { CheckoutForm } from './checkout-form';
 
 /** /checkout/:productId. */
 export function CheckoutPage() {
-  const productId = Number(useParams().productId);
-  const { data: product, isPending, isError } = useProduct(productId);
+  const { product, isPending, notFound } = useRouteProduct();
 
-  if (!Number.isInteger(productId) || productId <= 0 || isError) {
-    return (
-      <div className="container page page-state" role="alert">
-        <p>{texts.store.productNotFound}</p>
-        <Link to={paths.products.getHref()} className={buttonClass('secondary')}>
-          Back to the store
-        </Link>
-      </div>
-    );
-  }
-  if (isPending) return <PageSpinner />;
+  if (notFound) return <ProductNotFound />;
+  if (isPending || !product) return <PageSpinner />;
 
   return (
     <div className="container container--narrow page store">

@@ -1,31 +1,21 @@
-import { defaultCurrency, texts } from '@parley/contracts';
+import { defaultCurrency } from '@parley/contracts';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button';
 import { PageSpinner } from '../../../components/ui/spinner';
+import { ProductNotFound, useRouteProduct } from './route-product';
 import { paths } from '../../../config/paths';
 import { formatPrice } from '../../../lib/format';
-import { useProduct } from '../api/products';
 import { ChatBubblePreview, lookOf } from './skin-bubble';
 import { kindLabels } from './product-card';
 
 /** /products/:productId: one skin with a live preview of a chat bubble in it. */
 export function ProductDetail() {
-  const productId = Number(useParams().productId);
-  const { data: product, isPending, isError } = useProduct(productId);
+  const { product, isPending, notFound } = useRouteProduct();
   const [sample, setSample] = useState('Great, thanks! How about you?');
 
-  if (!Number.isInteger(productId) || productId <= 0 || isError) {
-    return (
-      <div className="container page page-state" role="alert">
-        <p>{texts.store.productNotFound}</p>
-        <Link to={paths.products.getHref()} className={buttonClass('secondary')}>
-          Back to the store
-        </Link>
-      </div>
-    );
-  }
-  if (isPending) return <PageSpinner />;
+  if (notFound) return <ProductNotFound />;
+  if (isPending || !product) return <PageSpinner />;
 
   return (
     <div className="container page store">
