@@ -14,6 +14,7 @@ import { contributorsRoutes } from './modules/contributors/contributors.routes.j
 import { depositsRoutes } from './modules/deposits/deposits.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { sandboxPageRoutes } from './modules/payments/sandbox-page.routes.js';
@@ -67,6 +68,7 @@ const apiModules: FastifyPluginAsync[] = [
   paymentsRoutes,
   depositsRoutes,
   companionRoutes,
+  notificationsRoutes,
   adminRoutes,
 ];
 

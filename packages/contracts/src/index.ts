@@ -8,5 +8,6 @@ export * from './admin.js';
 export * from './store.js';
 export * from './chat.js';
 export * from './contributors.js';
+export * from './notifications.js';
 export * from './payouts.js';
 export * from './coins.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { notificationSchema } from './notifications.js';
 
 /**
  * Chat events pushed over the WebSocket and carried between instances on the
@@ -14,6 +15,7 @@ export const chatEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('topic.mode'), topicId: z.number().int(), chatMode: z.enum(['human', 'ai']) }),
   z.object({ type: z.literal('balance'), userId: z.number().int(), balance: z.number().int() }),
   z.object({ type: z.literal('session.ended'), userId: z.number().int(), sessionId: z.string().optional() }),
+  z.object({ type: z.literal('notification'), userId: z.number().int(), notification: notificationSchema, unreadCount: z.number().int() }),
 ]);
 export type ChatEvent = z.infer<typeof chatEventSchema>;
 

@@ -315,6 +315,14 @@ export const texts = {
     save: 'Save',
   },
   // Parley's admin console texts (the spec shows none).
+  notifications: {
+    title: 'Notifications',
+    open: 'Notifications',
+    unread: '{n} unread',
+    empty: 'No notifications yet.',
+    markAllRead: 'Mark all as read',
+    close: 'Close notifications',
+  },
   admin: {
     userNotFound: 'User not found',
     cannotBanSelf: 'You cannot ban yourself',

@@ -25,6 +25,7 @@ import { type UsersTable } from '../modules/users/users.table.js';
 import { type CompanionRepliesTable } from '../modules/companion/companion.table.js';
 import { type ContributorApplicationsTable } from '../modules/contributors/contributors.table.js';
 import { type PayoutsTable } from '../modules/payouts/payouts.table.js';
+import { type NotificationsTable } from '../modules/notifications/notifications.table.js';
 
 /** Every table, composed from the features' `*.table.ts` files. */
 export interface Database {
@@ -61,6 +62,7 @@ export interface Database {
   companion_replies: CompanionRepliesTable;
   contributor_applications: ContributorApplicationsTable;
   payouts: PayoutsTable;
+  notifications: NotificationsTable;
 }
 
 export type Db = Kysely<Database>;

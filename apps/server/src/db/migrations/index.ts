@@ -5,6 +5,7 @@ import * as m0003 from './0003_chat.js';
 import * as m0004 from './0004_payouts.js';
 import * as m0005 from './0005_store.js';
 import * as m0007 from './0007_companion.js';
+import * as m0008 from './0008_notifications.js';
 
 /** Every migration, in order. Append only; never edit a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004_payouts': m0004,
   '0005_store': m0005,
   '0007_companion': m0007,
+  '0008_notifications': m0008,
 };

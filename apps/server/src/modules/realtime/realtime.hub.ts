@@ -123,6 +123,7 @@ export class RealtimeHub {
     const frame = JSON.stringify({ type: 'event', event });
     switch (event.type) {
       case 'balance':
+      case 'notification':
         for (const connection of this.byUser.get(event.userId) ?? []) connection.send(frame);
         return;
       case 'session.ended':

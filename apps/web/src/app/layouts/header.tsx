@@ -2,6 +2,7 @@ import { texts } from '@parley/contracts/texts';
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { authStore, useAuth } from '../../lib/auth';
 import { formatCoins } from '../../lib/format';
 import { useT } from '../../lib/i18n';
@@ -74,6 +75,7 @@ export function Header({ transparent }: { transparent: boolean }) {
             </NavLink>
           ))}
         </nav>
+        {isAuthenticated && <NotificationBell />}
         <button
           type="button"
           className="menu-toggle"

@@ -1,0 +1,29 @@
+import { listNotificationsQuerySchema, markNotificationsReadBodySchema } from '@parley/contracts';
+import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser, requireAuth } from '../../plugins/session.js';
+import * as notifications from './notifications.service.js';
+
+export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/notifications', { schema: { tags: ['notifications'], querystring: listNotificationsQuerySchema }, preHandler: requireAuth }, async (request) => ({
+    status: 'OK',
+    payload: await notifications.listUserNotifications(app.db, currentUser(request).id, request.query),
+  }));
+
+  app.post('/notifications/read', { schema: { tags: ['notifications'], body: markNotificationsReadBodySchema }, preHandler: requireAuth }, async (request) => {
+    const unreadCount = await notifications.markNotificationsRead(app.db, app.clock, currentUser(request).id, request.body.ids);
+    return { status: 'OK', payload: { unread_count: unreadCount } };
+  });
+
+  let stop: (() => void) | undefined;
+  app.addHook('onReady', async () => {
+    stop = notifications.startNotificationDelivery({
+      db: app.db,
+      clock: app.clock,
+      bus: app.bus,
+      mailer: app.mailer,
+      publicUrl: app.config.publicUrl,
+      log: app.log,
+    });
+  });
+  app.addHook('onClose', async () => stop?.());
+};

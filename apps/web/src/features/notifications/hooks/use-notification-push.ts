@@ -1,0 +1,51 @@
+import type { NotificationsPayload, WsServerMessage } from '@parley/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { notificationsKey } from '../api/get-notifications';
+
+const MAX_BACKOFF_MS = 30_000;
+
+function socketUrl() {
+  const { protocol, host } = window.location;
+  return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}/api/ws`;
+}
+
+/** Keeps one socket for personal events while signed in: a pushed notice lands in the query cache at once. */
+export function useNotificationPush(enabled: boolean) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!enabled || typeof WebSocket === 'undefined') return;
+    let socket: WebSocket | undefined;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let attempts = 0;
+    let stopped = false;
+
+    const onFrame = (raw: string) => {
+      const frame = JSON.parse(raw) as WsServerMessage;
+      if (frame.type !== 'event' || frame.event.type !== 'notification') return;
+      const { notification, unreadCount } = frame.event;
+      queryClient.setQueryData<NotificationsPayload>(notificationsKey, (old) => ({
+        notifications: [notification, ...(old?.notifications ?? []).filter((n) => n.id !== notification.id)],
+        unread_count: unreadCount,
+        has_more: old?.has_more ?? false,
+      }));
+    };
+    const connect = () => {
+      socket = new WebSocket(socketUrl());
+      socket.onopen = () => (attempts = 0);
+      socket.onmessage = (message) => onFrame(String(message.data));
+      socket.onclose = (event) => {
+        // 4401: the session ended; the auth store handles that, don't hammer the server.
+        if (stopped || event.code === 4401) return;
+        attempts += 1;
+        retry = setTimeout(connect, Math.min(MAX_BACKOFF_MS, 1000 * 2 ** attempts));
+      };
+    };
+    connect();
+    return () => {
+      stopped = true;
+      clearTimeout(retry);
+      socket?.close();
+    };
+  }, [enabled, queryClient]);
+}
