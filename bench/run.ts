@@ -1,182 +1,121 @@
 /**
- * npm run bench — starts the server on SQLite (and on PostgreSQL when DATABASE_URL is set), seeds
- * 10,000 users, 1,000 topics and 1,000,000 messages, and measures the hot endpoints with autocannon
- * over loopback, each beside the no-op route measured in the same run.
- * Writes bench/results/latest.json and bench/results/latest.md.
- * BENCH_MESSAGES and BENCH_DURATION_S shrink a run (e.g. for a quick check).
+ * npm run bench (HTTP part) — the server in its own process on SQLite, then on PostgreSQL when
+ * DATABASE_URL is set, over the bench data set (bench/dataset.ts). wrk, c50, every request a different
+ * user or session; each scenario's throughput as a ratio to the no-op route measured in the same run;
+ * BENCH_RUNS runs (3) of BENCH_DURATION_S seconds (5) per scenario after a short warm-up; min/median/max;
+ * event-loop delay p99 inside the server per scenario. Prints every target with PASS/FAIL and writes
+ * bench/results/latest.{md,json}. BENCH_CPU_PROF=<dir> writes the server's CPU profile there.
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import autocannon from 'autocannon';
-import { sql } from 'kysely';
-import pg from 'pg';
-import { connectDatabase, migrateToLatest } from '../apps/server/src/db/connect.js';
-import { type Config } from '../apps/server/src/config.js';
-import { BENCH_PASSWORD, seedMessagesUpTo, seedUsersAndTopics } from './seed.js';
-import { extraScenarios } from './scenarios.js';
+import { openDataset } from './dataset.js';
+import { buildScenarios, type Scenario } from './scenarios.js';
+import { startServer, type BenchServer } from './server.js';
+import { judge, stat, type ScenarioStats, type Verdict } from './targets.js';
+import { CONNECTIONS, ensureWrk, runWrk, writeRequests, type WrkResult } from './wrk.js';
 
-const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1_000_000);
-const DURATION = Number(process.env.BENCH_DURATION_S ?? 5);
-const CONNECTIONS = 20;
-const here = import.meta.dirname;
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
+const WARMUP_S = 1;
 
-export interface Row {
-  dialect: string;
-  scenario: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  ratio: number;
-  non2xx: number;
-  errors: number;
+interface Sample extends WrkResult {
+  eldP99Ms: number;
 }
 
-export interface Target {
-  url: string;
-  bearer: string;
-  cookie: string;
-  xsrf: string;
-  topicId: number;
+async function measure(server: BenchServer, scenario: Scenario, dir: string, durationS: number): Promise<Sample> {
+  const requests = await scenario.requests();
+  const first = requests[0]!;
+  const check = await fetch(server.url + first.path, { method: first.method, headers: first.headers, body: first.body });
+  if (check.status >= 400) throw new Error(`${scenario.name}: ${check.status} ${await check.text()}`);
+  const file = join(dir, 'requests.tsv');
+  writeRequests(file, requests);
+  server.child.send('eld:reset');
+  const result = await runWrk(server.url, file, durationS);
+  const eld = await server.ask<{ p99Ms: number }>('eld', 'eld');
+  return { ...result, eldP99Ms: Math.round(eld.p99Ms * 10) / 10 };
 }
 
-export async function measure(name: string, options: autocannon.Options, duration = DURATION) {
-  const result = await autocannon({ connections: CONNECTIONS, duration, ...options });
-  return {
-    scenario: name,
-    rps: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors,
-  };
-}
-
-function startServer(database: Config['database']): Promise<{ child: ChildProcess; port: number }> {
-  return new Promise((resolveStart, reject) => {
-    const child = fork(join(here, 'serve.ts'), { execArgv: ['--import', 'tsx'], env: { ...process.env, BENCH_DATABASE: JSON.stringify(database) } });
-    child.once('message', (m: { port: number }) => resolveStart({ child, port: m.port }));
-    child.once('exit', (code) => reject(new Error(`bench server exited ${code}`)));
-  });
-}
-
-const rssOf = (child: ChildProcess) =>
-  new Promise<number>((r) => {
-    child.once('message', (m: { rss: number }) => r(m.rss));
-    child.send('rss');
-  });
-
-async function login(url: string, email: string) {
-  const csrf = await fetch(`${url}/api/sanctum/csrf-cookie`);
-  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(csrf.headers.get('set-cookie') ?? '')?.[1] ?? '';
-  const response = await fetch(`${url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrf, cookie: `XSRF-TOKEN=${xsrf}` },
-    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
-  });
-  const body = (await response.json()) as { token: string };
-  return { bearer: body.token, xsrf, cookie: `parley_session=${body.token}; XSRF-TOKEN=${xsrf}` };
-}
-
-async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<{ rows: Row[]; flat: Record<string, number>; rssMb: number }> {
-  let database: Config['database'];
-  let cleanup: () => Promise<void>;
-  if (dialect === 'postgres') {
-    const url = process.env.DATABASE_URL!;
-    const schema = `bench_${Date.now().toString(36)}`;
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query(`CREATE SCHEMA ${schema}`);
-    await client.end();
-    database = { kind: 'postgres', url, schema };
-    cleanup = async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`DROP SCHEMA ${schema} CASCADE`);
-      await c.end();
-    };
-  } else {
-    const dir = mkdtempSync(join(tmpdir(), 'parley-bench-'));
-    database = { kind: 'sqlite', file: join(dir, 'bench.db') };
-    cleanup = async () => rmSync(dir, { recursive: true, force: true });
+async function benchDialect(dialect: 'sqlite' | 'postgres') {
+  const data = await openDataset(dialect);
+  const scenarios = await buildScenarios(data);
+  const server = await startServer(data.database);
+  const dir = mkdtempSync(join(tmpdir(), 'parley-bench-'));
+  const samples = new Map<string, Sample[]>(scenarios.map((s) => [s.name, []]));
+  const ratios = new Map<string, number[]>(scenarios.map((s) => [s.name, []]));
+  try {
+    console.log(`[${dialect}] warm-up`);
+    for (const scenario of scenarios) await measure(server, scenario, dir, WARMUP_S);
+    for (let run = 1; run <= RUNS; run++) {
+      let ceiling = 1;
+      for (const scenario of scenarios) {
+        const sample = await measure(server, scenario, dir, DURATION_S);
+        if (scenario === scenarios[0]) ceiling = Math.max(1, sample.rps);
+        samples.get(scenario.name)!.push(sample);
+        ratios.get(scenario.name)!.push(Math.round((sample.rps / ceiling) * 1000) / 1000);
+        console.log(
+          `[${dialect}] run ${run}: ${scenario.name}: ${sample.rps}/s (${(sample.rps / ceiling).toFixed(3)}× no-op), p50 ${sample.p50Ms} ms, p99 ${sample.p99Ms} ms, loop p99 ${sample.eldP99Ms} ms${sample.statusErrors + sample.socketErrors ? `, ${sample.statusErrors} non-2xx, ${sample.socketErrors} socket errors` : ''}`,
+        );
+      }
+    }
+    const rssMb = Math.round((await server.ask<number>('rss', 'rss')) / 1024 / 1024);
+    const stats: ScenarioStats[] = scenarios.map((s) => {
+      const list = samples.get(s.name)!;
+      return {
+        scenario: s.name,
+        ratio: stat(ratios.get(s.name)!),
+        rps: stat(list.map((x) => x.rps)),
+        p50Ms: stat(list.map((x) => x.p50Ms)),
+        p99Ms: stat(list.map((x) => x.p99Ms)),
+        eldP99Ms: stat(list.map((x) => x.eldP99Ms)),
+        errors: list.reduce((n, x) => n + x.statusErrors + x.socketErrors, 0),
+      };
+    });
+    return { stats, verdicts: judge(dialect, stats), rssMb };
+  } finally {
+    // The server (and its pool) is gone before anything else touches the database.
+    await server.stop();
+    await data.db.destroy();
+    rmSync(dir, { recursive: true, force: true });
   }
+}
 
-  const db = connectDatabase(database);
-  await migrateToLatest(db);
-  console.log(`[${dialect}] seeding 10,000 users and 1,000 topics`);
-  const { topics } = await seedUsersAndTopics(db, 10_000, 1_000);
-  const { child, port } = await startServer(database);
-  const url = `http://127.0.0.1:${port}`;
-  const topic = topics[0]!;
-  const owner = await db.selectFrom('users').select('email').where('id', '=', topic.owner).executeTakeFirstOrThrow();
-  const session = await login(url, owner.email);
-  const target: Target = { url, ...session, topicId: topic.id };
-  const authed = { authorization: `Bearer ${session.bearer}` };
-
-  // messages/index must stay flat as the table grows: measured at 10^4, 10^5 and 10^6 stored messages.
-  const flat: Record<string, number> = {};
-  let stored = 0;
-  for (const size of [10_000, 100_000, 1_000_000].filter((s) => s <= MESSAGES)) {
-    console.log(`[${dialect}] seeding messages up to ${size.toLocaleString('en')}`);
-    await seedMessagesUpTo(db, topics, stored, size);
-    stored = size;
-    // A live database keeps planner statistics current (autovacuum); a bulk seed must do it by hand.
-    await sql`analyze`.execute(db);
-    const r = await measure(
-      `messages/index @${size}`,
-      { url: `${url}/api/messages/index?topic_id=${topic.id}&page=1&page_size=20&order_by=id&order_dir=desc`, headers: authed },
-      Math.max(2, Math.floor(DURATION / 2)),
-    );
-    flat[`p50_ms_at_${size}`] = r.p50;
-    flat[`p99_ms_at_${size}`] = r.p99;
-  }
-
-  console.log(`[${dialect}] measuring`);
-  const raw = [
-    await measure('no-op (/api/health)', { url: `${url}/api/health` }),
-    await measure('is-auth', { url: `${url}/api/is-auth`, headers: { cookie: session.cookie } }),
-    await measure('rooms/index', { url: `${url}/api/rooms/index`, headers: authed }),
-    await measure('messages/index (poll)', {
-      url: `${url}/api/messages/index?topic_id=${topic.id}&page=1&page_size=20&order_by=id&order_dir=desc`,
-      headers: authed,
-    }),
-    await measure('messages/create', {
-      url: `${url}/api/messages/create`,
-      method: 'POST',
-      headers: { ...authed, 'content-type': 'application/json' },
-      body: JSON.stringify({ topic_id: topic.id, content: 'Hello from the benchmark!' }),
-    }),
-    ...(await extraScenarios(target, db, dialect)),
+function report(dialect: string, stats: ScenarioStats[], verdicts: Verdict[], rssMb: number) {
+  const md = [
+    `### ${dialect}`,
+    '',
+    '| scenario | × no-op, median (min–max) | req/s | p50 ms | p99 ms | loop delay p99 ms | errors |',
+    '|---|---|---|---|---|---|---|',
+    ...stats.map(
+      (s) =>
+        `| ${s.scenario} | ${s.ratio.median.toFixed(3)} (${s.ratio.min.toFixed(3)}–${s.ratio.max.toFixed(3)}) | ${s.rps.median} | ${s.p50Ms.median} | ${s.p99Ms.median} | ${s.eldP99Ms.median} | ${s.errors} |`,
+    ),
+    '',
+    `Server RSS after the runs: ${rssMb} MB.`,
+    '',
+    '| target | measured, median (min–max) | |',
+    '|---|---|---|',
+    ...verdicts.map((v) => `| ${v.target} | ${v.measured} | ${v.pass ? 'PASS' : 'FAIL'} |`),
+    '',
   ];
-  const rssMb = Math.round((await rssOf(child)) / 1024 / 1024);
-  child.send('stop');
-  await db.destroy();
-  await cleanup();
-  const ceiling = raw[0]!.rps || 1;
-  return { rows: raw.map((r) => ({ dialect, ...r, ratio: Math.round((r.rps / ceiling) * 100) / 100 })), flat, rssMb };
+  return md.join('\n');
 }
 
+ensureWrk();
 const dialects: ('sqlite' | 'postgres')[] = process.env.DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
-const results: Record<string, unknown> = {
-  date: new Date().toISOString(),
-  machine: '2 cores, loopback',
-  messages: MESSAGES,
-  durationS: DURATION,
-  connections: CONNECTIONS,
-};
-const md: string[] = ['| dialect | scenario | req/s | p50 ms | p99 ms | × no-op | non-2xx |', '|---|---|---|---|---|---|---|'];
-for (const dialect of dialects) {
-  const { rows, flat, rssMb } = await benchDialect(dialect);
-  results[dialect] = { rows, messagesIndexBySize: flat, serverRssMbAfterLoad: rssMb };
-  for (const r of rows) md.push(`| ${r.dialect} | ${r.scenario} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.ratio} | ${r.non2xx} |`);
-  md.push(
-    `| ${dialect} | messages/index p50/p99 at 10^4 / 10^5 / 10^6 | | ${[10_000, 100_000, 1_000_000].map((s) => flat[`p50_ms_at_${s}`] ?? '–').join(' / ')} | ${[10_000, 100_000, 1_000_000].map((s) => flat[`p99_ms_at_${s}`] ?? '–').join(' / ')} | | |`,
-  );
-  md.push(`| ${dialect} | server RSS after load | ${rssMb} MB | | | | |`);
+const only = process.env.BENCH_DIALECT;
+const results: Record<string, unknown> = { date: new Date().toISOString(), runs: RUNS, durationS: DURATION_S, connections: CONNECTIONS, loadgen: 'wrk -t1' };
+const md: string[] = [`wrk -t1 -c${CONNECTIONS}, ${RUNS} runs × ${DURATION_S} s per scenario, ${new Date().toISOString()}`, ''];
+let failed = 0;
+for (const dialect of dialects.filter((d) => !only || d === only)) {
+  const { stats, verdicts, rssMb } = await benchDialect(dialect);
+  results[dialect] = { stats, verdicts, rssMb };
+  failed += verdicts.filter((v) => !v.pass).length;
+  md.push(report(dialect, stats, verdicts, rssMb));
 }
-const out = resolve(here, 'results');
+const out = resolve(import.meta.dirname, 'results');
 mkdirSync(out, { recursive: true });
 writeFileSync(join(out, 'latest.json'), JSON.stringify(results, null, 2));
-writeFileSync(join(out, 'latest.md'), md.join('\n') + '\n');
-console.log(md.join('\n'));
+writeFileSync(join(out, 'latest.md'), md.join('\n'));
+console.log('\n' + md.join('\n'));
+console.log(failed === 0 ? 'HTTP targets: all PASS' : `HTTP targets: ${failed} FAIL`);

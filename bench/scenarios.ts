@@ -1,8 +1,117 @@
-import { type Db } from '../apps/server/src/db/database.js';
-import { paymentScenarios } from './payments-scenarios.js';
-import { type Target } from './run.js';
+/**
+ * The HTTP scenarios: each is a list of prepared requests replayed round-robin by wrk, so every
+ * request carries a different user or session.
+ */
+import { loadConfig } from '../apps/server/src/config.js';
+import { SANDBOX_SIGNATURE_HEADER, signSandboxPayload } from '../apps/server/src/modules/payments/webhook-signature.js';
+import { createSessions, SIZES, USERS, type Dataset } from './dataset.js';
+import { type PreparedRequest } from './wrk.js';
 
-/** Scenarios that depend on feature modules (payments webhook credit, sockets) are added here. */
-export async function extraScenarios(target: Target, db: Db, dialect: string) {
-  return [...(await paymentScenarios(target, db, dialect))] as { scenario: string; rps: number; p50: number; p99: number; non2xx: number; errors: number }[];
+export interface Scenario {
+  name: string;
+  /** Built just before each measurement (webhooks need fresh pending deposits and timestamps). */
+  requests(): Promise<PreparedRequest[]>;
+}
+
+/** Sessions per participant of each flatness-ladder topic: only its two participants can poll it. */
+const LADDER_SESSIONS = 200;
+const CREATE_USERS = 100;
+const DEPOSITS_PER_RUN = Number(process.env.BENCH_DEPOSITS ?? 15_000);
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+const poll = (topicId: number, token: string): PreparedRequest => ({
+  method: 'GET',
+  path: `/api/messages/index?topic_id=${topicId}&page=1&page_size=20&order_by=id&order_dir=desc`,
+  headers: bearer(token),
+});
+
+export const ladderName = (size: number) => `messages/index, topic of ${size.toLocaleString('en')}`;
+
+export async function buildScenarios(data: Dataset): Promise<Scenario[]> {
+  const { db, topics } = data;
+  const users = (await db.selectFrom('users').select('id').where('email', 'like', 'bench%').orderBy('id').limit(USERS).execute()).map((u) => u.id);
+  const ladder = topics.slice(0, SIZES.length);
+  const ladderUsers = ladder.flatMap((t) => Array.from({ length: LADDER_SESSIONS }, (_, i) => (i % 2 === 0 ? t.owner : t.guest)));
+  const tokens = await createSessions(db, [...users, ...ladderUsers]);
+  const tokenOf = new Map(users.map((id, i) => [id, tokens[i]!]));
+  const ladderTokens = tokens.slice(users.length);
+  const typical = topics.slice(SIZES.length);
+  const fixed = (name: string, requests: PreparedRequest[]): Scenario => ({ name, requests: async () => requests });
+
+  return [
+    fixed('no-op (/api/health)', [{ method: 'GET', path: '/api/health' }]),
+    fixed(
+      'is-auth',
+      users.map((id) => ({ method: 'GET', path: '/api/is-auth', headers: { cookie: `parley_session=${tokenOf.get(id)}` } })),
+    ),
+    fixed(
+      'messages/index, typical topic',
+      typical.flatMap((t) => [poll(t.id, tokenOf.get(t.owner)!), poll(t.id, tokenOf.get(t.guest)!)]),
+    ),
+    ...[...ladder.entries()].reverse().map(([i, t]) =>
+      fixed(
+        ladderName(SIZES[i]!),
+        ladderTokens.slice(i * LADDER_SESSIONS, (i + 1) * LADDER_SESSIONS).map((token) => poll(t.id, token)),
+      ),
+    ),
+    fixed(
+      'messages/create, 100 users',
+      typical.slice(0, CREATE_USERS).map((t, i) => ({
+        method: 'POST',
+        path: '/api/messages/create',
+        headers: { ...bearer(tokenOf.get(t.owner)!), 'content-type': 'application/json' },
+        body: JSON.stringify({ topic_id: t.id, content: `Hello from bench user ${i}!` }),
+      })),
+    ),
+    { name: 'payments webhook credit', requests: () => webhookRequests(data, users) },
+  ];
+}
+
+/** Fresh pending deposits across many users, each credited by one signed sandbox event. */
+async function webhookRequests({ db }: Dataset, users: number[]): Promise<PreparedRequest[]> {
+  // The bench server derives the same sandbox secret from the same environment (bench/serve.ts).
+  const secret = loadConfig({ ...process.env, NODE_ENV: 'test', DATABASE_URL: undefined }).payment.sandboxWebhookSecret;
+  const t = new Date().toISOString();
+  const tag = Date.now().toString(36);
+  const rows = Array.from({ length: DEPOSITS_PER_RUN }, (_, i) => ({
+    user_id: users[i % users.length]!,
+    amount_cents: 500,
+    vat_percent: 22,
+    vat_cents: 110,
+    total_cents: 610,
+    points: 500,
+    gateway: 'sandbox',
+    gateway_session_id: `sbx_bench_${tag}_${i}`,
+    billing: '{}',
+    created_at: t,
+    updated_at: t,
+  }));
+  await db.transaction().execute(async (trx) => {
+    for (let i = 0; i < rows.length; i += 1000)
+      await trx
+        .insertInto('deposits')
+        .values(rows.slice(i, i + 1000))
+        .execute();
+  });
+  const deposits = await db
+    .selectFrom('deposits')
+    .select(['id', 'gateway_session_id'])
+    .where('gateway_session_id', 'like', `sbx_bench_${tag}_%`)
+    .orderBy('id')
+    .execute();
+  const now = Math.floor(Date.now() / 1000);
+  return deposits.map((d) => {
+    const body = JSON.stringify({
+      id: `evt_bench_${d.id}`,
+      type: 'payment.succeeded',
+      created: now,
+      data: { session_id: d.gateway_session_id, reference: `deposit:${d.id}`, amount_cents: 610, currency: 'EUR' },
+    });
+    return {
+      method: 'POST',
+      path: '/api/payments/webhook/sandbox',
+      headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signSandboxPayload(secret, body, now) },
+      body,
+    };
+  });
 }

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { type Db } from '../apps/server/src/db/database.js';
+import { type Db, type DbOrTrx } from '../apps/server/src/db/database.js';
 import { hashPassword } from '../apps/server/src/lib/password.js';
 
 export const BENCH_PASSWORD = 'BenchPass123';
@@ -14,6 +14,10 @@ async function insertBatched<T>(rows: T[], size: number, insert: (batch: T[]) =>
  * Balances and ledger entries are written together so the ledger invariant holds.
  */
 export async function seedUsersAndTopics(db: Db, users: number, topics: number) {
+  return db.transaction().execute((trx) => seedInTransaction(trx, users, topics));
+}
+
+async function seedInTransaction(db: DbOrTrx, users: number, topics: number) {
   const hash = await hashPassword(BENCH_PASSWORD);
   const t = now();
   const userRows = Array.from({ length: users }, (_, i) => ({
@@ -79,18 +83,4 @@ export async function seedUsersAndTopics(db: Db, users: number, topics: number) 
     ),
   );
   return { userIds: ids, topics: topicIds.map((topic, i) => ({ id: topic.id, owner: topic.user_id, guest: ids[(2 * i + 1) % ids.length]! })) };
-}
-
-/** Appends messages round-robin over the topics until `total` exist. */
-export async function seedMessagesUpTo(db: Db, topics: { id: number; owner: number }[], from: number, total: number) {
-  const t = now();
-  const batchSize = 1000;
-  for (let start = from; start < total; start += batchSize) {
-    const count = Math.min(batchSize, total - start);
-    const rows = Array.from({ length: count }, (_, k) => {
-      const topic = topics[(start + k) % topics.length]!;
-      return sql`(${topic.id}, ${topic.owner}, 'user', ${`Message number ${start + k}, with a little text to look real.`}, 40, ${t})`;
-    });
-    await sql`insert into messages (topic_id, sender_id, sender_kind, content, cost, created_at) values ${sql.join(rows)}`.execute(db);
-  }
 }
