@@ -20,6 +20,15 @@ describe('security headers', () => {
     expect(response.headers['x-powered-by']).toBeUndefined();
   });
 
+  it('sends the same security headers on the no-op route, on a 404 and on an error', async () => {
+    const reference = await ctx.app.inject({ method: 'GET', url: '/api/settings' });
+    for (const url of ['/api/health', '/api/no-such-route', '/api/messages/index?topic_id=1']) {
+      const response = await ctx.app.inject({ method: 'GET', url });
+      for (const name of ['content-security-policy', 'x-content-type-options', 'referrer-policy', 'x-frame-options', 'cross-origin-opener-policy'])
+        expect(response.headers[name], `${name} on ${url}`).toBe(reference.headers[name]);
+    }
+  });
+
   it('sets the XSRF cookie readable by scripts but scoped SameSite=Lax', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/sanctum/csrf-cookie' });
     const cookie = String(response.headers['set-cookie']);
