@@ -9,12 +9,30 @@ export interface EventBus {
   publish(event: ChatEvent): Promise<void>;
   /** Returns an unsubscribe function. */
   subscribe(listener: (event: ChatEvent) => void): () => void;
+  /** Tells every instance, this one included, to drop a cached value; publish after the commit. */
+  invalidate(message: Invalidation): Promise<void>;
+  /** Returns an unsubscribe function. */
+  onInvalidate(listener: (message: Invalidation) => void): () => void;
   close(): Promise<void>;
 }
 
+/** What an instance caches in memory and must drop when another instance changes it. */
+export type Invalidation = { kind: 'settings' };
+
+export const isInvalidation = (value: unknown): value is Invalidation =>
+  typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'settings';
+
 export function createInProcessBus(): EventBus {
   const listeners = new Set<(event: ChatEvent) => void>();
+  const invalidations = new Set<(message: Invalidation) => void>();
   return {
+    async invalidate(message) {
+      for (const listener of invalidations) listener(message);
+    },
+    onInvalidate(listener) {
+      invalidations.add(listener);
+      return () => invalidations.delete(listener);
+    },
     async publish(event) {
       for (const listener of listeners) listener(event);
     },
@@ -24,6 +42,7 @@ export function createInProcessBus(): EventBus {
     },
     async close() {
       listeners.clear();
+      invalidations.clear();
     },
   };
 }

@@ -1,10 +1,10 @@
 import { chatEventSchema, type ChatEvent } from '@parley/contracts';
 import { type FastifyBaseLogger } from 'fastify';
 import { type Redis } from 'ioredis';
-import { type EventBus } from './event-bus.js';
+import { isInvalidation, type EventBus, type Invalidation } from './event-bus.js';
 
 /** Redis pub/sub channels. One channel carries every chat event; listeners filter by topic or user. */
-export const redisChannels = { chatEvents: 'parley:chat-events' } as const;
+export const redisChannels = { chatEvents: 'parley:chat-events', invalidations: 'parley:invalidations' } as const;
 
 /**
  * The event bus across instances. Publishes on the command connection and
@@ -14,12 +14,27 @@ export const redisChannels = { chatEvents: 'parley:chat-events' } as const;
  */
 export function createRedisBus(command: Redis, log: FastifyBaseLogger, options: { namespace?: string } = {}): EventBus {
   // Events belong to one database: deployments (or test schemas) sharing a Redis do not hear each other.
-  const channel = options.namespace ? `${redisChannels.chatEvents}:${options.namespace}` : redisChannels.chatEvents;
+  const suffix = options.namespace ? `:${options.namespace}` : '';
+  const channel = redisChannels.chatEvents + suffix;
+  const invalidationChannel = redisChannels.invalidations + suffix;
   const subscriber = command.duplicate();
   const listeners = new Set<(event: ChatEvent) => void>();
+  const invalidations = new Set<(message: Invalidation) => void>();
   let closed = false;
 
+  const onInvalidation = (raw: string) => {
+    let message: unknown;
+    try {
+      message = JSON.parse(raw);
+    } catch {
+      message = undefined;
+    }
+    if (!isInvalidation(message)) return log.warn({ channel: invalidationChannel }, 'dropped a malformed invalidation from redis');
+    for (const listener of invalidations) listener(message);
+  };
+
   subscriber.on('message', (from: string, raw: string) => {
+    if (from === invalidationChannel) return onInvalidation(raw);
     if (from !== channel) return;
     let parsed;
     try {
@@ -46,7 +61,7 @@ export function createRedisBus(command: Redis, log: FastifyBaseLogger, options: 
   // Publishing waits for our own subscription so an instance never misses its own first events;
   // a failed subscribe (Redis down at start) is retried by the next publish.
   const subscribe = () => {
-    const pending = subscriber.subscribe(channel).then(() => undefined);
+    const pending = subscriber.subscribe(channel, invalidationChannel).then(() => undefined);
     pending.catch((error: unknown) => log.error({ err: error }, 'redis subscribe failed'));
     return pending;
   };
@@ -61,9 +76,18 @@ export function createRedisBus(command: Redis, log: FastifyBaseLogger, options: 
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    async invalidate(message) {
+      await ready.catch(() => (ready = subscribe()));
+      await command.publish(invalidationChannel, JSON.stringify(message));
+    },
+    onInvalidate(listener) {
+      invalidations.add(listener);
+      return () => invalidations.delete(listener);
+    },
     async close() {
       closed = true;
       listeners.clear();
+      invalidations.clear();
       await subscriber.quit().catch(() => subscriber.disconnect());
     },
   };

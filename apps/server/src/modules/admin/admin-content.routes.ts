@@ -1,7 +1,7 @@
 import { languageParamSchema, localizationBodySchema, localizationKeyQuerySchema, settingsSchema } from '@parley/contracts';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { getSettings } from '../reference/settings.service.js';
+import { forgetSettings, getSettings } from '../reference/settings.service.js';
 import { actorOf } from './admin-actor.js';
 import * as service from './admin-content.service.js';
 
@@ -11,11 +11,13 @@ const tags = ['admin'];
 export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/settings', { schema: { tags } }, async () => ({ status: 'OK', payload: await getSettings(app.db) }));
 
-  app.put('/settings', { schema: { tags, body: settingsSchema.partial() } }, async (request) => ({
-    status: 'OK',
-    message: 'Settings saved',
-    payload: await service.updateSettings(actorOf(app, request), request.body),
-  }));
+  app.put('/settings', { schema: { tags, body: settingsSchema.partial() } }, async (request) => {
+    const payload = await service.updateSettings(actorOf(app, request), request.body);
+    // Instances cache settings in memory: this one forgets now, the others when the bus tells them.
+    forgetSettings(app.db);
+    await app.bus.invalidate({ kind: 'settings' }).catch((error: unknown) => request.log.error({ err: error }, 'settings invalidation not sent'));
+    return { status: 'OK', message: 'Settings saved', payload };
+  });
 
   app.get('/languages/:id/localizations', { schema: { tags, params: languageParamSchema, querystring: localizationKeyQuerySchema } }, async (request) => ({
     status: 'OK',

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../../../test/client.js';
 import { createUser, DEFAULT_PASSWORD } from '../../../test/factories.js';
 import { createTestContext, dialects, FakeClock, type TestContext } from '../../../test/harness.js';
+import { saveSettings } from '../reference/settings.service.js';
 
 const signUp = (email: string, overrides: Record<string, unknown> = {}) => ({
   name: 'Alice',
@@ -182,15 +183,11 @@ describe.each(dialects)('auth on %s', (dialect) => {
   });
 
   it('refuses sign-up when registration is disabled', async () => {
-    await ctx.db
-      .insertInto('settings')
-      .values({ key: 'is_reg_enabled', value: 'false' })
-      .onConflict((oc) => oc.column('key').doUpdateSet({ value: 'false' }))
-      .execute();
+    await saveSettings(ctx.db, { is_reg_enabled: false });
     const response = await new TestClient(ctx.app).post('/api/register', signUp('late@example.com'));
     expect(response.statusCode).toBe(403);
     expect(response.body.message).toBe(texts.auth.registrationDisabled);
-    await ctx.db.deleteFrom('settings').where('key', '=', 'is_reg_enabled').execute();
+    await saveSettings(ctx.db, { is_reg_enabled: true });
   });
 
   it('answers malformed JSON, unknown routes and wrong types with a 4xx envelope', async () => {

@@ -4,7 +4,7 @@ import { fromFlag } from '../../db/dialect.js';
 import { AppError } from '../../lib/app-error.js';
 import { sanitizeRichHtml } from '../../lib/html.js';
 import * as repo from './reference.repository.js';
-import { getSettings } from './settings.service.js';
+import { getSettings, watchSettings } from './settings.service.js';
 import { type StaticPagesTable } from './reference.table.js';
 import { type Selectable } from 'kysely';
 
@@ -56,6 +56,7 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
     payload: (await repo.listSocialLinks(db)).map((s) => ({ id: s.id, title: s.title, link: s.link, img: s.img })),
   }));
 
+  watchSettings(app.bus, db);
   app.get('/settings', { schema: { tags: ['reference'] } }, async () => ({ status: 'OK', payload: await getSettings(db) }));
 
   // The settings tag script as a same-origin file: the CSP allows only 'self' scripts, never inline ones.

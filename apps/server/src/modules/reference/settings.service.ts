@@ -1,5 +1,6 @@
 import { settingsSchema, type Settings } from '@parley/contracts';
 import { type DbOrTrx } from '../../db/database.js';
+import { type EventBus } from '../../lib/event-bus.js';
 
 /** Sensible defaults for every setting of spec §3; the database overrides them key by key. */
 export const defaultSettings: Settings = {
@@ -31,8 +32,46 @@ export const defaultSettings: Settings = {
   tag_script: '',
 };
 
+/** A safety net only: changes reach every instance at once through `bus.invalidate({ kind: 'settings' })`. */
+const SETTINGS_TTL_MS = 60_000;
+const cache = new WeakMap<DbOrTrx, { loadedAt: number; value: Promise<Settings> }>();
+
+/**
+ * Every setting, parsed once and kept in memory per database handle until a change is announced
+ * (or a minute passes). Inside a transaction it reads the table, so a writer sees its own changes.
+ * The object is frozen: callers share it.
+ */
+export function getSettings(db: DbOrTrx): Promise<Settings> {
+  if (db.isTransaction) return readSettings(db);
+  const cached = cache.get(db);
+  if (cached && Date.now() - cached.loadedAt < SETTINGS_TTL_MS) return cached.value;
+  const value = readSettings(db).then(deepFreeze);
+  const entry = { loadedAt: Date.now(), value };
+  cache.set(db, entry);
+  value.catch(() => cache.get(db) === entry && cache.delete(db));
+  return value;
+}
+
+/** Drops this instance's copy; the next read loads the table again. */
+export function forgetSettings(db: DbOrTrx) {
+  cache.delete(db);
+}
+
+/** Drops the copy whenever any instance announces a settings change over the bus. */
+export function watchSettings(bus: EventBus, db: DbOrTrx) {
+  return bus.onInvalidate((message) => message.kind === 'settings' && forgetSettings(db));
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object') {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
+
 /** Reads every setting; unknown or malformed stored values fall back to the default. */
-export async function getSettings(db: DbOrTrx): Promise<Settings> {
+async function readSettings(db: DbOrTrx): Promise<Settings> {
   const rows = await db.selectFrom('settings').select(['key', 'value']).execute();
   const merged: Record<string, unknown> = { ...defaultSettings };
   for (const row of rows) {
@@ -51,6 +90,10 @@ export async function getSettings(db: DbOrTrx): Promise<Settings> {
   return settingsSchema.parse(merged);
 }
 
+/**
+ * Writes changed settings. Outside a transaction this instance forgets its copy at once; a caller in a
+ * transaction announces the change after the commit (`bus.invalidate({ kind: 'settings' })`).
+ */
 export async function saveSettings(db: DbOrTrx, changes: Partial<Settings>): Promise<void> {
   for (const [key, value] of Object.entries(changes)) {
     if (value === undefined) continue;
@@ -60,4 +103,5 @@ export async function saveSettings(db: DbOrTrx, changes: Partial<Settings>): Pro
       .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(value) }))
       .execute();
   }
+  if (!db.isTransaction) forgetSettings(db);
 }
