@@ -18,23 +18,31 @@ import * as repo from './deposits.repository.js';
  */
 export async function handleDepositPayment(trx: Transaction<Database>, event: PaymentEvent, deps: PaymentHandlerDeps): Promise<void> {
   const id = referenceId(event.reference);
+  const now = deps.clock.now().toISOString();
+  // The usual case in one statement: the matching deposit moves to success and says whom to credit.
+  const moved =
+    event.kind === 'succeeded' && id !== undefined
+      ? await repo.settleDeposit(trx, { id, gateway: deps.gateway, sessionId: event.sessionId, totalCents: event.amountCents, now })
+      : undefined;
+  if (moved) {
+    const { entry, created } = await postEntry(trx, deps.clock, {
+      userId: moved.user_id,
+      amount: moved.points,
+      kind: 'top_up',
+      idempotencyKey: `deposit:${moved.id}`,
+      reference: { type: 'deposit', id: moved.id },
+    });
+    if (created) deps.afterCommit(() => deps.bus.publish({ type: 'balance', userId: moved.user_id, balance: entry.balance_after }));
+    return;
+  }
+
   const deposit = id === undefined ? undefined : await repo.findDeposit(trx, id);
   if (!deposit || deposit.gateway !== deps.gateway) throw new AppError('BAD_REQUEST', webhookErrors.unknownReference);
   if (deposit.gateway_session_id && deposit.gateway_session_id !== event.sessionId) throw new AppError('BAD_REQUEST', webhookErrors.unknownReference);
-  const now = deps.clock.now().toISOString();
-
   if (event.kind === 'failed') {
     await repo.markDepositFailed(trx, deposit.id, event.failureMessage ?? 'Payment failed', now);
     return;
   }
   if (event.amountCents !== deposit.total_cents) throw new AppError('BAD_REQUEST', webhookErrors.amountMismatch);
-  if (!(await repo.markDepositSucceeded(trx, deposit.id, now))) return;
-  const { entry, created } = await postEntry(trx, deps.clock, {
-    userId: deposit.user_id,
-    amount: deposit.points,
-    kind: 'top_up',
-    idempotencyKey: `deposit:${deposit.id}`,
-    reference: { type: 'deposit', id: deposit.id },
-  });
-  if (created) deps.afterCommit(() => deps.bus.publish({ type: 'balance', userId: deposit.user_id, balance: entry.balance_after }));
+  // Matching but not moved: already a success, credited by an earlier event.
 }

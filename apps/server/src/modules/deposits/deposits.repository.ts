@@ -38,6 +38,22 @@ export async function markDepositSucceeded(db: DbOrTrx, id: number, now: string)
   return Number(result.numUpdatedRows) === 1;
 }
 
+/**
+ * Pending (or failed) → success for the deposit that matches the gateway event in every respect (gateway,
+ * session when one was recorded, amount). Returns whom to credit, or undefined when nothing moved.
+ */
+export const settleDeposit = (db: DbOrTrx, match: { id: number; gateway: string; sessionId: string; totalCents: number; now: string }) =>
+  db
+    .updateTable('deposits')
+    .set({ status: 'success', failure_message: null, completed_at: match.now, updated_at: match.now })
+    .where('id', '=', match.id)
+    .where('gateway', '=', match.gateway)
+    .where('status', 'in', ['pending', 'error'])
+    .where('total_cents', '=', match.totalCents)
+    .where((eb) => eb.or([eb('gateway_session_id', 'is', null), eb('gateway_session_id', '=', match.sessionId)]))
+    .returning(['id', 'user_id', 'points'])
+    .executeTakeFirst();
+
 /** Pending → error; a success is final and never undone by a late failure. */
 export async function markDepositFailed(db: DbOrTrx, id: number, message: string, now: string): Promise<boolean> {
   const result = await db

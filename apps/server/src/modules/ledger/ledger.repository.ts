@@ -16,7 +16,8 @@ export async function applyToBalance(db: DbOrTrx, userId: number, amount: number
   return row?.balance;
 }
 
-export function insertEntry(
+/** Inserts the entry unless one with its idempotency key exists (then returns undefined). */
+export function insertEntryOnce(
   db: DbOrTrx,
   entry: {
     user_id: number;
@@ -30,7 +31,12 @@ export function insertEntry(
     created_at: string;
   },
 ) {
-  return db.insertInto('ledger_entries').values(entry).returningAll().executeTakeFirstOrThrow();
+  return db
+    .insertInto('ledger_entries')
+    .values(entry)
+    .onConflict((oc) => oc.column('idempotency_key').doNothing())
+    .returningAll()
+    .executeTakeFirst();
 }
 
 export function listEntries(db: DbOrTrx, userId: number, limit: number, offset: number) {

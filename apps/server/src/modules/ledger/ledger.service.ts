@@ -39,16 +39,20 @@ export interface PostEntryResult {
   created: boolean;
 }
 
+/**
+ * Two statements when the key is new (the balance move, then the entry inserted unless its key exists);
+ * a repeated key undoes the move and answers with the first posting. The balance row stays locked from
+ * the move to the commit, so a concurrent posting of the same key waits and then sees it.
+ */
 export async function postEntry(trx: Transaction<Database>, clock: Clock, input: PostEntryInput): Promise<PostEntryResult> {
   if (!Number.isSafeInteger(input.amount) || input.amount === 0) throw new Error(`ledger: invalid amount ${input.amount}`);
-  const existing = await repo.findEntryByKey(trx, input.idempotencyKey);
-  if (existing) return { entry: existing, created: false };
-
   const balanceAfter = await repo.applyToBalance(trx, input.userId, input.amount);
   if (balanceAfter === undefined) {
+    const existing = await repo.findEntryByKey(trx, input.idempotencyKey);
+    if (existing) return { entry: existing, created: false };
     throw new AppError('INSUFFICIENT_FUNDS', input.insufficientMessage ?? 'Not enough points', undefined, { required: -input.amount });
   }
-  const entry = await repo.insertEntry(trx, {
+  const entry = await repo.insertEntryOnce(trx, {
     user_id: input.userId,
     amount: input.amount,
     kind: input.kind,
@@ -59,7 +63,9 @@ export async function postEntry(trx: Transaction<Database>, clock: Clock, input:
     note: input.note ?? null,
     created_at: clock.now().toISOString(),
   });
-  return { entry, created: true };
+  if (entry) return { entry, created: true };
+  await repo.applyToBalance(trx, input.userId, -input.amount);
+  return { entry: (await repo.findEntryByKey(trx, input.idempotencyKey))!, created: false };
 }
 
 export interface LedgerReport {

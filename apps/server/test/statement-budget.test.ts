@@ -1,0 +1,66 @@
+import { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectDatabase } from '../src/db/connect.js';
+import { postSandboxEvent, startTopUp } from '../src/modules/deposits/deposits.test-support.js';
+import { TestClient } from './client.js';
+import { createSignedInUser } from './factories.js';
+import { chatContextOptions } from './chat.js';
+import { createTestContext, dialects, expectLedgerConsistent, FakeClock, type TestContext } from './harness.js';
+
+/**
+ * Statements per request on the hot paths (issue 18), counted through Kysely's log hook on a second
+ * app instance over the same database: BEGIN and COMMIT count. Measured in steady state, after one
+ * request of the same kind has warmed the caches. A path that drifts back to more round trips fails here.
+ */
+const budget = { poll: 3, send: 8, isAuth: 1, webhookCredit: 6 };
+
+describe.each(dialects)('statements per hot request on %s', (dialect) => {
+  let ctx: TestContext;
+  let counted: FastifyInstance;
+  const clock = new FakeClock(new Date());
+  const statements: string[] = [];
+  const count = async (run: () => Promise<unknown>) => {
+    statements.length = 0;
+    await run();
+    return [...statements];
+  };
+
+  beforeAll(async () => {
+    ctx = await createTestContext(dialect, chatContextOptions({ infra: { clock }, seedDemo: true }));
+    const db = connectDatabase(ctx.database, { log: (event) => statements.push(event.query.sql) });
+    counted = await ctx.buildAnother({ infra: { clock, db }, migrate: false });
+  });
+  afterAll(() => ctx.close());
+
+  /** A client of the counting instance, signed in with the same session as `client`. */
+  const onCounted = (client: TestClient) => {
+    const other = new TestClient(counted);
+    for (const [k, v] of client.cookies) other.cookies.set(k, v);
+    return other;
+  };
+
+  it(`is-auth reads at most ${budget.isAuth} statement`, async () => {
+    const { client } = await createSignedInUser(ctx.app);
+    const c = onCounted(client);
+    await c.get('/api/is-auth');
+    const sqls = await count(async () => expect((await c.get('/api/is-auth')).body).toMatchObject({ authenticated: true }));
+    expect(sqls.length, sqls.join('\n')).toBeLessThanOrEqual(budget.isAuth);
+  });
+
+  it(`a webhook credit runs at most ${budget.webhookCredit} statements`, async () => {
+    const { client } = await createSignedInUser(ctx.app);
+    const warm = await startTopUp(client);
+    const started = await startTopUp(client);
+    const ref = async (id: number) => {
+      const row = await ctx.db.selectFrom('deposits').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      return { id, sessionId: row.gateway_session_id!, totalCents: row.total_cents };
+    };
+    expect((await postSandboxEvent(counted, clock, await ref(warm.deposit.id), 'succeeded')).statusCode).toBe(200);
+    const target = await ref(started.deposit.id);
+    const sqls = await count(async () => expect((await postSandboxEvent(counted, clock, target, 'succeeded')).statusCode).toBe(200));
+    expect(sqls.length, sqls.join('\n')).toBeLessThanOrEqual(budget.webhookCredit);
+    const row = await ctx.db.selectFrom('deposits').select('status').where('id', '=', started.deposit.id).executeTakeFirstOrThrow();
+    expect(row.status).toBe('success');
+    await expectLedgerConsistent(ctx.db);
+  });
+});
