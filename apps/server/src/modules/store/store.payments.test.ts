@@ -13,7 +13,8 @@ type StatusPayload = { status: string; status_label: string; order: Order };
 
 describe.each(dialects)('store checkout and payments on %s', (dialect) => {
   let ctx: TestContext;
-  const clock = new FakeClock();
+  // After real time: the factory credits users at the real clock, and the history sorts by time.
+  const clock = new FakeClock(new Date(Date.now() + 86_400_000));
   let countryId: number;
   const productIds: Record<string, number> = {};
 
