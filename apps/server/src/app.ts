@@ -3,7 +3,7 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
-import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { limits } from '@parley/contracts';
 import { type Config } from './config.js';
 import { serializeRequest } from './lib/log-serializers.js';
@@ -32,6 +32,7 @@ import { registerDocs } from './plugins/docs.js';
 import { registerErrorHandling, registerInputGuards, zodValidatorCompiler } from './plugins/errors.js';
 import { createInfra, type Infra } from './plugins/infra.js';
 import { registerSecurity } from './plugins/security.js';
+import { compiledSerializerCompiler } from './plugins/serializer.js';
 import { registerSessions } from './plugins/session.js';
 import { registerWeb } from './plugins/web.js';
 
@@ -106,7 +107,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
 
   app.setValidatorCompiler(zodValidatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(compiledSerializerCompiler);
   registerErrorHandling(app);
   registerInputGuards(app);
 

@@ -2,6 +2,7 @@ import {
   changePasswordBodySchema,
   cookieNames,
   emailOnlyBodySchema,
+  isAuthResponseSchema,
   loginBodySchema,
   passwordResetBodySchema,
   registerBodySchema,
@@ -32,10 +33,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.status(204).send();
   });
 
-  app.get('/is-auth', { schema: { tags: ['auth'] } }, async (request) => {
+  app.get('/is-auth', { schema: { tags: ['auth'], response: { 200: isAuthResponseSchema } } }, async (request) => {
     const authenticated = request.auth !== null;
     const emailVerified = Boolean(request.auth?.user.email_verified_at);
-    return { status: 'OK', authenticated, emailVerified, payload: { authenticated, emailVerified } };
+    return { status: 'OK' as const, authenticated, emailVerified, payload: { authenticated, emailVerified } };
   });
 
   app.post('/login', { schema: { tags: ['auth'], body: loginBodySchema }, config: authLimit }, async (request, reply) => {

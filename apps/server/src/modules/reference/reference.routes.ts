@@ -1,4 +1,4 @@
-import { localizationsQuerySchema, staticPageParamSchema, texts } from '@parley/contracts';
+import { envelopeSchema, localizationsQuerySchema, publicSettingsSchema, staticPageParamSchema, texts } from '@parley/contracts';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fromFlag } from '../../db/dialect.js';
 import { AppError } from '../../lib/app-error.js';
@@ -57,7 +57,10 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
   }));
 
   watchSettings(app.bus, db);
-  app.get('/settings', { schema: { tags: ['reference'] } }, async () => ({ status: 'OK', payload: await getSettings(db) }));
+  app.get('/settings', { schema: { tags: ['reference'], response: { 200: envelopeSchema(publicSettingsSchema) } } }, async () => ({
+    status: 'OK' as const,
+    payload: await getSettings(db),
+  }));
 
   // The settings tag script as a same-origin file: the CSP allows only 'self' scripts, never inline ones.
   app.get('/tag-script.js', { schema: { tags: ['reference'] } }, async (_request, reply) => {

@@ -1,0 +1,22 @@
+import { type FastifySerializerCompiler } from 'fastify/types/schema.js';
+import fastJson from 'fast-json-stringify';
+import { z } from 'zod';
+
+type SchemaLike = z.ZodType | { properties?: unknown };
+
+const toZod = (schema: SchemaLike): z.ZodType => {
+  if (schema instanceof z.ZodType) return schema;
+  if (schema.properties instanceof z.ZodType) return schema.properties;
+  throw new Error(`response schemas are zod schemas: ${JSON.stringify(schema)}`);
+};
+
+/** The JSON Schema fast-json-stringify compiles: zod's output side (what the server writes). */
+export const responseJsonSchema = (schema: SchemaLike) =>
+  z.toJSONSchema(toZod(schema), { io: 'output', target: 'draft-07', unrepresentable: 'any' }) as Record<string, unknown>;
+
+/**
+ * Response schemas (zod, from packages/contracts) compile once into a fast-json-stringify function:
+ * a response is written by generated code instead of zod-checked then JSON.stringify'd, and only the
+ * declared fields leave the server.
+ */
+export const compiledSerializerCompiler: FastifySerializerCompiler<SchemaLike> = ({ schema }) => fastJson(responseJsonSchema(schema));
