@@ -28,6 +28,7 @@ import { closeWebSockets } from './modules/realtime/realtime.hub.js';
 import { realtimeRoutes } from './modules/realtime/realtime.routes.js';
 import { seedDatabase } from './modules/reference/seed.js';
 import { storeRoutes } from './modules/store/store.routes.js';
+import { receiptsRoutes } from './modules/receipts/receipts.routes.js';
 import { registerDocs } from './plugins/docs.js';
 import { registerErrorHandling, registerInputGuards, zodValidatorCompiler } from './plugins/errors.js';
 import { createInfra, type Infra } from './plugins/infra.js';
@@ -68,6 +69,7 @@ const apiModules: FastifyPluginAsync[] = [
   reportsRoutes,
   paymentsRoutes,
   depositsRoutes,
+  receiptsRoutes,
   companionRoutes,
   notificationsRoutes,
   adminRoutes,

@@ -34,7 +34,7 @@ export async function deliverOrderEvent(
   app: FastifyInstance,
   order: Order,
   kind: 'succeeded' | 'failed',
-  options: { eventId?: string; amountCents?: number; failureMessage?: string } = {},
+  options: { eventId?: string; amountCents?: number; failureMessage?: string; sessionId?: string } = {},
 ) {
   const row = await app.db.selectFrom('orders').select('gateway_session_id').where('id', '=', order.id).executeTakeFirstOrThrow();
   const now = Math.floor(app.clock.now().getTime() / 1000);
@@ -43,7 +43,7 @@ export async function deliverOrderEvent(
     type: kind === 'succeeded' ? 'payment.succeeded' : 'payment.failed',
     created: now,
     data: {
-      session_id: row.gateway_session_id,
+      session_id: options.sessionId ?? row.gateway_session_id,
       reference: `order:${order.id}`,
       amount_cents: options.amountCents ?? order.total_cents,
       currency: 'EUR',

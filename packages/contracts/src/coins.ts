@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, requiredString } from './auth.js';
+import { chargedSchema } from './money.js';
 import { texts } from './texts.js';
 
 const t = texts.topUp;
@@ -74,7 +75,15 @@ export const depositHistoryQuerySchema = currencyQuerySchema.extend({
 });
 
 /** A euro price converted for display when another currency is asked for (spec: currencies `value`). */
-export const displayPriceSchema = z.object({ currency: z.string(), symbol: z.string(), amount: z.number() });
+export const displayPriceSchema = z.object({
+  currency: z.string(),
+  symbol: z.string(),
+  /** Net, in the display currency (two decimals). */
+  amount: z.number(),
+  /** VAT and total as they will be charged (priceInCurrency). */
+  vat: z.number().optional(),
+  total: z.number().optional(),
+});
 export type DisplayPrice = z.infer<typeof displayPriceSchema>;
 
 export const bundleSchema = z.object({
@@ -87,7 +96,7 @@ export const bundleSchema = z.object({
 });
 export type Bundle = z.infer<typeof bundleSchema>;
 
-export const depositStatuses = ['pending', 'success', 'error'] as const;
+export const depositStatuses = ['pending', 'success', 'error', 'canceled', 'refunded', 'disputed'] as const;
 export type DepositStatus = (typeof depositStatuses)[number];
 
 export const depositSchema = z.object({
@@ -105,6 +114,11 @@ export const depositSchema = z.object({
   message: z.string().nullable(),
   created_at: z.string(),
   display: z.object({ currency: z.string(), symbol: z.string(), amount: z.number(), vat: z.number(), total: z.number() }),
+  /** What the card is (or was) charged, in the currency the buyer chose. */
+  charged: chargedSchema,
+  /** An unpaid checkout is canceled at this moment. */
+  expires_at: z.string().nullable(),
+  has_receipt: z.boolean(),
 });
 export type Deposit = z.infer<typeof depositSchema>;
 
@@ -115,5 +129,8 @@ export const depositHistoryRowSchema = z.object({
   sum: z.number(),
   points: z.number().int(),
   currency: z.literal('EUR'),
+  status: z.enum(depositStatuses),
+  charged: chargedSchema,
+  has_receipt: z.boolean(),
 });
 export type DepositHistoryRow = z.infer<typeof depositHistoryRowSchema>;

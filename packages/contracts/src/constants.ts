@@ -55,7 +55,7 @@ export type TextLook = (typeof textLooks)[number];
 export const attachmentTypes = ['image', 'document', 'audio', 'video'] as const;
 export type AttachmentType = (typeof attachmentTypes)[number];
 
-export const storeStatuses = ['Successfully', 'Canceled', 'Failed', 'Pending', 'Processing'] as const;
+export const storeStatuses = ['Successfully', 'Canceled', 'Failed', 'Pending', 'Processing', 'Refunded', 'Disputed'] as const;
 export type StoreStatus = (typeof storeStatuses)[number];
 
 /** Cookie names shared by server and client. */

@@ -11,3 +11,4 @@ export * from './contributors.js';
 export * from './notifications.js';
 export * from './payouts.js';
 export * from './coins.js';
+export * from './money.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { earningsSummarySchema } from './money.js';
 import { requiredString } from './auth.js';
 import { limits } from './constants.js';
 import { pageMetaSchema, type FieldErrors } from './envelope.js';
@@ -142,6 +143,8 @@ export const payoutMethodsResponseSchema = z.object({
   /** Euros the signed-in user may withdraw now (earned coins not yet held or paid, at the conversion rate). */
   available_amount: z.number(),
   points_convertion_rate: z.number(),
+  /** Earned coins by maturity, and the coins that were bought (never paid out). */
+  earnings: earningsSummarySchema,
 });
 export type PayoutMethodsResponse = z.infer<typeof payoutMethodsResponseSchema>;
 

@@ -58,6 +58,10 @@ export const settingsSchema = z.object({
   payout_min_amount: z.number().min(0).max(1_000_000),
   payout_max_amount: z.number().min(0).max(10_000_000),
   companion_name: z.string().min(1).max(50),
+  /** An unpaid top-up or order is canceled after this many hours. */
+  checkout_expiry_hours: z.number().int().min(1).max(720),
+  /** Contributor earnings stay pending this many days before they can be paid out. */
+  earnings_hold_days: z.number().int().min(0).max(365),
   tag_script: z.string().max(10_000),
 });
 export type Settings = z.infer<typeof settingsSchema>;

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { requiredString } from './auth.js';
 import { limits, storeStatuses, type StoreStatus } from './constants.js';
 import { pageMetaSchema } from './envelope.js';
+import { displayPriceSchema } from './coins.js';
+import { chargedSchema } from './money.js';
 import { texts } from './texts.js';
 
 /** Skins: cosmetic looks for a user's own messages, one equipped per kind. */
@@ -41,7 +43,7 @@ export const skinLookSchema = z.object({
 export type SkinLook = z.infer<typeof skinLookSchema>;
 
 /** Order statuses as stored, and the labels the spec shows for them (spec §4). */
-export const orderStatuses = ['pending', 'processing', 'success', 'failed', 'canceled'] as const;
+export const orderStatuses = ['pending', 'processing', 'success', 'failed', 'canceled', 'refunded'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 export const orderStatusLabels: Record<OrderStatus, StoreStatus> = {
   pending: storeStatuses[3],
@@ -49,6 +51,7 @@ export const orderStatusLabels: Record<OrderStatus, StoreStatus> = {
   success: storeStatuses[0],
   failed: storeStatuses[2],
   canceled: storeStatuses[1],
+  refunded: storeStatuses[5],
 };
 
 export const productSchema = z.object({
@@ -65,6 +68,8 @@ export const productSchema = z.object({
   is_active: z.boolean(),
   /** Only meaningful for a signed-in caller. */
   is_owned: z.boolean(),
+  /** The price in the requested currency, VAT and total as they will be charged. */
+  display: displayPriceSchema,
 });
 export type Product = z.infer<typeof productSchema>;
 
@@ -72,6 +77,8 @@ export const productListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(12),
   kind: z.enum(productKinds).optional(),
+  currency: z.string().max(8).optional(),
+  lang_id: z.unknown().optional(),
 });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 
@@ -132,6 +139,11 @@ export const orderSchema = z.object({
   status_label: z.enum(storeStatuses),
   created_at: z.string(),
   paid_at: z.string().nullable(),
+  /** Why it was canceled or failed (e.g. a second payment that was refunded). */
+  message: z.string().nullable(),
+  charged: chargedSchema,
+  expires_at: z.string().nullable(),
+  has_receipt: z.boolean(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

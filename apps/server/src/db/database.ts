@@ -5,7 +5,16 @@ import { type BundlesTable } from '../modules/bundles/bundles.table.js';
 import { type DepositsTable } from '../modules/deposits/deposits.table.js';
 import { type LedgerEntriesTable } from '../modules/ledger/ledger.table.js';
 import { type MailsTable } from '../modules/mail/mail.table.js';
-import { type PaymentEventsTable, type SandboxSessionsTable, type SandboxWebhookDeliveriesTable } from '../modules/payments/payments.table.js';
+import {
+  type GatewayPaymentsTable,
+  type PaymentEventsTable,
+  type SandboxRefundsTable,
+  type SandboxSessionsTable,
+  type SandboxWebhookDeliveriesTable,
+} from '../modules/payments/payments.table.js';
+import { type DisputesTable } from '../modules/disputes/disputes.table.js';
+import { type ReceiptCountersTable, type ReceiptsTable } from '../modules/receipts/receipts.table.js';
+import { type RefundsTable } from '../modules/refunds/refunds.table.js';
 import {
   type CountriesTable,
   type CurrenciesTable,
@@ -53,6 +62,12 @@ export interface Database {
   sandbox_sessions: SandboxSessionsTable;
   sandbox_webhook_deliveries: SandboxWebhookDeliveriesTable;
   payment_events: PaymentEventsTable;
+  sandbox_refunds: SandboxRefundsTable;
+  gateway_payments: GatewayPaymentsTable;
+  refunds: RefundsTable;
+  disputes: DisputesTable;
+  receipt_counters: ReceiptCountersTable;
+  receipts: ReceiptsTable;
   ledger_entries: LedgerEntriesTable;
   audit_log: AuditLogTable;
   products: ProductsTable;

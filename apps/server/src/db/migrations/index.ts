@@ -6,6 +6,7 @@ import * as m0004 from './0004_payouts.js';
 import * as m0005 from './0005_store.js';
 import * as m0007 from './0007_companion.js';
 import * as m0008 from './0008_notifications.js';
+import * as m0040 from './0040_money.js';
 
 /** Every migration, in order. Append only; never edit a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0005_store': m0005,
   '0007_companion': m0007,
   '0008_notifications': m0008,
+  '0040_money': m0040,
 };

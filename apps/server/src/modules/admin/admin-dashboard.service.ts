@@ -1,4 +1,5 @@
 import { type AdminActor } from './admin-audit.js';
+import { countOpenDisputes } from '../disputes/disputes.service.js';
 import * as repo from './admin-dashboard.repository.js';
 
 const DAY_MS = 86_400_000;
@@ -18,7 +19,7 @@ export async function getDashboard(actor: AdminActor, days: number) {
   const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   const first = new Date(today.getTime() - (days - 1) * DAY_MS);
   const since = first.toISOString();
-  const [users, activeChats, messagesToday, deposits, orders, pending, messages, signups, revenue] = await Promise.all([
+  const [users, activeChats, messagesToday, deposits, orders, pending, messages, signups, revenue, openDisputes] = await Promise.all([
     repo.countUsers(actor.db, today.toISOString()),
     repo.countOpenTopics(actor.db),
     repo.countMessagesSince(actor.db, today.toISOString()),
@@ -28,6 +29,7 @@ export async function getDashboard(actor: AdminActor, days: number) {
     repo.messagesPerDay(actor.db, since),
     repo.signupsPerDay(actor.db, since),
     repo.revenuePerDay(actor.db, since),
+    countOpenDisputes(actor.db),
   ]);
   return {
     figures: {
@@ -43,6 +45,7 @@ export async function getDashboard(actor: AdminActor, days: number) {
       pending_applications: pending.applications,
       pending_payouts: pending.payouts,
       open_reports: pending.reports,
+      open_disputes: openDisputes,
     },
     series: {
       messages: fillDays(messages, first, days),

@@ -3,6 +3,7 @@ import { requireAdmin } from '../../plugins/session.js';
 import { adminCatalogRoutes } from './admin-catalog.routes.js';
 import { adminContentRoutes } from './admin-content.routes.js';
 import { adminModerationRoutes } from './admin-moderation.routes.js';
+import { adminMoneyRoutes } from './admin-money.routes.js';
 import { adminOverviewRoutes } from './admin-overview.routes.js';
 import { adminUsersRoutes } from './admin-users.routes.js';
 
@@ -14,7 +15,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(
     async (admin) => {
       admin.addHook('onRequest', requireAdmin);
-      for (const routes of [adminOverviewRoutes, adminUsersRoutes, adminCatalogRoutes, adminContentRoutes, adminModerationRoutes]) await admin.register(routes);
+      for (const routes of [adminOverviewRoutes, adminUsersRoutes, adminCatalogRoutes, adminContentRoutes, adminModerationRoutes, adminMoneyRoutes])
+        await admin.register(routes);
     },
     { prefix: '/admin' },
   );

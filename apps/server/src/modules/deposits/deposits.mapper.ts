@@ -1,38 +1,73 @@
-import { defaultCurrency, type Bundle, type Deposit, type DepositHistoryRow } from '@parley/contracts';
+import { type Bundle, type Charged, type Deposit, type DepositHistoryRow } from '@parley/contracts';
 import { type DbOrTrx } from '../../db/database.js';
 import { type BundleRow } from '../bundles/bundles.table.js';
-import * as repo from './deposits.repository.js';
+import { displayPrice, resolveCurrency, type PriceCurrency } from '../payments/pricing.js';
+import { type BuyerDetails } from '../receipts/receipts.service.js';
 import { type DepositRow } from './deposits.table.js';
 
-/** Charging is always in EUR; another currency from /currencies only changes what is displayed. */
-export interface DisplayCurrency {
-  code: string;
-  symbol: string;
-  value: number;
-}
-const euro: DisplayCurrency = { code: defaultCurrency.code, symbol: defaultCurrency.symbol, value: 1 };
-
-export async function resolveDisplayCurrency(db: DbOrTrx, code: string | undefined): Promise<DisplayCurrency> {
-  if (!code || code.toUpperCase() === euro.code) return euro;
-  const row = await repo.findCurrencyByCode(db, code);
-  return row && row.value > 0 ? { code: row.code, symbol: row.symbol, value: row.value } : euro;
-}
+/** The currency the buyer chose (from /currencies); euro when unknown. */
+export type DisplayCurrency = PriceCurrency;
+export const resolveDisplayCurrency = (db: DbOrTrx, code: string | undefined) => resolveCurrency(db, code);
 
 export const euros = (cents: number) => cents / 100;
 /** Euro cents → the display currency, rounded to two decimals. */
 export const convert = (cents: number, currency: DisplayCurrency) => Math.round(cents * currency.value) / 100;
 
-export function toBundle(row: BundleRow, currency: DisplayCurrency): Bundle {
+export function toBundle(row: BundleRow, currency: DisplayCurrency, vatPercent: number): Bundle {
   return {
     id: row.id,
     description: row.description,
     price: euros(row.price_cents),
     points: row.points,
-    display: { currency: currency.code, symbol: currency.symbol, amount: convert(row.price_cents, currency) },
+    display: displayPrice(currency, row.price_cents, vatPercent),
   };
 }
 
-export function toDeposit(row: DepositRow, currency: DisplayCurrency): Deposit {
+/** What the card was charged, in the buyer's currency (rows from before charging in other currencies: euros). */
+export function chargedOf(row: DepositRow): Charged {
+  return {
+    currency: row.charge_currency ?? row.currency,
+    net_cents: row.charge_net_cents ?? row.amount_cents,
+    vat_cents: row.charge_vat_cents ?? row.vat_cents,
+    total_cents: row.charge_total_cents ?? row.total_cents,
+    refunded_cents: row.refunded_cents,
+  };
+}
+
+interface StoredBilling {
+  name?: string;
+  surname?: string;
+  phone?: string;
+  email?: string;
+  city?: string;
+  address?: string;
+  postCode?: string;
+  country?: { title: string } | null;
+}
+
+/** The billing details given at checkout, for the receipt. */
+export function depositBuyer(row: DepositRow): BuyerDetails {
+  let billing: StoredBilling = {};
+  try {
+    billing = JSON.parse(row.billing) as StoredBilling;
+  } catch {
+    // an unreadable snapshot leaves the fields empty
+  }
+  return {
+    name: billing.name ?? '',
+    surname: billing.surname ?? '',
+    email: billing.email ?? '',
+    phone: billing.phone ?? '',
+    address: billing.address ?? '',
+    city: billing.city ?? '',
+    postCode: billing.postCode ?? '',
+    country: billing.country?.title ?? '',
+  };
+}
+
+export function toDeposit(row: DepositRow, currency: DisplayCurrency, hasReceipt: boolean): Deposit {
+  const charged = chargedOf(row);
+  const sameCurrency = charged.currency === currency.code;
   return {
     id: row.id,
     status: row.status,
@@ -48,13 +83,25 @@ export function toDeposit(row: DepositRow, currency: DisplayCurrency): Deposit {
     display: {
       currency: currency.code,
       symbol: currency.symbol,
-      amount: convert(row.amount_cents, currency),
-      vat: convert(row.vat_cents, currency),
-      total: convert(row.total_cents, currency),
+      amount: sameCurrency ? euros(charged.net_cents) : convert(row.amount_cents, currency),
+      vat: sameCurrency ? euros(charged.vat_cents) : convert(row.vat_cents, currency),
+      total: sameCurrency ? euros(charged.total_cents) : convert(row.total_cents, currency),
     },
+    charged,
+    expires_at: row.expires_at,
+    has_receipt: hasReceipt,
   };
 }
 
-export function toHistoryRow(row: { id: number; created_at: string; completed_at: string | null; total_cents: number; points: number }): DepositHistoryRow {
-  return { id: row.id, created_at: row.completed_at ?? row.created_at, sum: euros(row.total_cents), points: row.points, currency: 'EUR' };
+export function toHistoryRow(row: DepositRow, hasReceipt: boolean): DepositHistoryRow {
+  return {
+    id: row.id,
+    created_at: row.completed_at ?? row.created_at,
+    sum: euros(row.total_cents),
+    points: row.points,
+    currency: 'EUR',
+    status: row.status,
+    charged: chargedOf(row),
+    has_receipt: hasReceipt,
+  };
 }

@@ -1,5 +1,6 @@
 import { type DbOrTrx } from '../../db/database.js';
-import { type NewDepositRow } from './deposits.table.js';
+import { sql } from 'kysely';
+import { type DepositStatus, type NewDepositRow } from './deposits.table.js';
 
 export const listActiveBundles = (db: DbOrTrx) => db.selectFrom('bundles').selectAll().where('is_active', '=', 1).orderBy('position').orderBy('id').execute();
 
@@ -27,31 +28,30 @@ export const findUserDeposit = (db: DbOrTrx, userId: number, id: number) =>
 export const setGatewaySession = (db: DbOrTrx, id: number, sessionId: string, now: string) =>
   db.updateTable('deposits').set({ gateway_session_id: sessionId, updated_at: now }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 
-/** Pending (or failed: see docs/decisions) → success. True only for the one transaction that moved it. */
-export async function markDepositSucceeded(db: DbOrTrx, id: number, now: string): Promise<boolean> {
-  const result = await db
-    .updateTable('deposits')
-    .set({ status: 'success', failure_message: null, completed_at: now, updated_at: now })
-    .where('id', '=', id)
-    .where('status', 'in', ['pending', 'error'])
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
 /**
  * Pending (or failed) → success for the deposit that matches the gateway event in every respect (gateway,
  * session when one was recorded, amount). Returns whom to credit, or undefined when nothing moved.
  */
-export const settleDeposit = (db: DbOrTrx, match: { id: number; gateway: string; sessionId: string; totalCents: number; now: string }) =>
+export const settleDeposit = (
+  db: DbOrTrx,
+  match: { id: number; gateway: string; sessionId: string; amountCents: number; now: string; paymentId: string; method: string },
+) =>
   db
     .updateTable('deposits')
-    .set({ status: 'success', failure_message: null, completed_at: match.now, updated_at: match.now })
+    .set({
+      status: 'success',
+      failure_message: null,
+      completed_at: match.now,
+      updated_at: match.now,
+      gateway_payment_id: match.paymentId,
+      payment_method: match.method,
+    })
     .where('id', '=', match.id)
     .where('gateway', '=', match.gateway)
     .where('status', 'in', ['pending', 'error'])
-    .where('total_cents', '=', match.totalCents)
+    .where((eb) => eb(eb.fn.coalesce('charge_total_cents', 'total_cents'), '=', match.amountCents))
     .where((eb) => eb.or([eb('gateway_session_id', 'is', null), eb('gateway_session_id', '=', match.sessionId)]))
-    .returning(['id', 'user_id', 'points'])
+    .returningAll()
     .executeTakeFirst();
 
 /** Pending → error; a success is final and never undone by a late failure. */
@@ -68,9 +68,9 @@ export async function markDepositFailed(db: DbOrTrx, id: number, message: string
 export const listSuccessfulDeposits = (db: DbOrTrx, userId: number, limit: number, offset: number) =>
   db
     .selectFrom('deposits')
-    .select(['id', 'created_at', 'completed_at', 'total_cents', 'points'])
+    .selectAll()
     .where('user_id', '=', userId)
-    .where('status', '=', 'success')
+    .where('status', 'in', ['success', 'refunded', 'disputed'])
     .orderBy('id', 'desc')
     .limit(limit)
     .offset(offset)
@@ -81,7 +81,79 @@ export async function countSuccessfulDeposits(db: DbOrTrx, userId: number): Prom
     .selectFrom('deposits')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('user_id', '=', userId)
-    .where('status', '=', 'success')
+    .where('status', 'in', ['success', 'refunded', 'disputed'])
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** Pending checkouts past their expiry → canceled (all of them, or one). Returns how many moved. */
+export async function expireDeposits(db: DbOrTrx, now: string, message: string, id?: number): Promise<number> {
+  let query = db
+    .updateTable('deposits')
+    .set({ status: 'canceled', failure_message: message, completed_at: now, updated_at: now })
+    .where('status', '=', 'pending')
+    .where('expires_at', '<=', now);
+  if (id !== undefined) query = query.where('id', '=', id);
+  return Number((await query.executeTakeFirst()).numUpdatedRows);
+}
+
+/** A late payment for an expired checkout was refunded: recorded on the deposit, which stays canceled. */
+export function noteLateRefund(db: DbOrTrx, id: number, cents: number, message: string, now: string) {
+  return db
+    .updateTable('deposits')
+    .set((eb) => ({ refunded_cents: eb('refunded_cents', '+', cents), failure_message: message, updated_at: now }))
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * Books a refund on a paid deposit, never past what was paid or bought: true only if it fitted.
+ * Concurrent refunds of one deposit are serialized by this conditional update.
+ */
+export async function addRefund(db: DbOrTrx, id: number, refund: { coins: number; cents: number; now: string }): Promise<boolean> {
+  const result = await db
+    .updateTable('deposits')
+    .set((eb) => ({
+      status: 'refunded',
+      refunded_coins: eb('refunded_coins', '+', refund.coins),
+      refunded_cents: eb('refunded_cents', '+', refund.cents),
+      updated_at: refund.now,
+    }))
+    .where('id', '=', id)
+    .where('status', 'in', ['success', 'refunded'])
+    .where((eb) => eb(eb('refunded_coins', '+', refund.coins), '<=', eb.ref('points')))
+    .where((eb) => eb(eb('refunded_cents', '+', refund.cents), '<=', eb.fn.coalesce('charge_total_cents', 'total_cents')))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Paid (or refunded in part) ⇄ disputed. */
+export function setDisputed(db: DbOrTrx, id: number, disputed: boolean, now: string) {
+  if (disputed)
+    return db
+      .updateTable('deposits')
+      .set({ status: 'disputed', updated_at: now })
+      .where('id', '=', id)
+      .where('status', 'in', ['success', 'refunded'])
+      .execute();
+  return db
+    .updateTable('deposits')
+    .set({ status: sql<DepositStatus>`case when refunded_coins > 0 then 'refunded' else 'success' end`, updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'disputed')
+    .execute();
+}
+
+/** Paid deposits for the admin's refund screen, newest first, with the buyer's email. */
+export function listPaidDepositsForAdmin(db: DbOrTrx, limit: number, offset: number) {
+  return db
+    .selectFrom('deposits')
+    .innerJoin('users', 'users.id', 'deposits.user_id')
+    .selectAll('deposits')
+    .select('users.email as user_email')
+    .where('deposits.status', 'in', ['success', 'refunded', 'disputed'])
+    .orderBy('deposits.id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
 }

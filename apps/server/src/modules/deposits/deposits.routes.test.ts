@@ -37,8 +37,8 @@ describe.each(dialects)('coins: bundles, checkout and deposits on %s', (dialect)
     expect(eur.body.payload.length).toBeGreaterThanOrEqual(3);
     expect(eur.body.payload[0]).toMatchObject({ description: expect.any(String), price: 5, points: 600, display: { currency: 'EUR', symbol: '€', amount: 5 } });
     const usd = await client.get<Bundle[]>('/api/bundles/index?currency=USD');
-    expect(usd.body.payload[0]!.display).toEqual({ currency: 'USD', symbol: '$', amount: 5.4 });
-    expect(usd.body.payload[0]!.price).toBe(5); // charged in EUR whatever is displayed
+    expect(usd.body.payload[0]!.display).toEqual({ currency: 'USD', symbol: '$', amount: 5.4, vat: 1.19, total: 6.59 });
+    expect(usd.body.payload[0]!.price).toBe(5); // the euro price the display is converted from
     const unknown = await client.get<Bundle[]>('/api/bundles/index?currency=XYZ');
     expect(unknown.body.payload[0]!.display.currency).toBe('EUR');
   });
@@ -103,7 +103,9 @@ describe.each(dialects)('coins: bundles, checkout and deposits on %s', (dialect)
       .selectAll()
       .where('reference', '=', `deposit:${response.body.payload.deposit.id}`)
       .executeTakeFirstOrThrow();
-    expect(session).toMatchObject({ amount_cents: 3050, currency: 'EUR', result_type: 'topup', status: 'open' });
+    // Charged in the currency shown, exactly the total shown.
+    expect(session).toMatchObject({ amount_cents: 2593, currency: 'GBP', result_type: 'topup', status: 'open' });
+    expect(response.body.payload.deposit.charged).toEqual({ currency: 'GBP', net_cents: 2125, vat_cents: 468, total_cents: 2593, refunded_cents: 0 });
     expect(session.return_url).toMatch(new RegExp(`/processing-payment\\?order_id=${response.body.payload.deposit.id}&type=topup$`));
   });
 

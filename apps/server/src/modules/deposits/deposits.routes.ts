@@ -31,7 +31,7 @@ export const depositsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/deposit/status/:id', { schema: { tags: ['coins'], params: idParamSchema, querystring: currencyQuerySchema }, ...guarded }, async (request) => ({
     status: 'OK',
-    payload: await deposits.getDepositStatus(app.db, currentUser(request).id, request.params.id, request.query.currency),
+    payload: await deposits.getDepositStatus(app.db, app.clock, currentUser(request).id, request.params.id, request.query.currency),
   }));
 
   app.get('/deposit/history', { schema: { tags: ['coins'], querystring: depositHistoryQuerySchema }, ...guarded }, async (request) => ({

@@ -4,6 +4,8 @@ import { type Db } from '../../db/database.js';
 import { AppError } from '../../lib/app-error.js';
 import { type Clock } from '../../lib/clock.js';
 import { type PaymentGateway } from '../payments/gateway.js';
+import { quoteIn } from '../payments/pricing.js';
+import { hasReceipts } from '../receipts/receipts.service.js';
 import { getSettings } from '../reference/settings.service.js';
 import { type UserRow } from '../users/users.table.js';
 import { resolveDisplayCurrency, toBundle, toDeposit, toHistoryRow } from './deposits.mapper.js';
@@ -20,7 +22,8 @@ const formatEuro = (euros: number) => `${euros.toFixed(2)} €`;
 
 export async function listBundles(db: Db, currencyCode?: string) {
   const currency = await resolveDisplayCurrency(db, currencyCode);
-  return (await repo.listActiveBundles(db)).map((row) => toBundle(row, currency));
+  const { vat_percent: vatPercent } = await getSettings(db);
+  return (await repo.listActiveBundles(db)).map((row) => toBundle(row, currency, vatPercent));
 }
 
 /** What is bought: coins for an amount (>= min_top_up_amount, × points_convertion_rate) or a bundle. */
@@ -46,7 +49,16 @@ async function priceTopUp(db: Db, body: { amount?: number; bundle_id?: number })
     description = `${points} Parley coins`;
   }
   const vatCents = Math.round((amountCents * settings.vat_percent) / 100);
-  return { amountCents, vatCents, totalCents: amountCents + vatCents, vatPercent: settings.vat_percent, points, bundleId: body.bundle_id ?? null, description };
+  return {
+    amountCents,
+    vatCents,
+    totalCents: amountCents + vatCents,
+    vatPercent: settings.vat_percent,
+    points,
+    bundleId: body.bundle_id ?? null,
+    description,
+    expiryHours: settings.checkout_expiry_hours,
+  };
 }
 
 type Billing = Omit<DepositCheckoutBody, 'accept_terms' | 'amount' | 'bundle_id' | 'currency' | 'lang_id' | 'country'> & {
@@ -92,7 +104,11 @@ export async function purchaseBundle(deps: DepositDeps, user: UserRow, bundleId:
 async function createDeposit(deps: DepositDeps, user: UserRow, what: { amount?: number; bundle_id?: number }, billing: Billing, currencyCode?: string) {
   const { db, clock, config, gateway } = deps;
   const price = await priceTopUp(db, what);
+  // Charged in the buyer's currency, exactly as shown: net converted, VAT on it (priceInCurrency).
+  const currency = await resolveDisplayCurrency(db, currencyCode);
+  const charge = quoteIn(currency, price.amountCents, price.vatPercent);
   const now = clock.now().toISOString();
+  const expiresAt = new Date(clock.now().getTime() + price.expiryHours * 3600_000);
   const deposit = await repo.insertDeposit(db, {
     user_id: user.id,
     amount_cents: price.amountCents,
@@ -103,6 +119,11 @@ async function createDeposit(deps: DepositDeps, user: UserRow, what: { amount?: 
     bundle_id: price.bundleId,
     gateway: gateway.name,
     billing: JSON.stringify(billing),
+    charge_currency: charge.currency,
+    charge_net_cents: charge.net_cents,
+    charge_vat_cents: charge.vat_cents,
+    charge_total_cents: charge.total_cents,
+    expires_at: expiresAt.toISOString(),
     created_at: now,
     updated_at: now,
   });
@@ -112,12 +133,13 @@ async function createDeposit(deps: DepositDeps, user: UserRow, what: { amount?: 
     session = await gateway.createCheckout({
       reference: `deposit:${deposit.id}`,
       resultType: 'topup',
-      amountCents: price.totalCents,
-      currency: 'EUR',
+      amountCents: charge.total_cents,
+      currency: charge.currency,
       description: price.description,
       customerEmail: billing.email || user.email,
       returnUrl: `${config.publicUrl}/processing-payment?${query}`,
       cancelUrl: `${config.publicUrl}/fail-payment?${query}`,
+      expiresAt,
     });
   } catch (error) {
     const message = error instanceof AppError ? error.message : texts.topUp.gatewayError;
@@ -125,17 +147,27 @@ async function createDeposit(deps: DepositDeps, user: UserRow, what: { amount?: 
     throw error instanceof AppError ? error : new AppError('GATEWAY', texts.topUp.gatewayError);
   }
   const stored = await repo.setGatewaySession(db, deposit.id, session.sessionId, clock.now().toISOString());
-  const currency = await resolveDisplayCurrency(db, currencyCode);
-  return { redirectUrl: session.redirectUrl, deposit: toDeposit(stored, currency) };
+  return { redirectUrl: session.redirectUrl, deposit: toDeposit(stored, currency, false) };
 }
 
-export async function getDepositStatus(db: Db, userId: number, depositId: number, currencyCode?: string) {
-  const row = await repo.findUserDeposit(db, userId, depositId);
-  if (!row) throw new AppError('NOT_FOUND', texts.common.routeNotFound);
-  return toDeposit(row, await resolveDisplayCurrency(db, currencyCode));
+/** A pending checkout past its expiry is canceled when anyone looks at it (and by the periodic sweep). */
+export async function getDepositStatus(db: Db, clock: Clock, userId: number, depositId: number, currencyCode?: string) {
+  if (!(await repo.findUserDeposit(db, userId, depositId))) throw new AppError('NOT_FOUND', texts.common.routeNotFound);
+  await repo.expireDeposits(db, clock.now().toISOString(), texts.money.checkoutExpired, depositId);
+  const row = (await repo.findUserDeposit(db, userId, depositId))!;
+  const receipts = await hasReceipts(db, 'deposit', [row.id]);
+  return toDeposit(row, await resolveDisplayCurrency(db, currencyCode), receipts.has(row.id));
 }
+
+/** Cancels every unpaid checkout past its expiry; returns how many. */
+export const expireStaleDeposits = (db: Db, clock: Clock) => repo.expireDeposits(db, clock.now().toISOString(), texts.money.checkoutExpired);
 
 export async function depositHistory(db: Db, userId: number, page: number, perPage: number) {
   const [rows, total] = await Promise.all([repo.listSuccessfulDeposits(db, userId, perPage, (page - 1) * perPage), repo.countSuccessfulDeposits(db, userId)]);
-  return { data: rows.map(toHistoryRow), meta: pageMeta(page, perPage, total) };
+  const receipts = await hasReceipts(
+    db,
+    'deposit',
+    rows.map((r) => r.id),
+  );
+  return { data: rows.map((row) => toHistoryRow(row, receipts.has(row.id))), meta: pageMeta(page, perPage, total) };
 }

@@ -1,6 +1,6 @@
 import { type Generated, type Insertable, type Selectable } from 'kysely';
 
-export type DepositStatus = 'pending' | 'success' | 'error';
+export type DepositStatus = 'pending' | 'success' | 'error' | 'canceled' | 'refunded' | 'disputed';
 
 /** A top-up by card: euros charged (cents, VAT on top), coins credited once when the gateway confirms. */
 export interface DepositsTable {
@@ -22,6 +22,19 @@ export interface DepositsTable {
   /** JSON snapshot of the billing details given at checkout. */
   billing: string;
   completed_at: string | null;
+  /** What the card is charged, in `charge_currency` (the currency the buyer saw); null on rows from before it existed. */
+  charge_currency: string | null;
+  charge_net_cents: number | null;
+  charge_vat_cents: number | null;
+  charge_total_cents: number | null;
+  /** Refunded so far, in the charged currency, and the coins taken back for it. */
+  refunded_cents: Generated<number>;
+  refunded_coins: Generated<number>;
+  /** The gateway's id of the captured payment (refunds and disputes refer to it). */
+  gateway_payment_id: string | null;
+  payment_method: string | null;
+  /** An unpaid checkout is canceled after this moment. */
+  expires_at: string | null;
   created_at: string;
   updated_at: string;
 }

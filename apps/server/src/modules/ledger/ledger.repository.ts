@@ -68,3 +68,45 @@ export function countNegativeBalances(db: DbOrTrx) {
     .where('balance', '<', 0)
     .executeTakeFirstOrThrow();
 }
+
+/** The user's entries in [from, to), oldest first (statements). */
+export function listEntriesBetween(db: DbOrTrx, userId: number, from: string, to: string) {
+  return db
+    .selectFrom('ledger_entries')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('created_at', '>=', from)
+    .where('created_at', '<', to)
+    .orderBy('id')
+    .execute();
+}
+
+/** Sum of a user's entries of these kinds, optionally only those created at or after `since`. */
+export async function sumEntries(db: DbOrTrx, userId: number, kinds: string[], since?: string): Promise<number> {
+  let query = db
+    .selectFrom('ledger_entries')
+    .select(sql<number>`coalesce(sum(amount), 0)`.as('total'))
+    .where('user_id', '=', userId)
+    .where('kind', 'in', kinds);
+  if (since) query = query.where('created_at', '>=', since);
+  return Number((await query.executeTakeFirstOrThrow()).total);
+}
+
+/** The oldest entry of these kinds created at or after `since`. */
+export async function findOldestEntrySince(db: DbOrTrx, userId: number, kinds: string[], since: string) {
+  return db
+    .selectFrom('ledger_entries')
+    .select('created_at')
+    .where('user_id', '=', userId)
+    .where('kind', 'in', kinds)
+    .where('created_at', '>=', since)
+    .where('amount', '>', 0)
+    .orderBy('created_at')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export async function findBalance(db: DbOrTrx, userId: number): Promise<number | undefined> {
+  const row = await db.selectFrom('users').select('balance').where('id', '=', userId).executeTakeFirst();
+  return row?.balance;
+}

@@ -31,7 +31,11 @@ export type LedgerKind =
   | 'payout_hold'
   | 'payout_release'
   | 'admin_adjustment'
-  | 'store_purchase';
+  | 'store_purchase'
+  | 'refund'
+  | 'dispute_hold'
+  | 'dispute_release'
+  | 'earning_reversal';
 
 export interface PostEntryResult {
   entry: LedgerEntryRow;
@@ -81,3 +85,9 @@ export async function checkLedgerConsistency(db: DbOrTrx): Promise<LedgerReport>
 }
 
 export const listLedgerEntries = repo.listEntries;
+export const listLedgerEntriesBetween = repo.listEntriesBetween;
+export const sumLedgerEntries = repo.sumEntries;
+export const findOldestLedgerEntrySince = repo.findOldestEntrySince;
+
+/** The user's balance now (read inside the caller's transaction when given one). */
+export const getBalance = async (db: DbOrTrx, userId: number) => (await repo.findBalance(db, userId)) ?? 0;

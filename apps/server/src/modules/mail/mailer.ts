@@ -8,6 +8,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Files sent along over SMTP (e.g. a PDF receipt); the dev mailbox stores only their names. */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 /** Outgoing mail. SMTP in production, the dev mailbox otherwise. */
@@ -16,13 +18,16 @@ export interface Mailer {
   close(): Promise<void>;
 }
 
+const attachmentNote = (message: MailMessage) =>
+  message.attachments?.length ? `${message.text}\n\nAttached: ${message.attachments.map((a) => a.filename).join(', ')}` : message.text;
+
 /** Stores every mail in the database (listed at /dev/mailbox) and logs it. */
 export function createDevMailbox(db: Db, clock: Clock, log: FastifyBaseLogger): Mailer {
   return {
     async send(message) {
       await db
         .insertInto('mails')
-        .values({ to: message.to, subject: message.subject, text: message.text, html: message.html ?? null, created_at: clock.now().toISOString() })
+        .values({ to: message.to, subject: message.subject, text: attachmentNote(message), html: message.html ?? null, created_at: clock.now().toISOString() })
         .execute();
       log.info({ to: message.to, subject: message.subject }, 'dev mailbox: mail stored');
     },

@@ -8,13 +8,16 @@ export interface CheckoutRequest {
   reference: string;
   /** What the result pages show: `topup` for coins, `payment` for store orders. */
   resultType: 'topup' | 'payment';
+  /** In `currency`: the amount the buyer was shown, VAT included. */
   amountCents: number;
-  currency: 'EUR';
+  currency: string;
   description: string;
   customerEmail: string;
   /** Where the browser returns: the processing page with order_id and type. */
   returnUrl: string;
   cancelUrl: string;
+  /** The session closes unpaid at this moment (our checkout expiry). */
+  expiresAt: Date;
 }
 
 export interface CheckoutSession {
@@ -23,7 +26,7 @@ export interface CheckoutSession {
   redirectUrl: string;
 }
 
-export interface PaymentEvent {
+export interface PaymentOutcomeEvent {
   /** The gateway's event id (deliveries of one event share it). */
   eventId: string;
   kind: 'succeeded' | 'failed';
@@ -31,6 +34,34 @@ export interface PaymentEvent {
   reference: string;
   amountCents: number;
   failureMessage?: string;
+  /** The captured payment (refunds and disputes name it); set on success. */
+  paymentId?: string;
+  /** What the receipt says, e.g. 'Card •••• 4242'. */
+  paymentMethod?: string;
+}
+
+/** A card dispute (chargeback): opened, then won or lost. Gateways name only the payment, not our reference. */
+export interface DisputeEvent {
+  eventId: string;
+  kind: 'dispute_opened' | 'dispute_won' | 'dispute_lost';
+  disputeId: string;
+  paymentId: string;
+  amountCents: number;
+  reason?: string;
+  /** Filled in by the dispatcher from the recorded payment. */
+  reference: string;
+}
+
+export type PaymentEvent = PaymentOutcomeEvent | DisputeEvent;
+export const isDisputeEvent = (event: PaymentEvent): event is DisputeEvent => event.kind.startsWith('dispute_');
+
+export interface RefundRequest {
+  paymentId: string;
+  amountCents: number;
+  currency: string;
+  /** The gateway refunds once per key, however often we ask. */
+  idempotencyKey: string;
+  reference: string;
 }
 
 export interface PaymentGateway {
@@ -43,4 +74,6 @@ export interface PaymentGateway {
    * acknowledged with 200 so the gateway stops redelivering it.
    */
   parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): PaymentEvent | null;
+  /** Gives money back on a captured payment. Throws AppError('GATEWAY', …) when the gateway refuses or cannot be reached. */
+  refund(request: RefundRequest): Promise<{ refundId: string }>;
 }

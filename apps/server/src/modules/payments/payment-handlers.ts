@@ -1,10 +1,12 @@
 import { type FastifyBaseLogger } from 'fastify';
 import { type Transaction } from 'kysely';
+import { type Settings } from '@parley/contracts';
 import { type Config } from '../../config.js';
-import { type Database } from '../../db/database.js';
+import { type Database, type Db } from '../../db/database.js';
 import { type Clock } from '../../lib/clock.js';
 import { type EventBus } from '../../lib/event-bus.js';
-import { type PaymentEvent } from './gateway.js';
+import { type Mailer } from '../mail/mailer.js';
+import { type PaymentEvent, type PaymentGateway } from './gateway.js';
 
 /**
  * Payment handlers: who owns a checkout reference.
@@ -20,6 +22,8 @@ import { type PaymentEvent } from './gateway.js';
  *   and act only if it moved; post coins with `postEntry` and an idempotency key
  *   derived from your reference. Check `event.amountCents` against what you charged.
  * - `event.kind === 'failed'`: mark failed only if still pending; change no balance.
+ * - `dispute_opened | dispute_won | dispute_lost` (isDisputeEvent): the reference was resolved from the
+ *   recorded payment; hold, release or keep the disputed coins (modules/disputes).
  * - Unknown id in the reference, or an amount/session that does not match: throw
  *   `new AppError('BAD_REQUEST', …)`; the transaction rolls back and the gateway gets 400.
  * - Any other throw rolls back and answers 500, so the gateway redelivers later.
@@ -31,6 +35,12 @@ import { type PaymentEvent } from './gateway.js';
  */
 export interface PaymentHandlerDeps {
   gateway: string;
+  /** The gateway itself, for refunds run after the commit (modules/refunds#executeRefundLater). */
+  gatewayClient: PaymentGateway;
+  db: Db;
+  mailer: Mailer;
+  /** The settings, read (from the instance's cache) before the transaction: requisites for receipts. */
+  settings: Settings;
   clock: Clock;
   config: Config;
   bus: EventBus;

@@ -12,3 +12,20 @@ export function recordPaymentEvent(
     .returning('id')
     .executeTakeFirst();
 }
+
+export const findCurrencyByCode = (db: DbOrTrx, code: string) =>
+  db.selectFrom('currencies').select(['code', 'symbol', 'value']).where('code', '=', code.toUpperCase()).executeTakeFirst();
+
+/** Remembers which reference a captured payment belongs to (disputes name only the payment). */
+export function recordGatewayPayment(db: DbOrTrx, row: { gateway: string; payment_id: string; reference: string; created_at: string }) {
+  return db
+    .insertInto('gateway_payments')
+    .values(row)
+    .onConflict((oc) => oc.columns(['gateway', 'payment_id']).doNothing())
+    .execute();
+}
+
+export async function findReferenceOfPayment(db: DbOrTrx, gateway: string, paymentId: string): Promise<string | undefined> {
+  const row = await db.selectFrom('gateway_payments').select('reference').where('gateway', '=', gateway).where('payment_id', '=', paymentId).executeTakeFirst();
+  return row?.reference;
+}

@@ -12,7 +12,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_request, body, done) => done(null, body));
 
-  const deps = { db: app.db, clock: app.clock, config: app.config, bus: app.bus, log: app.log };
+  const deps = { db: app.db, clock: app.clock, config: app.config, bus: app.bus, mailer: app.mailer, log: app.log };
 
   app.post(
     '/payments/webhook/:gateway',
@@ -22,7 +22,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const event = app.gateway.parseWebhook(raw, request.headers);
       if (!event) return { status: 'OK', payload: { received: true, ignored: true } };
-      const { duplicate } = await dispatchPaymentEvent(deps, app.gateway.name, event);
+      const { duplicate } = await dispatchPaymentEvent(deps, app.gateway, event);
       return { status: 'OK', payload: { received: true, duplicate } };
     },
   );

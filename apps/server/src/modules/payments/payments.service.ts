@@ -4,8 +4,10 @@ import { type Db } from '../../db/database.js';
 import { AppError } from '../../lib/app-error.js';
 import { type Clock } from '../../lib/clock.js';
 import { type EventBus } from '../../lib/event-bus.js';
-import { type PaymentEvent } from './gateway.js';
+import { type Mailer } from '../mail/mailer.js';
+import { isDisputeEvent, type PaymentEvent, type PaymentGateway } from './gateway.js';
 import { findPaymentHandler } from './payment-handlers.js';
+import { getSettings } from '../reference/settings.service.js';
 import * as repo from './payments.repository.js';
 import { webhookErrors } from './webhook-signature.js';
 
@@ -14,6 +16,7 @@ export interface DispatchDeps {
   clock: Clock;
   config: Config;
   bus: EventBus;
+  mailer: Mailer;
   log: FastifyBaseLogger;
 }
 
@@ -23,10 +26,14 @@ export interface DispatchDeps {
  * for the same payment is made harmless by the handler's conditional update and
  * the ledger's idempotency key.
  */
-export async function dispatchPaymentEvent(deps: DispatchDeps, gateway: string, event: PaymentEvent): Promise<{ duplicate: boolean }> {
+export async function dispatchPaymentEvent(deps: DispatchDeps, gatewayClient: PaymentGateway, parsed: PaymentEvent): Promise<{ duplicate: boolean }> {
+  const gateway = gatewayClient.name;
+  const event = await withReference(deps.db, gateway, parsed);
   const match = findPaymentHandler(event.reference);
   if (!match) throw new AppError('BAD_REQUEST', webhookErrors.unknownReference);
   const afterCommit: (() => Promise<void> | void)[] = [];
+  // Outside the transaction: SQLite has one connection, and the cached copy costs no statement.
+  const settings = await getSettings(deps.db);
   const duplicate = await deps.db.transaction().execute(async (trx) => {
     const recorded = await repo.recordPaymentEvent(trx, {
       gateway,
@@ -37,8 +44,16 @@ export async function dispatchPaymentEvent(deps: DispatchDeps, gateway: string, 
       created_at: deps.clock.now().toISOString(),
     });
     if (!recorded) return true;
+    // Stripe's disputes name only the PaymentIntent: remember whose it is (the sandbox's payment id is the session).
+    if (event.kind === 'succeeded' && event.paymentId && event.paymentId !== event.sessionId) {
+      await repo.recordGatewayPayment(trx, { gateway, payment_id: event.paymentId, reference: event.reference, created_at: deps.clock.now().toISOString() });
+    }
     await match.handler(trx, event, {
       gateway,
+      gatewayClient,
+      db: deps.db,
+      mailer: deps.mailer,
+      settings,
       clock: deps.clock,
       config: deps.config,
       bus: deps.bus,
@@ -55,4 +70,12 @@ export async function dispatchPaymentEvent(deps: DispatchDeps, gateway: string, 
     }
   }
   return { duplicate };
+}
+
+/** A dispute names only the payment: find whose it is. */
+async function withReference(db: Db, gateway: string, event: PaymentEvent): Promise<PaymentEvent> {
+  if (!isDisputeEvent(event) || event.reference) return event;
+  const reference = await repo.findReferenceOfPayment(db, gateway, event.paymentId);
+  if (!reference) throw new AppError('BAD_REQUEST', webhookErrors.unknownReference);
+  return { ...event, reference };
 }

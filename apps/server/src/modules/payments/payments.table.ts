@@ -14,6 +14,10 @@ export interface SandboxSessionsTable {
   /** open → requires_action (3-D Secure) → succeeded | failed */
   status: Generated<'open' | 'requires_action' | 'succeeded' | 'failed'>;
   card_last4: string | null;
+  expires_at: string | null;
+  refunded_cents: Generated<number>;
+  /** A test dispute opened from the hosted page: open → won | lost. */
+  dispute_status: 'open' | 'won' | 'lost' | null;
   created_at: string;
   updated_at: string;
 }
@@ -42,5 +46,23 @@ export interface PaymentEventsTable {
   kind: string;
   reference: string;
   amount_cents: number;
+  created_at: string;
+}
+
+/** Refunds the sandbox made, once per idempotency key (like a real gateway's). */
+export interface SandboxRefundsTable {
+  id: Generated<number>;
+  session_id: string;
+  amount_cents: number;
+  idempotency_key: string;
+  created_at: string;
+}
+
+/** Which of our references a captured gateway payment belongs to: disputes name only the payment. */
+export interface GatewayPaymentsTable {
+  id: Generated<number>;
+  gateway: string;
+  payment_id: string;
+  reference: string;
   created_at: string;
 }

@@ -5,7 +5,7 @@ import { type Db } from '../../db/database.js';
 import { AppError } from '../../lib/app-error.js';
 import { type Clock } from '../../lib/clock.js';
 import { randomToken } from '../../lib/crypto.js';
-import { type CheckoutRequest, type CheckoutSession, type PaymentEvent, type PaymentGateway } from './gateway.js';
+import { type CheckoutRequest, type CheckoutSession, type PaymentEvent, type PaymentGateway, type RefundRequest } from './gateway.js';
 import { type SandboxSessionRow } from './payments.table.js';
 import { WebhookOutbox, type OutboxOptions } from './sandbox-outbox.js';
 import * as repo from './sandbox.repository.js';
@@ -14,7 +14,7 @@ import { SANDBOX_SIGNATURE_HEADER, verifySandboxSignature, webhookErrors } from 
 /** What the sandbox posts to the webhook; signed in the `Parley-Signature` header. */
 export const sandboxEventSchema = z.object({
   id: z.string().min(1).max(64),
-  type: z.enum(['payment.succeeded', 'payment.failed']),
+  type: z.enum(['payment.succeeded', 'payment.failed', 'dispute.created', 'dispute.closed']),
   created: z.number().int(),
   data: z.object({
     session_id: z.string().min(1).max(64),
@@ -22,6 +22,9 @@ export const sandboxEventSchema = z.object({
     amount_cents: z.number().int().nonnegative(),
     currency: z.string(),
     failure_message: z.string().max(255).optional(),
+    card_last4: z.string().max(4).optional(),
+    /** Dispute events: the dispute and, once closed, who won. */
+    dispute: z.object({ id: z.string().min(1).max(64), status: z.enum(['open', 'won', 'lost']), reason: z.string().max(100).optional() }).optional(),
   }),
 });
 export type SandboxEvent = z.infer<typeof sandboxEventSchema>;
@@ -65,6 +68,7 @@ export class SandboxGateway implements PaymentGateway {
         customer_email: request.customerEmail,
         return_url: request.returnUrl,
         cancel_url: request.cancelUrl,
+        expires_at: request.expiresAt.toISOString(),
         created_at: now,
         updated_at: now,
       });
@@ -86,15 +90,52 @@ export class SandboxGateway implements PaymentGateway {
     }
     const parsed = sandboxEventSchema.safeParse(json);
     if (!parsed.success) throw new AppError('BAD_REQUEST', webhookErrors.malformed);
-    const { id, type, data } = parsed.data;
-    return {
-      eventId: id,
-      kind: type === 'payment.succeeded' ? 'succeeded' : 'failed',
-      sessionId: data.session_id,
-      reference: data.reference,
-      amountCents: data.amount_cents,
-      ...(data.failure_message ? { failureMessage: data.failure_message } : {}),
-    };
+    return toPaymentEvent(parsed.data);
+  }
+
+  /** Refunds once per idempotency key, never more than what is left of the payment. The payment id is the session id. */
+  async refund(request: RefundRequest): Promise<{ refundId: string }> {
+    const { db, clock } = this.deps;
+    const refunded = await db.transaction().execute(async (trx) => {
+      const earlier = await repo.findRefundByKey(trx, request.idempotencyKey);
+      if (earlier) return earlier.id;
+      if (!(await repo.addRefundedCents(trx, request.paymentId, request.amountCents, clock.now().toISOString()))) return undefined;
+      const row = await repo.insertRefund(trx, {
+        session_id: request.paymentId,
+        amount_cents: request.amountCents,
+        idempotency_key: request.idempotencyKey,
+        created_at: clock.now().toISOString(),
+      });
+      return row.id;
+    });
+    if (refunded === undefined) throw new AppError('GATEWAY', texts.money.refundGatewayError);
+    return { refundId: `re_sbx_${refunded}` };
+  }
+
+  /** The hosted page's test dispute: opened on a paid session, then closed won or lost; the event goes out like a bank's. */
+  async disputeSession(session: SandboxSessionRow, to: 'open' | 'won' | 'lost'): Promise<boolean> {
+    const { db, clock } = this.deps;
+    const now = clock.now();
+    const from = to === 'open' ? [null] : ['open' as const];
+    const moved = await db.transaction().execute(async (trx) => {
+      if (!(await repo.transitionDispute(trx, session.id, from, to, now.toISOString()))) return false;
+      const event: SandboxEvent = {
+        id: `evt_${randomToken(18)}`,
+        type: to === 'open' ? 'dispute.created' : 'dispute.closed',
+        created: Math.floor(now.getTime() / 1000),
+        data: {
+          session_id: session.id,
+          reference: session.reference,
+          amount_cents: session.amount_cents - session.refunded_cents,
+          currency: session.currency,
+          dispute: { id: `dp_${session.id}`, status: to, reason: 'fraudulent' },
+        },
+      };
+      await this.outbox.enqueue(trx, event);
+      return true;
+    });
+    if (moved) this.outbox.kick();
+    return moved;
   }
 
   findSession(id: string) {
@@ -129,6 +170,7 @@ export class SandboxGateway implements PaymentGateway {
           amount_cents: session.amount_cents,
           currency: session.currency,
           ...(outcome.failureMessage ? { failure_message: outcome.failureMessage } : {}),
+          ...(outcome.last4 || session.card_last4 ? { card_last4: outcome.last4 ?? session.card_last4 ?? undefined } : {}),
         },
       };
       await this.outbox.enqueue(trx, event);
@@ -137,4 +179,40 @@ export class SandboxGateway implements PaymentGateway {
     if (moved) this.outbox.kick();
     return moved;
   }
+}
+
+/** The sandbox's wire event → ours. The payment id of a sandbox payment is its session id. */
+export function toPaymentEvent({ id, type, data }: SandboxEvent): PaymentEvent {
+  if (type === 'dispute.created' || type === 'dispute.closed') {
+    if (!data.dispute) throw new AppError('BAD_REQUEST', webhookErrors.malformed);
+    const kind = type === 'dispute.created' ? 'dispute_opened' : data.dispute.status === 'lost' ? 'dispute_lost' : 'dispute_won';
+    return {
+      eventId: id,
+      kind,
+      disputeId: data.dispute.id,
+      paymentId: data.session_id,
+      amountCents: data.amount_cents,
+      reason: data.dispute.reason,
+      reference: '',
+    };
+  }
+  if (type === 'payment.failed') {
+    return {
+      eventId: id,
+      kind: 'failed',
+      sessionId: data.session_id,
+      reference: data.reference,
+      amountCents: data.amount_cents,
+      failureMessage: data.failure_message,
+    };
+  }
+  return {
+    eventId: id,
+    kind: 'succeeded',
+    sessionId: data.session_id,
+    reference: data.reference,
+    amountCents: data.amount_cents,
+    paymentId: data.session_id,
+    paymentMethod: data.card_last4 ? `Card •••• ${data.card_last4}` : 'Card',
+  };
 }

@@ -3,7 +3,10 @@ import { type SandboxSessionRow } from './payments.table.js';
 /** Server-rendered pages of the sandbox's hosted checkout. No scripts at all (CSP script-src 'self'). */
 const escape = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export const formatEuros = (cents: number) => `€${(cents / 100).toFixed(2)}`;
+const symbols: Record<string, string> = { EUR: '€', USD: '$', GBP: '£' };
+/** The session's amount in its own currency, two decimals. */
+export const formatAmount = (cents: number, currency = 'EUR') => `${symbols[currency] ?? `${currency} `}${(cents / 100).toFixed(2)}`;
+export const formatEuros = (cents: number) => formatAmount(cents, 'EUR');
 
 const styles = `
   *{box-sizing:border-box}body{margin:0;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;background:#f3f4f8;color:#1f2333}
@@ -25,7 +28,7 @@ function layout(title: string, body: string): string {
 }
 
 const header = (session: SandboxSessionRow) => `<span class="badge">Sandbox · test mode</span>
-<h1>Parley</h1><div class="muted">${escape(session.description)}</div><div class="amount" data-testid="amount">${formatEuros(session.amount_cents)}</div>`;
+<h1>Parley</h1><div class="muted">${escape(session.description)}</div><div class="amount" data-testid="amount">${formatAmount(session.amount_cents, session.currency)}</div>`;
 
 export interface CardFormValues {
   card_number: string;
@@ -51,7 +54,7 @@ ${field('card_number', 'Card number', values, errors, 'inputmode="numeric" autoc
 <div class="row"><div>${field('expiry', 'Expiry (MM / YY)', values, errors, 'autocomplete="cc-exp" placeholder="MM / YY" maxlength="7" required')}</div>
 <div>${field('cvc', 'CVC', values, errors, 'inputmode="numeric" autocomplete="cc-csc" placeholder="123" maxlength="4" required')}</div></div>
 ${field('holder', 'Cardholder name', values, errors, 'autocomplete="cc-name" maxlength="100" required')}
-<button type="submit">Pay ${formatEuros(session.amount_cents)}</button>
+<button type="submit">Pay ${formatAmount(session.amount_cents, session.currency)}</button>
 </form>
 <form method="post" action="${action}/cancel"><button type="submit" class="secondary">Cancel payment</button></form>
 <div class="cards"><strong>Test cards</strong> (any future expiry, any CVC):<br>
@@ -65,20 +68,41 @@ export function threeDSecurePage(session: SandboxSessionRow): string {
     '3-D Secure — Parley sandbox',
     `${header(session)}
 <h2>3-D Secure authentication</h2>
-<p class="muted">Your bank asks you to confirm this payment of ${formatEuros(session.amount_cents)} with the card ending in ${escape(session.card_last4 ?? '')}.</p>
+<p class="muted">Your bank asks you to confirm this payment of ${formatAmount(session.amount_cents, session.currency)} with the card ending in ${escape(session.card_last4 ?? '')}.</p>
 <form method="post" action="${action}"><input type="hidden" name="action" value="complete"><button type="submit">Complete authentication</button></form>
 <form method="post" action="${action}"><input type="hidden" name="action" value="fail"><button type="submit" class="secondary">Fail authentication</button></form>`,
   );
 }
 
-export function closedPage(session: SandboxSessionRow | undefined, returnHref: string | undefined): string {
+const disputeTexts = {
+  open: 'A test dispute is open: the bank is reviewing this payment.',
+  won: "The test dispute was closed in the merchant's favour.",
+  lost: "The test dispute was closed in the cardholder's favour: the money went back to the card.",
+};
+
+/** A paid session can be disputed from here, as a cardholder would with their bank; an open dispute can be closed won or lost. */
+function disputeTools(session: SandboxSessionRow): string {
+  const action = `/sandbox-pay/${encodeURIComponent(session.id)}/dispute`;
+  const button = (value: string, label: string, cls = '') =>
+    `<form method="post" action="${action}"><input type="hidden" name="action" value="${value}"><button type="submit"${cls ? ` class="${cls}"` : ''}>${label}</button></form>`;
+  const status = session.dispute_status;
+  if (status === null)
+    return `<h2>Test a dispute</h2><p class="muted">Act as the cardholder's bank and open a chargeback on this payment.</p>${button('open', 'Open a dispute')}`;
+  const note = `<p class="alert" role="status" data-testid="dispute-status">${disputeTexts[status]}</p>`;
+  return status === 'open' ? `${note}${button('won', 'Close dispute: merchant wins')}${button('lost', 'Close dispute: cardholder wins', 'secondary')}` : note;
+}
+
+export function closedPage(session: SandboxSessionRow | undefined, returnHref: string | undefined, expired = false): string {
   const text = !session
     ? 'This payment session does not exist.'
     : session.status === 'succeeded'
       ? 'This payment is complete.'
-      : 'This payment session is closed.';
+      : expired
+        ? 'This payment session has expired.'
+        : 'This payment session is closed.';
+  const tools = session?.status === 'succeeded' ? disputeTools(session) : '';
   return layout(
     'Payment — Parley sandbox',
-    `<span class="badge">Sandbox · test mode</span><h1>${text}</h1>${returnHref ? `<p><a href="${escape(returnHref)}">Return to Parley</a></p>` : ''}`,
+    `<span class="badge">Sandbox · test mode</span><h1>${text}</h1>${tools}${returnHref ? `<p><a href="${escape(returnHref)}">Return to Parley</a></p>` : ''}`,
   );
 }

@@ -61,9 +61,13 @@ export const sandboxPageRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.redirect(local(to), 303);
   };
 
+  const isExpired = (session: SandboxSessionRow) =>
+    (session.status === 'open' || session.status === 'requires_action') && session.expires_at !== null && session.expires_at <= app.clock.now().toISOString();
+
   app.get('/sandbox-pay/:sessionId', { schema: { params: paramsSchema, hide: true } }, async (request, reply) => {
     const session = await load(request.params.sessionId);
     if (!session) return html(reply, closedPage(undefined, undefined), 404);
+    if (isExpired(session)) return html(reply, closedPage(session, local(session.return_url), true));
     if (session.status === 'open') return html(reply, cardFormPage(session));
     if (session.status === 'requires_action') return html(reply, threeDSecurePage(session));
     return html(reply, closedPage(session, local(session.return_url)));
@@ -71,7 +75,7 @@ export const sandboxPageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/sandbox-pay/:sessionId', { schema: { params: paramsSchema, body: formSchema, hide: true } }, async (request, reply) => {
     const session = await load(request.params.sessionId);
-    if (!session || session.status !== 'open') return reply.redirect(`/sandbox-pay/${encodeURIComponent(request.params.sessionId)}`, 303);
+    if (!session || session.status !== 'open' || isExpired(session)) return reply.redirect(`/sandbox-pay/${encodeURIComponent(request.params.sessionId)}`, 303);
     const values = request.body as Partial<CardFormValues>;
     const outcome = evaluateCard(values, app.clock.now());
     if (outcome.kind === 'invalid') return html(reply, cardFormPage(session, { ...values, cvc: '' }, outcome.errors), 422);
@@ -89,6 +93,13 @@ export const sandboxPageRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!session || session.status !== 'requires_action') return reply.redirect(`/sandbox-pay/${encodeURIComponent(request.params.sessionId)}`, 303);
     const confirmed = (request.body as Record<string, string>).action === 'complete';
     return finish(reply, session, confirmed ? { kind: 'succeeded' } : { kind: 'failed', failureMessage: THREE_DS_FAILED_MESSAGE }, session.return_url);
+  });
+
+  app.post('/sandbox-pay/:sessionId/dispute', { schema: { params: paramsSchema, body: formSchema, hide: true } }, async (request, reply) => {
+    const session = await load(request.params.sessionId);
+    const action = (request.body as Record<string, string>).action;
+    if (session && (action === 'open' || action === 'won' || action === 'lost')) await gateway.disputeSession(session, action);
+    return reply.redirect(`/sandbox-pay/${encodeURIComponent(request.params.sessionId)}`, 303);
   });
 
   app.post('/sandbox-pay/:sessionId/cancel', { schema: { params: paramsSchema, hide: true } }, async (request, reply) => {

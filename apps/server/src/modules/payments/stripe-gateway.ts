@@ -3,7 +3,7 @@ import { type FastifyBaseLogger } from 'fastify';
 import Stripe from 'stripe';
 import { AppError } from '../../lib/app-error.js';
 import { type Clock } from '../../lib/clock.js';
-import { type CheckoutRequest, type CheckoutSession, type PaymentEvent, type PaymentGateway } from './gateway.js';
+import { type CheckoutRequest, type CheckoutSession, type PaymentEvent, type PaymentGateway, type RefundRequest } from './gateway.js';
 import { WEBHOOK_TOLERANCE_S, webhookErrors } from './webhook-signature.js';
 
 export interface StripeGatewayOptions {
@@ -44,6 +44,7 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
           payment_intent_data: { metadata: { reference: request.reference } },
           success_url: request.returnUrl,
           cancel_url: request.cancelUrl,
+          expires_at: stripeExpiry(request.expiresAt, options.clock.now()),
         },
         // One reference, one session, however often our side retries.
         { idempotencyKey: `checkout:${request.reference}` },
@@ -69,7 +70,40 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
     return toPaymentEvent(event);
   }
 
-  return { name: 'stripe', createCheckout, parseWebhook };
+  async function refund(request: RefundRequest): Promise<{ refundId: string }> {
+    try {
+      const created = await stripe.refunds.create(
+        { payment_intent: request.paymentId, amount: request.amountCents, metadata: { reference: request.reference } },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      return { refundId: created.id };
+    } catch (error) {
+      options.log.error({ err: error, reference: request.reference }, 'stripe: refund failed');
+      throw new AppError('GATEWAY', texts.money.refundGatewayError);
+    }
+  }
+
+  return { name: 'stripe', createCheckout, parseWebhook, refund };
+}
+
+/** Stripe accepts a session expiry between 30 minutes and 24 hours from now. */
+function stripeExpiry(expiresAt: Date, now: Date): number {
+  const min = now.getTime() + 31 * 60_000;
+  const max = now.getTime() + 23.9 * 3600_000;
+  return Math.floor(Math.min(max, Math.max(min, expiresAt.getTime())) / 1000);
+}
+
+const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? undefined));
+
+/** charge.dispute.* → our dispute events; the payment is named by its PaymentIntent. */
+function toDisputeEvent(event: Stripe.Event): PaymentEvent | null {
+  const dispute = event.data.object as Stripe.Dispute;
+  const paymentId = idOf(dispute.payment_intent) ?? idOf(dispute.charge);
+  if (!paymentId) throw new AppError('BAD_REQUEST', webhookErrors.unknownReference);
+  const base = { eventId: event.id, disputeId: dispute.id, paymentId, amountCents: dispute.amount, reason: dispute.reason, reference: '' };
+  if (event.type === 'charge.dispute.created') return { ...base, kind: 'dispute_opened' };
+  if (event.type !== 'charge.dispute.closed') return null;
+  return { ...base, kind: dispute.status === 'lost' ? 'dispute_lost' : 'dispute_won' };
 }
 
 const failureMessages: Record<string, string> = {
@@ -79,17 +113,19 @@ const failureMessages: Record<string, string> = {
 
 /** Checkout session events → our events; anything else is acknowledged and ignored. */
 export function toPaymentEvent(event: Stripe.Event): PaymentEvent | null {
+  if (event.type.startsWith('charge.dispute.')) return toDisputeEvent(event);
   if (!event.type.startsWith('checkout.session.')) return null;
   const session = event.data.object as Stripe.Checkout.Session;
   const reference = session.client_reference_id ?? session.metadata?.reference;
   if (!reference) throw new AppError('BAD_REQUEST', webhookErrors.unknownReference);
   const base = { eventId: event.id, sessionId: session.id, reference, amountCents: session.amount_total ?? 0 };
+  const paid = { ...base, kind: 'succeeded' as const, paymentId: idOf(session.payment_intent), paymentMethod: 'Card (Stripe)' };
   switch (event.type) {
     case 'checkout.session.completed':
       // Delayed methods (SEPA…) complete unpaid and confirm later with async_payment_succeeded.
-      return session.payment_status === 'paid' || session.payment_status === 'no_payment_required' ? { ...base, kind: 'succeeded' } : null;
+      return session.payment_status === 'paid' || session.payment_status === 'no_payment_required' ? paid : null;
     case 'checkout.session.async_payment_succeeded':
-      return { ...base, kind: 'succeeded' };
+      return paid;
     case 'checkout.session.async_payment_failed':
     case 'checkout.session.expired':
       return { ...base, kind: 'failed', failureMessage: failureMessages[event.type] };

@@ -16,17 +16,6 @@ export async function lockUser(db: DbOrTrx, userId: number) {
     .executeTakeFirst();
 }
 
-/** Coins that may be paid out: contributor earnings minus what payouts hold or took. */
-export async function sumPayableCoins(db: DbOrTrx, userId: number): Promise<number> {
-  const row = await db
-    .selectFrom('ledger_entries')
-    .select(sql<number>`coalesce(sum(amount), 0)`.as('total'))
-    .where('user_id', '=', userId)
-    .where('kind', 'in', ['contributor_earning', 'payout_hold', 'payout_release'])
-    .executeTakeFirstOrThrow();
-  return Number(row.total);
-}
-
 export function findUserBalance(db: DbOrTrx, userId: number) {
   return db.selectFrom('users').select(['balance', 'is_contributor']).where('id', '=', userId).executeTakeFirst();
 }

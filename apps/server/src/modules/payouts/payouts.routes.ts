@@ -14,7 +14,7 @@ export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/payouts/methods', { schema: { tags: ['payouts'], querystring: commonQuerySchema }, preValidation: requireVerified }, async (request) => ({
     status: 'OK',
-    payload: await payouts.getPayoutOptions(app.db, currentUser(request).id),
+    payload: await payouts.getPayoutOptions(app.db, app.clock, currentUser(request).id),
   }));
 
   app.get('/payouts', { schema: { tags: ['payouts'], querystring: payoutHistoryQuerySchema }, preValidation: requireVerified }, async (request) => ({

@@ -18,6 +18,7 @@ import { type Clock } from '../../lib/clock.js';
 import { type EventBus } from '../../lib/event-bus.js';
 import { postEntry } from '../ledger/ledger.service.js';
 import { getSettings } from '../reference/settings.service.js';
+import { getEarnings } from './earnings.service.js';
 import { destinationLast4, sealDetails, toPayoutHistoryRow } from './payouts.mapper.js';
 import * as repo from './payouts.repository.js';
 
@@ -30,9 +31,9 @@ export interface PayoutDeps {
   bus?: EventBus;
 }
 
-/** Coins a user may withdraw now: earned and not yet held or paid, never more than the balance. */
-async function availableCoins(db: DbOrTrx, userId: number, balance: number): Promise<number> {
-  return Math.max(0, Math.min(balance, await repo.sumPayableCoins(db, userId)));
+/** Coins a user may withdraw now: matured earnings not yet held or paid, never more than the balance. */
+async function availableCoins(db: DbOrTrx, clock: Clock, userId: number): Promise<number> {
+  return (await getEarnings(db, clock, userId)).available_coins;
 }
 
 /** The largest euro amount (in cents) whose coins fit in `coins` at the conversion rate. */
@@ -40,11 +41,12 @@ const centsFor = (coins: number, rate: number) => Math.floor((coins * 100) / rat
 const coinsFor = (cents: number, rate: number) => Math.round((cents * rate) / 100);
 const maxAmountOf = (settings: Settings) => (settings.payout_max_amount > 0 ? settings.payout_max_amount : null);
 
-/** GET /payouts/methods: the methods, the limits in euros and what this user can withdraw. */
-export async function getPayoutOptions(db: Db, userId: number): Promise<PayoutMethodsResponse> {
+/** GET /payouts/methods: the methods, the limits in euros, what this user can withdraw and what is still maturing. */
+export async function getPayoutOptions(db: Db, clock: Clock, userId: number): Promise<PayoutMethodsResponse> {
   const settings = await getSettings(db);
   const user = await repo.findUserBalance(db, userId);
-  const coins = user && user.is_contributor === 1 ? await availableCoins(db, userId, user.balance) : 0;
+  const earnings = await getEarnings(db, clock, userId);
+  const coins = user && user.is_contributor === 1 ? earnings.available_coins : 0;
   return {
     methods: [...payoutMethods],
     min_amount: settings.payout_min_amount,
@@ -53,6 +55,7 @@ export async function getPayoutOptions(db: Db, userId: number): Promise<PayoutMe
     symbol: defaultCurrency.symbol,
     available_amount: centsFor(coins, settings.points_convertion_rate) / 100,
     points_convertion_rate: settings.points_convertion_rate,
+    earnings,
   };
 }
 
@@ -69,7 +72,7 @@ async function holdPayout(trx: Transaction<Database>, deps: PayoutDeps, userId: 
     if (earlier) return { payout: earlier, balance: null };
   }
   const rate = settings.points_convertion_rate;
-  const available = await availableCoins(trx, userId, user.balance);
+  const available = await availableCoins(trx, deps.clock, userId);
   const errors = checkPayoutRules(
     { amount: body.amount, method: body.method, birth_date: body.details.method === 'fps' ? body.details.birth_date : undefined },
     {

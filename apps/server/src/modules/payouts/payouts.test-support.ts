@@ -1,17 +1,20 @@
 import { type FastifyInstance } from 'fastify';
 import { type Db } from '../../db/database.js';
-import { systemClock } from '../../lib/clock.js';
+import { systemClock, type Clock } from '../../lib/clock.js';
 import { createSignedInUser } from '../../../test/factories.js';
 import { postEntry } from '../ledger/ledger.service.js';
 
 /** Test helpers shared by the payout suites (not a test file itself). */
 let earningSequence = 0;
 
-/** Coins a contributor earned in chats: the only coins a payout may take. */
-export async function creditEarnings(db: Db, userId: number, coins: number) {
+/** A month ago: long past the holding period, so these earnings are available. */
+const monthAgo: Clock = { now: () => new Date(systemClock.now().getTime() - 30 * 86_400_000) };
+
+/** Coins a contributor earned in chats: the only coins a payout may take (matured unless `clock` says when). */
+export async function creditEarnings(db: Db, userId: number, coins: number, clock: Clock = monthAgo) {
   earningSequence += 1;
   await db.transaction().execute((trx) =>
-    postEntry(trx, systemClock, {
+    postEntry(trx, clock, {
       userId,
       amount: coins,
       kind: 'contributor_earning',

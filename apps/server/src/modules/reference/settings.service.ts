@@ -29,6 +29,8 @@ export const defaultSettings: Settings = {
   payout_min_amount: 10,
   payout_max_amount: 5000,
   companion_name: 'Mia',
+  checkout_expiry_hours: 24,
+  earnings_hold_days: 7,
   tag_script: '',
 };
 

@@ -2,6 +2,8 @@ import { skinLookSchema, texts, type ProductKind, type SkinLook, type SkinsPaylo
 import { type Db, type DbOrTrx } from '../../db/database.js';
 import { AppError } from '../../lib/app-error.js';
 import { type Clock } from '../../lib/clock.js';
+import { displayPrice, euro } from '../payments/pricing.js';
+import { getSettings } from '../reference/settings.service.js';
 import { toProduct } from './store.mapper.js';
 import * as repo from './store.repository.js';
 
@@ -20,9 +22,14 @@ export async function getEquippedLook(db: DbOrTrx, userId: number): Promise<Skin
 export async function listSkins(db: Db, userId: number): Promise<SkinsPayload> {
   const [owned, equipped] = await Promise.all([repo.listOwnedSkins(db, userId), repo.listEquipped(db, userId)]);
   const equippedIds = new Set(equipped.map((e) => e.product_id));
+  const { vat_percent: vatPercent } = await getSettings(db);
   const byKind = (kind: ProductKind) => equipped.find((e) => e.kind === kind)?.product_id ?? null;
   return {
-    owned: owned.map(({ acquired_at, ...product }) => ({ ...toProduct(product, true), acquired_at, is_equipped: equippedIds.has(product.id) })),
+    owned: owned.map(({ acquired_at, ...product }) => ({
+      ...toProduct(product, true, displayPrice(euro, product.price_cents, vatPercent)),
+      acquired_at,
+      is_equipped: equippedIds.has(product.id),
+    })),
     equipped: { bubble_color: byKind('bubble_color'), text_style: byKind('text_style') },
     look: await getEquippedLook(db, userId),
   };

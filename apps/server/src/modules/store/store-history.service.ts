@@ -15,9 +15,20 @@ const typeLabels: Record<string, string> = {
   store_purchase: 'Store purchase',
   skin_purchase: 'Skin purchase',
   top_up_payment: 'Top-up payment',
+  refund: 'Refund',
+  dispute_hold: 'Disputed payment (on hold)',
+  dispute_release: 'Dispute closed: coins returned',
+  earning_reversal: 'Earning reversed',
 };
 
-const depositLabels: Record<string, StoreStatus> = { pending: 'Pending', success: 'Successfully', error: 'Failed' };
+const depositLabels: Record<string, StoreStatus> = {
+  pending: 'Pending',
+  success: 'Successfully',
+  error: 'Failed',
+  canceled: 'Canceled',
+  refunded: 'Refunded',
+  disputed: 'Disputed',
+};
 
 function statusOf(row: repo.MovementRow): StoreStatus {
   if (row.source === 'ledger') return 'Successfully';

@@ -1,4 +1,4 @@
-import { orderStatusLabels, type Order, type Product, type ProductKind } from '@parley/contracts';
+import { orderStatusLabels, type Charged, type DisplayPrice, type Order, type Product, type ProductKind } from '@parley/contracts';
 import { fromFlag } from '../../db/dialect.js';
 import { type OrderRow, type ProductRow } from './store.table.js';
 
@@ -7,7 +7,7 @@ export const previewUrl = (id: number) => `/api/products/${id}/preview.svg`;
 const euros = (cents: number) => Math.round(cents) / 100;
 
 /** The API shape of a product (skin). */
-export function toProduct(row: ProductRow, isOwned: boolean): Product {
+export function toProduct(row: ProductRow, isOwned: boolean, display: DisplayPrice): Product {
   return {
     id: row.id,
     name: row.name,
@@ -20,11 +20,23 @@ export function toProduct(row: ProductRow, isOwned: boolean): Product {
     image_url: previewUrl(row.id),
     is_active: fromFlag(row.is_active),
     is_owned: isOwned,
+    display,
+  };
+}
+
+/** What the card is (or was) charged, in the buyer's currency (older rows: euros). */
+export function chargedOf(row: OrderRow): Charged {
+  return {
+    currency: row.charge_currency ?? row.currency,
+    net_cents: row.charge_net_cents ?? row.price_cents,
+    vat_cents: row.charge_vat_cents ?? row.vat_cents,
+    total_cents: row.charge_total_cents ?? row.total_cents,
+    refunded_cents: row.refunded_cents,
   };
 }
 
 /** The API shape of an order (spec §3 Order: order number, item, total, status, date). */
-export function toOrder(row: OrderRow, product: { kind: ProductKind; look: string }): Order {
+export function toOrder(row: OrderRow, product: { kind: ProductKind; look: string }, hasReceipt = false): Order {
   return {
     id: row.id,
     order_number: orderNumber(row.id),
@@ -39,5 +51,9 @@ export function toOrder(row: OrderRow, product: { kind: ProductKind; look: strin
     status_label: orderStatusLabels[row.status],
     created_at: row.created_at,
     paid_at: row.paid_at,
+    message: row.failure_message,
+    charged: chargedOf(row),
+    expires_at: row.expires_at,
+    has_receipt: hasReceipt,
   };
 }

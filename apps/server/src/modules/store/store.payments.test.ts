@@ -143,9 +143,12 @@ describe.each(dialects)('store checkout and payments on %s', (dialect) => {
     expect(again.statusCode).toBe(409);
     expect(again.body.message).toBe(texts.store.alreadyOwned);
 
-    // Concurrent checkouts and confirmations of two orders for the same skin still give one skin.
-    const twice = await Promise.all([buy(client, 'gold'), buy(client, 'gold')]);
-    await Promise.all(twice.flatMap(({ order: o }) => [deliver(o, 'succeeded'), deliver(o, 'succeeded')]));
+    // Two concurrent checkouts of one skin: one opens, the other is refused with a clear message.
+    const twice = await Promise.allSettled([buy(client, 'gold'), buy(client, 'gold')]);
+    expect(twice.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect(String((twice.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason)).toContain(texts.money.openCheckout);
+    const [opened] = twice.flatMap((r) => (r.status === 'fulfilled' ? [r.value.order] : []));
+    await Promise.all([deliver(opened!, 'succeeded'), deliver(opened!, 'succeeded')]);
     expect((await ownedLooks(client)).sort()).toEqual(['gold', 'purple']);
     expect((await ctx.db.selectFrom('users').select('balance').where('id', '=', user.id).executeTakeFirstOrThrow()).balance).toBe(300);
     await expectLedgerConsistent(ctx.db);

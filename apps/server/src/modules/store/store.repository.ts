@@ -74,7 +74,16 @@ export async function transitionOrder(
   id: number,
   from: readonly OrderStatus[],
   to: OrderStatus,
-  changes: { updated_at: string; paid_at?: string; failure_message?: string | null; gateway?: string; gateway_session_id?: string },
+  changes: {
+    updated_at: string;
+    paid_at?: string;
+    failure_message?: string | null;
+    gateway?: string;
+    gateway_session_id?: string;
+    gateway_payment_id?: string;
+    payment_method?: string;
+    refunded_cents?: number;
+  },
 ): Promise<boolean> {
   const result = await db
     .updateTable('orders')
@@ -85,7 +94,38 @@ export async function transitionOrder(
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** Open orders past their expiry → canceled (all, one user's of one product, or one order). */
+export async function expireOrders(db: DbOrTrx, now: string, message: string, filter: { userId?: number; productId?: number; orderId?: number }) {
+  let query = db
+    .updateTable('orders')
+    .set({ status: 'canceled', failure_message: message, updated_at: now })
+    .where('status', 'in', ['pending', 'processing'])
+    .where('expires_at', '<=', now);
+  if (filter.userId !== undefined) query = query.where('user_id', '=', filter.userId);
+  if (filter.productId !== undefined) query = query.where('product_id', '=', filter.productId);
+  if (filter.orderId !== undefined) query = query.where('id', '=', filter.orderId);
+  return Number((await query.executeTakeFirst()).numUpdatedRows);
+}
+
+/** Books a refund on a paid order, never past what was paid; true only if it fitted. */
+export async function addOrderRefund(db: DbOrTrx, id: number, cents: number, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('orders')
+    .set((eb) => ({ status: 'refunded', refunded_cents: eb('refunded_cents', '+', cents), updated_at: now }))
+    .where('id', '=', id)
+    .where('status', 'in', ['success', 'refunded'])
+    .where((eb) => eb(eb('refunded_cents', '+', cents), '<=', eb.fn.coalesce('charge_total_cents', 'total_cents')))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 // Owned and equipped skins
+
+/** Takes a skin back (its order was refunded in full): owned and equipped rows go. */
+export async function revokeSkin(db: DbOrTrx, userId: number, productId: number) {
+  await db.deleteFrom('equipped_skins').where('user_id', '=', userId).where('product_id', '=', productId).execute();
+  await db.deleteFrom('user_skins').where('user_id', '=', userId).where('product_id', '=', productId).execute();
+}
 
 export async function grantSkin(db: DbOrTrx, row: { user_id: number; product_id: number; order_id: number | null; created_at: string }) {
   const result = await db
@@ -152,4 +192,18 @@ export function saveBillingAddress(
 
 export function findCountry(db: DbOrTrx, id: number) {
   return db.selectFrom('countries').select(['id', 'title']).where('id', '=', id).executeTakeFirst();
+}
+
+/** Paid orders for the admin's refund screen, newest first, with the buyer's email. */
+export function listPaidOrdersForAdmin(db: DbOrTrx, limit: number, offset: number) {
+  return db
+    .selectFrom('orders')
+    .innerJoin('users', 'users.id', 'orders.user_id')
+    .selectAll('orders')
+    .select('users.email as user_email')
+    .where('orders.status', 'in', ['success', 'refunded'])
+    .orderBy('orders.id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
 }

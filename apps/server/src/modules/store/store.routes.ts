@@ -1,5 +1,6 @@
 import {
   checkoutBodySchema,
+  currencyQuerySchema,
   equipSkinBodySchema,
   idParamSchema,
   productIdParamSchema,
@@ -16,13 +17,14 @@ import * as skins from './skins.service.js';
 import { listTransactions } from './store-history.service.js';
 import { renderPreviewSvg } from './store.preview.js';
 import * as repo from './store.repository.js';
+import { handleOrderPayment } from './store-payments.js';
 import * as store from './store.service.js';
 
 /** The skin store: catalog, checkout by card, orders, owned skins and the transactions history. */
 export const storeRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
   const tags = ['store'];
-  registerPaymentHandler(store.ORDER_REFERENCE_PREFIX, store.handleOrderPayment);
+  registerPaymentHandler(store.ORDER_REFERENCE_PREFIX, handleOrderPayment);
   const userIdOf = (request: { auth: { user: { id: number } } | null }) => request.auth?.user.id ?? null;
 
   app.get('/products', { schema: { tags, querystring: productListQuerySchema } }, async (request) => ({
@@ -30,9 +32,9 @@ export const storeRoutes: FastifyPluginAsyncZod = async (app) => {
     payload: await store.listCatalog(db, request.query, userIdOf(request)),
   }));
 
-  app.get('/products/:id', { schema: { tags, params: idParamSchema } }, async (request) => ({
+  app.get('/products/:id', { schema: { tags, params: idParamSchema, querystring: currencyQuerySchema } }, async (request) => ({
     status: 'OK',
-    payload: (await store.getProduct(db, request.params.id, userIdOf(request))).product,
+    payload: (await store.getProduct(db, request.params.id, userIdOf(request), request.query.currency)).product,
   }));
 
   app.get('/products/:id/preview.svg', { schema: { tags, params: idParamSchema } }, async (request, reply) => {
@@ -67,7 +69,7 @@ export const storeRoutes: FastifyPluginAsyncZod = async (app) => {
   }));
 
   app.get('/orders/:id/status', { schema: { tags, params: idParamSchema }, preValidation: requireAuth }, async (request) => {
-    const order = await store.getOwnOrder(db, currentUser(request), request.params.id);
+    const order = await store.getOwnOrder(db, currentUser(request), request.params.id, app.clock);
     return { status: 'OK', payload: { status: order.status, status_label: order.status_label, order } };
   });
 

@@ -13,10 +13,10 @@ import { type Config } from '../../config.js';
 import { type Db, type DbOrTrx } from '../../db/database.js';
 import { AppError, validationError } from '../../lib/app-error.js';
 import { type Clock } from '../../lib/clock.js';
+import { isUniqueViolation } from '../../db/dialect.js';
 import { type PaymentGateway } from '../payments/gateway.js';
-import { referenceId, type PaymentHandler } from '../payments/payment-handlers.js';
-import { CANCELLED_MESSAGE } from '../payments/sandbox-page.routes.js';
-import { webhookErrors } from '../payments/webhook-signature.js';
+import { displayPrice, quoteIn, resolveCurrency } from '../payments/pricing.js';
+import { hasReceipts } from '../receipts/receipts.service.js';
 import { getSettings } from '../reference/settings.service.js';
 import { type UserRow } from '../users/users.table.js';
 import { orderNumber, toOrder, toProduct } from './store.mapper.js';
@@ -34,11 +34,9 @@ export interface StoreDeps {
 export const ORDER_REFERENCE_PREFIX = 'order';
 export const orderReference = (orderId: number) => `${ORDER_REFERENCE_PREFIX}:${orderId}`;
 
-/** Statuses from which a confirmed payment still fulfils: money taken means the customer gets the skin. */
-const FULFILLABLE: readonly OrderStatus[] = ['pending', 'processing', 'failed', 'canceled'];
-const OPEN: readonly OrderStatus[] = ['pending', 'processing'];
+export const OPEN: readonly OrderStatus[] = ['pending', 'processing'];
 
-export async function listCatalog(db: Db, query: ProductListQuery, userId: number | null) {
+export async function listCatalog(db: Db, query: ProductListQuery & { currency?: string }, userId: number | null) {
   const offset = (query.page - 1) * query.per_page;
   const [rows, total] = await Promise.all([repo.listProducts(db, { kind: query.kind }, query.per_page, offset), repo.countProducts(db, { kind: query.kind })]);
   const owned = userId
@@ -48,15 +46,22 @@ export async function listCatalog(db: Db, query: ProductListQuery, userId: numbe
         rows.map((r) => r.id),
       )
     : new Set<number>();
-  return { data: rows.map((r) => toProduct(r, owned.has(r.id))), meta: pageMeta(query.page, query.per_page, total) };
+  const price = await pricer(db, query.currency);
+  return { data: rows.map((r) => toProduct(r, owned.has(r.id), price(r.price_cents))), meta: pageMeta(query.page, query.per_page, total) };
+}
+
+/** Prices in the buyer's currency, VAT and total as they will be charged. */
+async function pricer(db: Db, currencyCode: string | undefined) {
+  const [currency, { vat_percent: vatPercent }] = await Promise.all([resolveCurrency(db, currencyCode), getSettings(db)]);
+  return (netEuroCents: number) => displayPrice(currency, netEuroCents, vatPercent);
 }
 
 /** An active product, or any product the caller owns. */
-export async function getProduct(db: Db, productId: number, userId: number | null) {
+export async function getProduct(db: Db, productId: number, userId: number | null, currencyCode?: string) {
   const row = await repo.findProductById(db, productId);
   const owned = row && userId ? Boolean(await repo.findOwnedSkin(db, userId, row.id)) : false;
   if (!row || (!row.is_active && !owned)) throw new AppError('NOT_FOUND', texts.store.productNotFound);
-  return { row, product: toProduct(row, owned) };
+  return { row, product: toProduct(row, owned, (await pricer(db, currencyCode))(row.price_cents)) };
 }
 
 export function getCheckoutPrefill(user: UserRow): CheckoutPrefill {
@@ -74,7 +79,7 @@ export function getCheckoutPrefill(user: UserRow): CheckoutPrefill {
 
 async function orderOf(db: DbOrTrx, row: OrderRow): Promise<Order> {
   const product = (await repo.findProductById(db, row.product_id))!;
-  return toOrder(row, product);
+  return toOrder(row, product, (await hasReceipts(db, 'order', [row.id])).has(row.id));
 }
 
 /** Creates the order (pending), then the gateway checkout (processing). Nothing is granted until the gateway confirms. */
@@ -85,35 +90,47 @@ export async function checkout(deps: StoreDeps, user: UserRow, productId: number
   if (await repo.findOwnedSkin(db, user.id, product.id)) throw new AppError('CONFLICT', texts.store.alreadyOwned);
   if (!(await repo.findCountry(db, body.country))) throw validationError('country', texts.topUp.countryRequired);
 
-  const { vat_percent: vatPercent } = await getSettings(db);
+  const settings = await getSettings(db);
+  const vatPercent = settings.vat_percent;
   const vatCents = Math.round((product.price_cents * vatPercent) / 100);
+  // Charged in the buyer's currency, exactly as the store showed it.
+  const charge = quoteIn(await resolveCurrency(db, body.currency), product.price_cents, vatPercent);
   const now = clock.now().toISOString();
-  const order = await db.transaction().execute(async (trx) => {
-    if (body.save_info) {
-      await repo.saveBillingAddress(trx, user.id, { country_id: body.country, city: body.city, address: body.address, zip: body.postCode, updated_at: now });
-    }
-    return repo.insertOrder(trx, {
-      user_id: user.id,
-      product_id: product.id,
-      product_name: product.name,
-      price_cents: product.price_cents,
-      vat_percent: vatPercent,
-      vat_cents: vatCents,
-      total_cents: product.price_cents + vatCents,
-      currency: 'EUR',
-      status: 'pending',
-      billing_name: body.name,
-      billing_surname: body.surname,
-      billing_email: body.email,
-      billing_phone: body.phone,
-      billing_country_id: body.country,
-      billing_city: body.city,
-      billing_address: body.address,
-      billing_post_code: body.postCode,
-      created_at: now,
-      updated_at: now,
-    });
-  });
+  const expiresAt = new Date(clock.now().getTime() + settings.checkout_expiry_hours * 3600_000);
+  await repo.expireOrders(db, now, texts.money.checkoutExpired, { userId: user.id, productId: product.id });
+  const order = await insertOpenOrder(db, () =>
+    db.transaction().execute(async (trx) => {
+      if (body.save_info) {
+        await repo.saveBillingAddress(trx, user.id, { country_id: body.country, city: body.city, address: body.address, zip: body.postCode, updated_at: now });
+      }
+      return repo.insertOrder(trx, {
+        user_id: user.id,
+        product_id: product.id,
+        product_name: product.name,
+        price_cents: product.price_cents,
+        vat_percent: vatPercent,
+        vat_cents: vatCents,
+        total_cents: product.price_cents + vatCents,
+        currency: 'EUR',
+        status: 'pending',
+        billing_name: body.name,
+        billing_surname: body.surname,
+        billing_email: body.email,
+        billing_phone: body.phone,
+        billing_country_id: body.country,
+        billing_city: body.city,
+        billing_address: body.address,
+        billing_post_code: body.postCode,
+        charge_currency: charge.currency,
+        charge_net_cents: charge.net_cents,
+        charge_vat_cents: charge.vat_cents,
+        charge_total_cents: charge.total_cents,
+        expires_at: expiresAt.toISOString(),
+        created_at: now,
+        updated_at: now,
+      });
+    }),
+  );
 
   const back = (extra = '') => `${config.publicUrl}/processing-payment?order_id=${order.id}&type=payment${extra}`;
   let session;
@@ -121,12 +138,13 @@ export async function checkout(deps: StoreDeps, user: UserRow, productId: number
     session = await gateway.createCheckout({
       reference: orderReference(order.id),
       resultType: 'payment',
-      amountCents: order.total_cents,
-      currency: 'EUR',
+      amountCents: charge.total_cents,
+      currency: charge.currency,
       description: `${orderNumber(order.id)}: ${product.name}`,
       customerEmail: body.email,
       returnUrl: back(),
       cancelUrl: back('&canceled=1'),
+      expiresAt,
     });
   } catch (error) {
     deps.log.warn({ err: error, orderId: order.id }, 'store checkout: the gateway refused the session');
@@ -142,12 +160,29 @@ export async function checkout(deps: StoreDeps, user: UserRow, productId: number
   return { redirect_url: session.redirectUrl, order: toOrder(fresh, product) };
 }
 
-/** The caller's own order; someone else's is "not found" so ids reveal nothing. */
-export async function getOwnOrder(db: Db, user: UserRow, orderId: number): Promise<Order> {
-  const row = await repo.findOrderById(db, orderId);
+/** One open checkout per user and skin: the partial unique index refuses a second one, even when two race. */
+async function insertOpenOrder(db: Db, insert: () => Promise<OrderRow>): Promise<OrderRow> {
+  try {
+    return await insert();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('CONFLICT', texts.money.openCheckout);
+    throw error;
+  }
+}
+
+/** The caller's own order; someone else's is "not found" so ids reveal nothing. An open one past its expiry is canceled first. */
+export async function getOwnOrder(db: Db, user: UserRow, orderId: number, clock?: Clock): Promise<Order> {
+  let row = await repo.findOrderById(db, orderId);
   if (!row || row.user_id !== user.id) throw new AppError('NOT_FOUND', texts.store.orderNotFound);
+  if (clock && OPEN.includes(row.status) && row.expires_at && row.expires_at <= clock.now().toISOString()) {
+    await repo.expireOrders(db, clock.now().toISOString(), texts.money.checkoutExpired, { orderId });
+    row = (await repo.findOrderById(db, orderId))!;
+  }
   return orderOf(db, row);
 }
+
+/** Cancels every unpaid order past its expiry; returns how many. */
+export const expireStaleOrders = (db: Db, clock: Clock) => repo.expireOrders(db, clock.now().toISOString(), texts.money.checkoutExpired, {});
 
 /** The buyer left the gateway page: an open order becomes canceled (a later confirmation still fulfils it). */
 export async function cancelOwnOrder(db: Db, clock: Clock, user: UserRow, orderId: number): Promise<Order> {
@@ -159,31 +194,10 @@ export async function cancelOwnOrder(db: Db, clock: Clock, user: UserRow, orderI
 
 export async function listOrderHistory(db: Db, userId: number, page: number, perPage: number) {
   const [rows, total] = await Promise.all([repo.listOrders(db, userId, perPage, (page - 1) * perPage), repo.countOrders(db, userId)]);
-  return { data: rows.map(({ kind, look, ...row }) => toOrder(row, { kind, look })), meta: pageMeta(page, perPage, total) };
+  const receipts = await hasReceipts(
+    db,
+    'order',
+    rows.map((r) => r.id),
+  );
+  return { data: rows.map(({ kind, look, ...row }) => toOrder(row, { kind, look }, receipts.has(row.id))), meta: pageMeta(page, perPage, total) };
 }
-
-/**
- * The payment handler for `order:<id>` (see payments/payment-handlers.ts), inside the webhook's transaction.
- * Success fulfils exactly once: a conditional status change, then a grant unique per (user, product).
- * A failure only closes an open order and grants nothing.
- */
-export const handleOrderPayment: PaymentHandler = async (trx, event, deps) => {
-  const orderId = referenceId(event.reference);
-  const order = orderId ? await repo.findOrderById(trx, orderId) : undefined;
-  if (!order) throw new AppError('BAD_REQUEST', webhookErrors.unknownReference);
-  const now = deps.clock.now().toISOString();
-
-  if (event.kind === 'failed') {
-    const failure = (event.failureMessage ?? texts.topUp.paymentFailed).slice(0, 255);
-    // The buyer pressed cancel on the hosted page: that is a cancelled order, not a failed payment.
-    const status = event.failureMessage === CANCELLED_MESSAGE ? 'canceled' : 'failed';
-    await repo.transitionOrder(trx, order.id, OPEN, status, { updated_at: now, failure_message: failure });
-    return;
-  }
-  // Never hand out a skin for a payment that does not match the order.
-  if (event.amountCents !== order.total_cents) throw new AppError('BAD_REQUEST', webhookErrors.amountMismatch);
-  const moved = await repo.transitionOrder(trx, order.id, FULFILLABLE, 'success', { updated_at: now, paid_at: now, failure_message: null });
-  if (!moved) return;
-  await repo.grantSkin(trx, { user_id: order.user_id, product_id: order.product_id, order_id: order.id, created_at: now });
-  deps.log.info({ orderId: order.id, userId: order.user_id, productId: order.product_id }, 'store order fulfilled');
-};

@@ -41,6 +41,15 @@ export interface OrdersTable {
   gateway_session_id: string | null;
   failure_message: string | null;
   paid_at: string | null;
+  /** What the card is charged, in `charge_currency` (the currency the buyer saw); null on rows from before it existed. */
+  charge_currency: string | null;
+  charge_net_cents: number | null;
+  charge_vat_cents: number | null;
+  charge_total_cents: number | null;
+  refunded_cents: Generated<number>;
+  gateway_payment_id: string | null;
+  payment_method: string | null;
+  expires_at: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -1,0 +1,184 @@
+import { formatMoney, texts, type Refund } from '@parley/contracts';
+import { type FastifyBaseLogger } from 'fastify';
+import { type Transaction } from 'kysely';
+import { type Database, type Db, type DbOrTrx } from '../../db/database.js';
+import { AppError } from '../../lib/app-error.js';
+import { type Clock } from '../../lib/clock.js';
+import { createNotification } from '../notifications/notifications.service.js';
+import { type PaymentGateway } from '../payments/gateway.js';
+import * as repo from './refunds.repository.js';
+import { type RefundRow, type RefundSource } from './refunds.table.js';
+
+/**
+ * Refunds in two steps. In the caller's transaction (the one that also takes the coins back
+ * and moves the payment's status) a refund row is reserved, unique per request key: a repeated
+ * click or webhook finds it and does nothing. After the commit the gateway is asked, with the
+ * refund's id as its idempotency key, so a retry never refunds twice; a refund the gateway could
+ * not take yet stays pending and `retryPendingRefunds` (periodic job) asks again.
+ */
+export interface RefundDeps {
+  db: Db;
+  clock: Clock;
+  gateway: PaymentGateway;
+  log: FastifyBaseLogger;
+}
+
+export interface ReserveRefundInput {
+  source: RefundSource;
+  sourceId: number;
+  userId: number;
+  amountCents: number;
+  currency: string;
+  coins: number;
+  reason: string;
+  gateway: string;
+  paymentId: string;
+  actorId: number | null;
+  requestKey: string;
+}
+
+/** The refund for this request key: `created` false when it existed already (nothing else may change then). */
+export async function reserveRefund(trx: Transaction<Database>, clock: Clock, input: ReserveRefundInput): Promise<{ refund: RefundRow; created: boolean }> {
+  const now = clock.now().toISOString();
+  const inserted = await repo.insertRefund(trx, {
+    source_type: input.source,
+    source_id: input.sourceId,
+    user_id: input.userId,
+    amount_cents: input.amountCents,
+    currency: input.currency,
+    coins: input.coins,
+    reason: input.reason.slice(0, 255),
+    status: 'pending',
+    gateway: input.gateway,
+    payment_id: input.paymentId,
+    actor_id: input.actorId,
+    request_key: input.requestKey,
+    last_error: null,
+    gateway_refund_id: null,
+    created_at: now,
+    updated_at: now,
+  });
+  if (inserted) return { refund: inserted, created: true };
+  return { refund: (await repo.findRefundByKey(trx, input.requestKey))!, created: false };
+}
+
+export const findRefundByKey = repo.findRefundByKey;
+
+/** Asks the gateway to pay a reserved refund back; true when it is (now or already) done. */
+export async function executeRefund(deps: RefundDeps, refundId: number): Promise<boolean> {
+  const refund = await repo.findRefund(deps.db, refundId);
+  if (!refund) return false;
+  if (refund.status === 'succeeded') return true;
+  try {
+    const { refundId: gatewayRefundId } = await deps.gateway.refund({
+      paymentId: refund.payment_id,
+      amountCents: refund.amount_cents,
+      currency: refund.currency,
+      idempotencyKey: `refund:${refund.id}`,
+      reference: `${refund.source_type}:${refund.source_id}`,
+    });
+    await repo.markRefundSucceeded(deps.db, refund.id, gatewayRefundId, deps.clock.now().toISOString());
+    return true;
+  } catch (error) {
+    deps.log.warn({ err: error, refundId }, 'refund: the gateway did not refund yet; will retry');
+    await repo.markRefundAttemptFailed(deps.db, refund.id, error instanceof Error ? error.message : String(error), deps.clock.now().toISOString());
+    return false;
+  }
+}
+
+/** Pending refunds (the gateway was down): asked again; returns how many went through. */
+export async function retryPendingRefunds(deps: RefundDeps): Promise<number> {
+  let done = 0;
+  for (const refund of await repo.listPendingRefunds(deps.db, 50)) if (await executeRefund(deps, refund.id)) done += 1;
+  return done;
+}
+
+export function toRefund(row: RefundRow): Refund {
+  return {
+    id: row.id,
+    source: row.source_type,
+    source_id: row.source_id,
+    amount_cents: row.amount_cents,
+    currency: row.currency,
+    coins: row.coins,
+    reason: row.reason,
+    status: row.status,
+    created_at: row.created_at,
+  };
+}
+
+export async function listRefundsOf(db: DbOrTrx, source: RefundSource, sourceId: number): Promise<Refund[]> {
+  return (await repo.listRefundsOf(db, source, sourceId)).map(toRefund);
+}
+
+/** What one admin refund does to its payment, decided inside the transaction by the payment's owner module. */
+export interface RefundPlan {
+  userId: number;
+  amountCents: number;
+  currency: string;
+  coins: number;
+  gateway: string;
+  paymentId: string;
+  /** Books it on the payment (conditional update), takes the coins back, grants or revokes… inside the transaction. */
+  apply(trx: Transaction<Database>, refund: RefundRow): Promise<void>;
+}
+
+export interface AdminRefundInput {
+  source: RefundSource;
+  sourceId: number;
+  actorId: number;
+  requestId: string;
+  reason: string;
+  plan(trx: Transaction<Database>): Promise<RefundPlan>;
+  /** Runs in the same transaction once the refund is booked (audit row, notice to the user). */
+  record(trx: Transaction<Database>, refund: RefundRow): Promise<unknown>;
+}
+
+/**
+ * An admin refund, exactly once per request id: the refund row is reserved first (unique key;
+ * a concurrent second click waits for the first and then finds it), the owner module books it
+ * on the payment and takes the coins back, the audit row lands in the same transaction, and the
+ * gateway is asked after the commit. Returns the refund and whether this call created it.
+ */
+export async function runAdminRefund(deps: RefundDeps, input: AdminRefundInput): Promise<{ refund: RefundRow; created: boolean }> {
+  const requestKey = `admin:${input.requestId}`;
+  const outcome = await deps.db.transaction().execute(async (trx) => {
+    const earlier = await repo.findRefundByKey(trx, requestKey);
+    if (earlier) return { refund: earlier, created: false };
+    const plan = await input.plan(trx);
+    const { refund, created } = await reserveRefund(trx, deps.clock, {
+      source: input.source,
+      sourceId: input.sourceId,
+      userId: plan.userId,
+      amountCents: plan.amountCents,
+      currency: plan.currency,
+      coins: plan.coins,
+      reason: input.reason,
+      gateway: plan.gateway,
+      paymentId: plan.paymentId,
+      actorId: input.actorId,
+      requestKey,
+    });
+    if (!created) return { refund, created };
+    await plan.apply(trx, refund);
+    await input.record(trx, refund);
+    return { refund, created };
+  });
+  if (outcome.refund.source_type !== input.source || outcome.refund.source_id !== input.sourceId) throw new AppError('CONFLICT', texts.admin.requestIdReused);
+  if (outcome.created || outcome.refund.status === 'pending') await executeRefund(deps, outcome.refund.id);
+  return { refund: (await repo.findRefund(deps.db, outcome.refund.id))!, created: outcome.created };
+}
+
+/** The user's notice of a refund, written in the refund's transaction (once per refund). */
+export function notifyRefund(trx: Transaction<Database>, clock: Clock, refund: RefundRow) {
+  const tab = refund.source_type === 'order' ? 'orders' : 'history';
+  return createNotification(trx, {
+    userId: refund.user_id,
+    kind: `${refund.source_type}.refunded`,
+    title: texts.money.refundNoticeTitle,
+    body: `${texts.money.refundNoticeBody(formatMoney(refund.amount_cents, `${refund.currency} `))} ${refund.reason}`,
+    link: `/account?tab=${tab}`,
+    dedupeKey: `refund:${refund.id}`,
+    createdAt: clock.now().toISOString(),
+  });
+}

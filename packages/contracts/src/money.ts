@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { dbIdSchema } from './envelope.js';
+import { texts } from './texts.js';
+
+const tm = texts.money;
+
+/**
+ * The price in the buyer's currency, the one way both sides compute it: the net euro price
+ * converted at the currency's rate (per euro) and rounded to cents, then VAT on that net,
+ * rounded to cents. What the page shows is exactly what the gateway charges.
+ */
+export function priceInCurrency(netEuroCents: number, rate: number, vatPercent: number) {
+  const net = Math.round(netEuroCents * (rate > 0 ? rate : 1));
+  const vat = Math.round((net * vatPercent) / 100);
+  return { net_cents: net, vat_cents: vat, total_cents: net + vat };
+}
+
+/** `12.5, '$'` → `$12.50`; two decimals always. */
+export const formatMoney = (cents: number, symbol: string) => `${symbol}${(cents / 100).toFixed(2)}`;
+
+/** What a deposit or order charged, in the currency the buyer chose. */
+export const chargedSchema = z.object({
+  currency: z.string(),
+  net_cents: z.number().int(),
+  vat_cents: z.number().int(),
+  total_cents: z.number().int(),
+  refunded_cents: z.number().int(),
+});
+export type Charged = z.infer<typeof chargedSchema>;
+
+const requestIdSchema = z
+  .string()
+  .trim()
+  .min(8)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'Invalid request id');
+const reasonSchema = z.string({ error: tm.reasonRequired }).trim().min(1, tm.reasonRequired).max(255);
+
+export const refundSources = ['deposit', 'order'] as const;
+export type RefundSourceType = (typeof refundSources)[number];
+export const refundParamsSchema = z.object({ source: z.enum(refundSources), id: dbIdSchema });
+
+/**
+ * An admin refund. A deposit is refunded by coins (at most what the user has left of it);
+ * an order by an amount in the charged currency's cents. Omitted: everything that is left.
+ */
+export const refundBodySchema = z.object({
+  coins: z.number().int().positive().max(100_000_000).optional(),
+  amount_cents: z.number().int().positive().max(100_000_000).optional(),
+  reason: reasonSchema,
+  request_id: requestIdSchema,
+});
+export type RefundBody = z.infer<typeof refundBodySchema>;
+
+/** What an admin sees before refunding: what was paid, what is left, and how many coins the user still has of it. */
+export const refundQuoteSchema = z.object({
+  source: z.enum(refundSources),
+  id: z.number().int(),
+  status: z.string(),
+  currency: z.string(),
+  total_cents: z.number().int(),
+  refunded_cents: z.number().int(),
+  refundable_cents: z.number().int(),
+  /** Deposits: coins bought, coins already taken back, coins that can still be taken back (never more than the balance). */
+  coins: z.number().int(),
+  refunded_coins: z.number().int(),
+  refundable_coins: z.number().int(),
+});
+export type RefundQuote = z.infer<typeof refundQuoteSchema>;
+
+export const refundSchema = z.object({
+  id: z.number().int(),
+  source: z.enum(refundSources),
+  source_id: z.number().int(),
+  amount_cents: z.number().int(),
+  currency: z.string(),
+  coins: z.number().int(),
+  reason: z.string(),
+  status: z.enum(['pending', 'succeeded']),
+  created_at: z.string(),
+});
+export type Refund = z.infer<typeof refundSchema>;
+
+export const disputeSchema = z.object({
+  id: z.number().int(),
+  source: z.enum(refundSources),
+  source_id: z.number().int(),
+  user_id: z.number().int(),
+  user_email: z.string(),
+  amount_cents: z.number().int(),
+  coins_held: z.number().int(),
+  status: z.enum(['open', 'won', 'lost']),
+  reason: z.string().nullable(),
+  created_at: z.string(),
+});
+export type Dispute = z.infer<typeof disputeSchema>;
+
+/** A contributor's earnings: pending ones mature after the holding period; only available ones can be paid out. */
+export const earningsSummarySchema = z.object({
+  pending_coins: z.number().int(),
+  available_coins: z.number().int(),
+  /** Coins on the balance that were bought or given, not earned: they are spent in chat, never paid out. */
+  other_coins: z.number().int(),
+  next_release_at: z.string().nullable(),
+  hold_days: z.number().int(),
+});
+export type EarningsSummary = z.infer<typeof earningsSummarySchema>;
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, tm.statementRange);
+export const statementQuerySchema = z
+  .object({ from: isoDate, to: isoDate, lang_id: z.unknown().optional(), currency: z.string().max(8).optional() })
+  .refine((q) => q.from <= q.to && Date.parse(q.to) - Date.parse(q.from) <= 366 * 86_400_000, { message: tm.statementRange, path: ['to'] });
+export type StatementQuery = z.infer<typeof statementQuerySchema>;
+
+export const receiptParamsSchema = z.object({ source: z.enum(refundSources), id: dbIdSchema });
