@@ -81,25 +81,25 @@ export function listEntriesBetween(db: DbOrTrx, userId: number, from: string, to
     .execute();
 }
 
-/** Sum of a user's entries of these kinds, optionally only those created at or after `since`. */
+/** Sum of a user's entries of these kinds, optionally only those created after `since`. */
 export async function sumEntries(db: DbOrTrx, userId: number, kinds: string[], since?: string): Promise<number> {
   let query = db
     .selectFrom('ledger_entries')
     .select(sql<number>`coalesce(sum(amount), 0)`.as('total'))
     .where('user_id', '=', userId)
     .where('kind', 'in', kinds);
-  if (since) query = query.where('created_at', '>=', since);
+  if (since) query = query.where('created_at', '>', since);
   return Number((await query.executeTakeFirstOrThrow()).total);
 }
 
-/** The oldest entry of these kinds created at or after `since`. */
+/** The oldest credit of these kinds created after `since`. */
 export async function findOldestEntrySince(db: DbOrTrx, userId: number, kinds: string[], since: string) {
   return db
     .selectFrom('ledger_entries')
     .select('created_at')
     .where('user_id', '=', userId)
     .where('kind', 'in', kinds)
-    .where('created_at', '>=', since)
+    .where('created_at', '>', since)
     .where('amount', '>', 0)
     .orderBy('created_at')
     .limit(1)

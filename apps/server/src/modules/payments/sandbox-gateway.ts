@@ -193,7 +193,7 @@ export function toPaymentEvent({ id, type, data }: SandboxEvent): PaymentEvent {
       paymentId: data.session_id,
       amountCents: data.amount_cents,
       reason: data.dispute.reason,
-      reference: '',
+      reference: data.reference,
     };
   }
   if (type === 'payment.failed') {

@@ -15,12 +15,13 @@ export interface BuyerDetails {
 
 export const receiptNumber = (row: Pick<ReceiptRow, 'number'>) => `R-${String(row.number).padStart(6, '0')}`;
 
-/** The standard PDF fonts speak WinAnsi only: anything else becomes its closest ASCII, or '?'. */
+/** The standard PDF fonts speak WinAnsi only: other letters lose their accents (ő → o), anything else becomes '?'. */
+const winAnsiChar = /[\x20-\x7e\xa0-\xff€•–—’‘“”]/;
 const winAnsi = (text: string) =>
-  text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^\x20-\x7e\xa0-\xff€•–—’‘“”]/g, '?');
+  [...text]
+    .map((c) => (winAnsiChar.test(c) ? c : c.normalize('NFKD').replace(/[\u0300-\u036f]/g, '')))
+    .map((c) => ([...c].every((x) => winAnsiChar.test(x)) ? c : '?'))
+    .join('');
 
 const symbols: Record<string, string> = { EUR: '€', USD: '$', GBP: '£' };
 const money = (cents: number, currency: string) => formatMoney(cents, symbols[currency] ?? `${currency} `);

@@ -165,7 +165,8 @@ export async function runAdminRefund(deps: RefundDeps, input: AdminRefundInput):
     return { refund, created };
   });
   if (outcome.refund.source_type !== input.source || outcome.refund.source_id !== input.sourceId) throw new AppError('CONFLICT', texts.admin.requestIdReused);
-  if (outcome.created || outcome.refund.status === 'pending') await executeRefund(deps, outcome.refund.id);
+  // Only the click that booked it asks the gateway; a pending one left behind is retried by retryPendingRefunds.
+  if (outcome.created) await executeRefund(deps, outcome.refund.id);
   return { refund: (await repo.findRefund(deps.db, outcome.refund.id))!, created: outcome.created };
 }
 

@@ -1,0 +1,102 @@
+import { type Deposit } from '@parley/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestClient } from '../../../test/client.js';
+import { createSignedInUser } from '../../../test/factories.js';
+import { createTestContext, dialects, expectLedgerConsistent, FakeClock, type TestContext } from '../../../test/harness.js';
+import { balanceOf, listenLocally, sandboxCard, submitForm, waitFor } from '../../../test/money.js';
+import { startTopUp } from '../deposits/deposits.test-support.js';
+
+type Dashboard = { figures: { open_disputes: number } };
+type DisputeRow = { source: string; source_id: number; status: string; coins_held: number };
+
+describe.each(dialects)('card disputes through the sandbox hosted page on %s', (dialect) => {
+  let ctx: TestContext;
+  let base: string;
+  let admin: TestClient;
+  const clock = new FakeClock(new Date('2030-04-01T10:00:00.000Z'));
+
+  beforeAll(async () => {
+    ctx = await createTestContext(dialect, { infra: { clock } });
+    base = await listenLocally(ctx.app);
+    admin = (await createSignedInUser(ctx.app, { role: 'admin' })).client;
+  });
+  afterAll(() => ctx.close());
+
+  async function paidDeposit() {
+    const buyer = await createSignedInUser(ctx.app);
+    const { redirectUrl, deposit } = await startTopUp(buyer.client, { amount: 10 });
+    await submitForm(base, redirectUrl, sandboxCard);
+    await waitFor(
+      () => statusOf(buyer.client, deposit.id),
+      (s) => s === 'success',
+    );
+    return { ...buyer, deposit, redirectUrl };
+  }
+  const statusOf = async (client: TestClient, id: number) => (await client.get<Deposit>(`/api/deposit/status/${id}`)).body.payload.status;
+  const openDisputes = async () => (await admin.get<Dashboard>('/api/admin/dashboard')).body.payload.figures.open_disputes;
+  const disputesOf = async (id: number) => (await admin.get<DisputeRow[]>('/api/admin/disputes')).body.payload.filter((d) => d.source_id === id);
+
+  it('a dispute opened on the sandbox page holds the coins and marks the deposit Disputed; lost keeps them debited for good', async () => {
+    const { user, client, deposit, redirectUrl } = await paidDeposit();
+    expect(await balanceOf(ctx.app, user.id)).toBe(1000);
+    const before = await openDisputes();
+    expect(await (await fetch(`${base}${redirectUrl}`)).text()).toContain('Open a dispute');
+
+    // Clicked twice: one dispute, one hold.
+    await Promise.all([submitForm(base, `${redirectUrl}/dispute`, { action: 'open' }), submitForm(base, `${redirectUrl}/dispute`, { action: 'open' })]);
+    expect(
+      await waitFor(
+        () => statusOf(client, deposit.id),
+        (s) => s === 'disputed',
+      ),
+    ).toBe('disputed');
+    expect(await balanceOf(ctx.app, user.id)).toBe(0);
+    expect(await openDisputes()).toBe(before + 1);
+    expect(await disputesOf(deposit.id)).toMatchObject([{ source: 'deposit', status: 'open', coins_held: 1000 }]);
+    const notice = await ctx.db.selectFrom('notifications').selectAll().where('user_id', '=', user.id).where('kind', '=', 'deposit.disputed').execute();
+    expect(notice).toHaveLength(1);
+
+    await submitForm(base, `${redirectUrl}/dispute`, { action: 'lost' });
+    await waitFor(
+      async () => (await disputesOf(deposit.id))[0]!.status,
+      (s) => s === 'lost',
+    );
+    expect(await statusOf(client, deposit.id)).toBe('disputed');
+    expect(await balanceOf(ctx.app, user.id)).toBe(0);
+    expect(await openDisputes()).toBe(before);
+    await expectLedgerConsistent(ctx.db);
+  });
+
+  it('a won dispute releases the held coins; the hold never exceeds what the user has left', async () => {
+    const { user, client, deposit, redirectUrl } = await paidDeposit();
+    // 1000 coins bought, channel status spent: 0 left... buy twice, spend one status (1000).
+    expect((await client.post('/api/user/become-channel')).statusCode).toBe(200);
+    expect(await balanceOf(ctx.app, user.id)).toBe(0);
+    const second = await startTopUp(client, { amount: 5 });
+    await submitForm(base, second.redirectUrl, sandboxCard);
+    await waitFor(
+      () => statusOf(client, second.deposit.id),
+      (s) => s === 'success',
+    );
+    expect(await balanceOf(ctx.app, user.id)).toBe(500);
+
+    await submitForm(base, `${redirectUrl}/dispute`, { action: 'open' });
+    await waitFor(
+      async () => (await disputesOf(deposit.id)).length,
+      (n) => n === 1,
+    );
+    expect(await disputesOf(deposit.id)).toMatchObject([{ status: 'open', coins_held: 500 }]);
+    expect(await balanceOf(ctx.app, user.id)).toBe(0);
+
+    await submitForm(base, `${redirectUrl}/dispute`, { action: 'won' });
+    expect(
+      await waitFor(
+        () => statusOf(client, deposit.id),
+        (s) => s === 'success',
+      ),
+    ).toBe('success');
+    expect(await balanceOf(ctx.app, user.id)).toBe(500);
+    expect(await (await fetch(`${base}${redirectUrl}`)).text()).toContain('closed in the merchant&#39;s favour'.replace('&#39;', "'"));
+    await expectLedgerConsistent(ctx.db);
+  });
+});
