@@ -4,7 +4,8 @@
  * user or session; each scenario's throughput as a ratio to the no-op route measured in the same run;
  * BENCH_RUNS runs (3) of BENCH_DURATION_S seconds (5) per scenario after a short warm-up; min/median/max;
  * event-loop delay p99 inside the server per scenario. Prints every target with PASS/FAIL and writes
- * bench/results/latest.{md,json}. BENCH_CPU_PROF=<dir> writes the server's CPU profile there.
+ * bench/results/latest.{md,json}. BENCH_CPU_PROF=<dir> writes the server's CPU profile there;
+ * BENCH_ONLY=<substring> keeps the no-op and the matching scenarios.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -38,7 +39,9 @@ async function measure(server: BenchServer, scenario: Scenario, dir: string, dur
 
 async function benchDialect(dialect: 'sqlite' | 'postgres') {
   const data = await openDataset(dialect);
-  const scenarios = await buildScenarios(data);
+  // BENCH_ONLY=<substring>: the no-op and the scenarios whose name contains it (profiling one path).
+  const only = process.env.BENCH_ONLY;
+  const scenarios = (await buildScenarios(data)).filter((s, i) => i === 0 || !only || s.name.includes(only));
   const server = await startServer(data.database);
   const dir = mkdtempSync(join(tmpdir(), 'parley-bench-'));
   const samples = new Map<string, Sample[]>(scenarios.map((s) => [s.name, []]));
@@ -103,11 +106,11 @@ function report(dialect: string, stats: ScenarioStats[], verdicts: Verdict[], rs
 
 ensureWrk();
 const dialects: ('sqlite' | 'postgres')[] = process.env.DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
-const only = process.env.BENCH_DIALECT;
+const onlyDialect = process.env.BENCH_DIALECT;
 const results: Record<string, unknown> = { date: new Date().toISOString(), runs: RUNS, durationS: DURATION_S, connections: CONNECTIONS, loadgen: 'wrk -t1' };
 const md: string[] = [`wrk -t1 -c${CONNECTIONS}, ${RUNS} runs × ${DURATION_S} s per scenario, ${new Date().toISOString()}`, ''];
 let failed = 0;
-for (const dialect of dialects.filter((d) => !only || d === only)) {
+for (const dialect of dialects.filter((d) => !onlyDialect || d === onlyDialect)) {
   const { stats, verdicts, rssMb } = await benchDialect(dialect);
   results[dialect] = { stats, verdicts, rssMb };
   failed += verdicts.filter((v) => !v.pass).length;
