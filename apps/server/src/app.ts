@@ -31,6 +31,7 @@ import { storeRoutes } from './modules/store/store.routes.js';
 import { receiptsRoutes } from './modules/receipts/receipts.routes.js';
 import { registerDocs } from './plugins/docs.js';
 import { registerErrorHandling, registerInputGuards, zodValidatorCompiler } from './plugins/errors.js';
+import { announceAuthWrites } from './plugins/auth-writes.js';
 import { createInfra, type Infra } from './plugins/infra.js';
 import { registerSecurity } from './plugins/security.js';
 import { compiledSerializerCompiler } from './plugins/serializer.js';
@@ -92,7 +93,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     genReqId: () => crypto.randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
 
-  const infra = createInfra(config, app.log, options.infra);
+  const infra = announceAuthWrites(createInfra(config, app.log, options.infra), app.log);
   app.decorate('config', config);
   app.decorate('db', infra.db);
   app.decorate('clock', infra.clock);

@@ -17,10 +17,21 @@ export interface EventBus {
 }
 
 /** What an instance caches in memory and must drop when another instance changes it. */
-export type Invalidation = { kind: 'settings' };
+export type Invalidation =
+  | { kind: 'settings' }
+  /** A user's row changed or their sessions were deleted: drop the sessions cached for them. */
+  | { kind: 'user'; userId: number }
+  | { kind: 'session'; sessionId: string }
+  /** A change whose user we cannot tell: drop every cached session. */
+  | { kind: 'sessions' };
 
-export const isInvalidation = (value: unknown): value is Invalidation =>
-  typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'settings';
+export function isInvalidation(value: unknown): value is Invalidation {
+  if (typeof value !== 'object' || value === null) return false;
+  const message = value as Record<string, unknown>;
+  if (message.kind === 'settings' || message.kind === 'sessions') return true;
+  if (message.kind === 'user') return Number.isSafeInteger(message.userId);
+  return message.kind === 'session' && typeof message.sessionId === 'string';
+}
 
 export function createInProcessBus(): EventBus {
   const listeners = new Set<(event: ChatEvent) => void>();

@@ -5,9 +5,12 @@ import { type Db } from '../db/database.js';
 import { AppError } from '../lib/app-error.js';
 import { type Clock } from '../lib/clock.js';
 import { randomToken, safeEqual, sha256 } from '../lib/crypto.js';
+import { type EventBus } from '../lib/event-bus.js';
 import { type UserRow } from '../modules/users/users.table.js';
+import { createSessionLookup } from './session-cache.js';
 
 export interface AuthContext {
+  /** A frozen snapshot, shared by the requests of this session; read balances from the ledger where they decide anything. */
   user: UserRow;
   sessionId: string;
   via: 'cookie' | 'bearer';
@@ -42,9 +45,10 @@ export function readBearer(request: FastifyRequest): string | undefined {
 }
 
 /** Resolves `request.auth` from the session cookie or a bearer token, and enforces CSRF for cookie sessions. */
-export function registerSessions(app: FastifyInstance, deps: { db: Db; config: Config; clock: Clock }) {
+export function registerSessions(app: FastifyInstance, deps: { db: Db; config: Config; clock: Clock; bus: EventBus }) {
   const { db, config, clock } = deps;
   app.decorateRequest('auth', null);
+  const lookup = createSessionLookup(db, deps.bus);
 
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
@@ -59,26 +63,16 @@ export function registerSessions(app: FastifyInstance, deps: { db: Db; config: C
     }
     if (!token || token.length > 200) return;
 
-    const id = sha256(token);
+    const entry = await lookup(sha256(token));
     const now = clock.now();
-    const row = await db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.user_id')
-      .selectAll('users')
-      .select(['sessions.id as session_id', 'sessions.expires_at as session_expires_at', 'sessions.last_seen_at as session_last_seen_at'])
-      .where('sessions.id', '=', id)
-      .executeTakeFirst();
-    if (!row || row.session_expires_at <= now.toISOString() || row.banned_at) return;
+    if (!entry || entry.expiresAt <= now.toISOString() || entry.user.banned_at) return;
 
-    if (now.getTime() - Date.parse(row.session_last_seen_at) > TOUCH_EVERY_MS) {
-      await db
-        .updateTable('sessions')
-        .set({ last_seen_at: now.toISOString(), expires_at: new Date(now.getTime() + config.sessionTtlMs).toISOString() })
-        .where('id', '=', id)
-        .execute();
+    if (now.getTime() - Date.parse(entry.lastSeenAt) > TOUCH_EVERY_MS) {
+      entry.lastSeenAt = now.toISOString();
+      entry.expiresAt = new Date(now.getTime() + config.sessionTtlMs).toISOString();
+      await db.updateTable('sessions').set({ last_seen_at: entry.lastSeenAt, expires_at: entry.expiresAt }).where('id', '=', entry.sessionId).execute();
     }
-    const { session_id, session_expires_at: _e, session_last_seen_at: _l, ...user } = row;
-    request.auth = { user, sessionId: session_id, via: bearer ? 'bearer' : 'cookie' };
+    request.auth = { user: entry.user, sessionId: entry.sessionId, via: bearer ? 'bearer' : 'cookie' };
   });
 }
 
