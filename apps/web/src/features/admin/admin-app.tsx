@@ -5,6 +5,7 @@ import { BundlesScreen, CurrenciesScreen, FaqScreen, ProductsScreen, RoomsScreen
 import { DashboardScreen } from './screens/dashboard';
 import { LanguagesScreen, LocalizationsScreen } from './screens/languages';
 import { ApplicationsScreen, PayoutsScreen, ReportsScreen, TopicsScreen } from './screens/moderation-screens';
+import { DisputesScreen, PaymentsScreen } from './screens/money';
 import { SettingsScreen } from './screens/settings';
 import { UserScreen, UsersScreen } from './screens/users';
 
@@ -21,6 +22,8 @@ export default function AdminApp() {
         <Route path="reports" element={<ReportsScreen />} />
         <Route path="applications" element={<ApplicationsScreen />} />
         <Route path="payouts" element={<PayoutsScreen />} />
+        <Route path="payments" element={<PaymentsScreen />} />
+        <Route path="disputes" element={<DisputesScreen />} />
         <Route path="settings" element={<SettingsScreen />} />
         <Route path="pages" element={<StaticPagesScreen />} />
         <Route path="faq" element={<FaqScreen />} />

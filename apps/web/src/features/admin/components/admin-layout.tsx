@@ -16,6 +16,8 @@ export const adminSections = [
   { slug: 'reports', label: 'Reports' },
   { slug: 'applications', label: 'Applications' },
   { slug: 'payouts', label: 'Payouts' },
+  { slug: 'payments', label: 'Payments' },
+  { slug: 'disputes', label: 'Disputes' },
   { slug: 'settings', label: 'Settings' },
   { slug: 'pages', label: 'Static pages' },
   { slug: 'faq', label: 'FAQ' },

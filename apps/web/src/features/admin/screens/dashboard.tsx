@@ -29,6 +29,7 @@ export function DashboardScreen() {
     { label: 'Pending applications', value: String(f.pending_applications), to: 'applications', alert: (f.pending_applications ?? 0) > 0 },
     { label: 'Pending payouts', value: String(f.pending_payouts), to: 'payouts', alert: (f.pending_payouts ?? 0) > 0 },
     { label: 'Open reports', value: String(f.open_reports), to: 'reports', alert: (f.open_reports ?? 0) > 0 },
+    { label: 'Open disputes', value: String(f.open_disputes ?? 0), to: 'disputes', alert: (f.open_disputes ?? 0) > 0 },
   ];
   return (
     <AdminPage title="Dashboard">

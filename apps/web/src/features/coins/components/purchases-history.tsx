@@ -1,11 +1,13 @@
 import '../coins.css';
-import { defaultCurrency, limits, texts } from '@parley/contracts';
+import { limits, texts, type DepositStatus, type StoreStatus } from '@parley/contracts';
 import { useState } from 'react';
 import { Pagination } from '../../../components/ui/pagination';
-import { formatDate, formatNumber, formatPrice } from '../../../lib/format';
+import { formatDate, formatNumber } from '../../../lib/format';
+import { receiptHref, useMoneyFormatter } from '../../../lib/money';
 import { useDepositHistory } from '../api/deposit-history';
 
-const headers = ['ID', 'Date', 'Sum', 'Coins'];
+const headers = ['ID', 'Date', 'Sum', 'Coins', 'Status', 'Receipt'];
+const statusLabels: Partial<Record<DepositStatus, StoreStatus>> = { success: 'Successfully', refunded: 'Refunded', disputed: 'Disputed' };
 
 /** Purchases (the Purchases / Payouts switch): successful top-ups, 5 per page, padded to 5 rows (spec §2, §9). */
 export function PurchasesHistory() {
@@ -13,6 +15,7 @@ export function PurchasesHistory() {
   const query = useDepositHistory(page);
   const rows = query.data?.data ?? [];
   const padding = Math.max(0, limits.historyPageSize - rows.length);
+  const money = useMoneyFormatter();
 
   if (query.isError) {
     return (
@@ -47,8 +50,16 @@ export function PurchasesHistory() {
                   <tr key={row.id}>
                     <td>#{row.id}</td>
                     <td>{formatDate(row.created_at)}</td>
-                    <td>{formatPrice(row.sum, defaultCurrency.symbol)}</td>
+                    <td>{money(row.charged.total_cents, row.charged.currency)}</td>
                     <td>{formatNumber(row.points)}</td>
+                    <td>{statusLabels[row.status] ?? row.status}</td>
+                    <td>
+                      {row.has_receipt && (
+                        <a href={receiptHref('deposit', row.id)} download aria-label={`Download the receipt of purchase ${row.id}`}>
+                          PDF
+                        </a>
+                      )}
+                    </td>
                   </tr>
                 ))}
                 {Array.from({ length: padding }, (_, i) => (

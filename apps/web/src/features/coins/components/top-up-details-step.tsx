@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { defaultCurrency, limits, texts, topUpDetailsSchema, type Country, type UserProfile } from '@parley/contracts';
+import { limits, texts, topUpDetailsSchema, type Country, type UserProfile } from '@parley/contracts';
 import { useForm, type UseFormSetError } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
@@ -33,7 +33,7 @@ export const detailsFromProfile = (user: UserProfile): DetailsForm => ({
 
 interface DetailsStepProps {
   defaults: DetailsForm;
-  summary: { coins: number; amount: number; vat: number; vatPercent: number; total: number };
+  summary: { coins: number; amount: number; vat: number; vatPercent: number; total: number; symbol: string };
   error: string | null;
   onBack: () => void;
   onSubmit: (values: DetailsValues, setError: UseFormSetError<DetailsForm>) => void;
@@ -54,7 +54,7 @@ function DetailsFormView({ defaults, summary, error, onBack, onSubmit, countries
     defaultValues: defaults,
   });
   const { errors } = formState;
-  const euro = (value: number) => formatPrice(value, defaultCurrency.symbol);
+  const euro = (value: number) => formatPrice(value, summary.symbol);
 
   return (
     <form onSubmit={handleSubmit((values) => onSubmit(values, setError))} noValidate>

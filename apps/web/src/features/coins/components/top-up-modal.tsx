@@ -7,6 +7,7 @@ import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/forms';
+import { useCurrency } from '../../../lib/currency';
 import { useSettings } from '../../../lib/reference';
 import { useBundles } from '../api/bundles';
 import { useDepositCheckout } from '../api/deposit-checkout';
@@ -54,14 +55,17 @@ export function TopUpModal({ user }: { user: UserProfile }) {
   }, [redirectUrl]);
 
   const rate = settings?.points_convertion_rate ?? limits.defaultConversionRate;
+  const { currency, symbol, currencies } = useCurrency();
   const minAmount = settings?.min_top_up_amount ?? 0;
   const vatPercent = settings?.vat_percent ?? 0;
   const bundle = bundles.data?.find((b) => b.id === bundleId);
   const amount = parseAmount(amountText);
+  // Shown in the selected currency exactly as it will be charged.
+  const currencyRate = currencies.find((c) => c.code === currency)?.value ?? 1;
   const summary =
     mode === 'bundle' && bundle
-      ? { coins: bundle.points, vatPercent, ...withVat(bundle.price, vatPercent) }
-      : { coins: coinsFor(amount, rate), vatPercent, ...withVat(amount ?? 0, vatPercent) };
+      ? { coins: bundle.points, vatPercent, symbol, ...withVat(bundle.price, vatPercent, currencyRate) }
+      : { coins: coinsFor(amount, rate), vatPercent, symbol, ...withVat(amount ?? 0, vatPercent, currencyRate) };
 
   const next = () => {
     setError(null);

@@ -7,7 +7,7 @@ import { buttonClass } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
-import { formatNumber } from '../../../lib/format';
+import { formatDate, formatNumber } from '../../../lib/format';
 import { userQueryKey } from '../../../lib/user';
 import { depositHistoryKey } from '../api/deposit-history';
 import { useDepositStatus } from '../api/deposit-status';
@@ -27,6 +27,9 @@ export function TopUpProcessing({ orderId }: { orderId: number }) {
       void queryClient.invalidateQueries({ queryKey: userQueryKey });
       void queryClient.invalidateQueries({ queryKey: depositHistoryKey });
       navigate(paths.successPayment.getHref({ order_id: orderId, type: 'topup' }), { replace: true });
+    } else if (data?.status === 'canceled') {
+      // The checkout expired unpaid: the fail page says so.
+      navigate(paths.failPayment.getHref({ order_id: orderId, type: 'topup', error: data.message ?? texts.money.checkoutExpired }), { replace: true });
     } else if (data?.status === 'error' || finalFailure) {
       navigate(paths.failPayment.getHref({ order_id: orderId, type: 'topup', error: texts.topUp.paymentFailedOrCancelled }), { replace: true });
     }
@@ -37,6 +40,7 @@ export function TopUpProcessing({ orderId }: { orderId: number }) {
       <Spinner size="lg" />
       <h1>Processing your payment</h1>
       <p>Please wait, {texts.store.doNotClose}.</p>
+      {data?.expires_at && <p className="payment-result__expiry">An unpaid checkout is canceled at {formatDate(data.expires_at)}.</p>}
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { priceInCurrency } from '@parley/contracts';
 /** Top-up amount input (spec §5): digits and at most one dot, two decimals at most. */
 export function sanitizeAmount(raw: string): string {
   const cleaned = raw.replace(/[^\d.]/g, '');
@@ -21,11 +22,10 @@ export function parseAmount(value: string): number | null {
 /** Coins shown for an amount: amount × conversion rate, rounded (spec §5). */
 export const coinsFor = (amount: number | null, rate: number) => (amount === null ? 0 : Math.round(amount * rate));
 
-/** VAT added on top of the net price, in cents like the server does. */
-export function withVat(amountEuros: number, vatPercent: number) {
-  const cents = Math.round(amountEuros * 100);
-  const vat = Math.round((cents * vatPercent) / 100);
-  return { amount: cents / 100, vat: vat / 100, total: (cents + vat) / 100 };
+/** Net, VAT and total in the selected currency (`rate` per euro), computed as the server charges it. */
+export function withVat(amountEuros: number, vatPercent: number, rate = 1) {
+  const price = priceInCurrency(Math.round(amountEuros * 100), rate, vatPercent);
+  return { amount: price.net_cents / 100, vat: price.vat_cents / 100, total: price.total_cents / 100 };
 }
 
 /** The gateway's URL: relative to this site, or an absolute http(s) URL. */

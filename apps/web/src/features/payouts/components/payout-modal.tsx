@@ -11,6 +11,7 @@ import { applyServerErrors } from '../../../lib/forms';
 import { useCountries } from '../../../lib/reference';
 import { useCreatePayout } from '../api/create-payout';
 import { usePayoutMethods } from '../api/get-payout-methods';
+import { EarningsSummary } from './earnings-summary';
 import { initialPayoutValues, payoutFormFields, payoutResolver, toPayoutBody, type PayoutFormValues } from './payout-form-values';
 
 const t = texts.payout;
@@ -142,6 +143,7 @@ function PayoutForm({ user, config, submitted, onSubmitted }: PayoutFormProps) {
           {formError}
         </div>
       )}
+      <EarningsSummary config={config} />
       <fieldset className="payout-form__fields" disabled={submitted || isSubmitting}>
         <TextField
           label={`Amount (${config.symbol})`}

@@ -1,6 +1,8 @@
 import { texts, type UserProfile } from '@parley/contracts';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { usePayoutMethods } from '../api/get-payout-methods';
+import { EarningsSummary } from './earnings-summary';
 import { PayoutModal } from './payout-modal';
 import '../payouts.css';
 
@@ -19,12 +21,14 @@ export function WithdrawButton({ user, className }: { user: UserProfile; classNa
 
 /** Account card: the Withdraw button for everyone (non-contributors learn why they cannot yet). */
 export function WithdrawCard({ user }: { user: UserProfile }) {
+  const methods = usePayoutMethods(user.is_contributor);
   return (
     <section className="card withdraw-card" aria-labelledby="withdraw-title">
       <h2 className="card__title" id="withdraw-title">
         {texts.payout.payoutsTab}
       </h2>
-      <p className="muted">{user.is_contributor ? texts.payout.banner : texts.payout.contributorsOnly}</p>
+      {!user.is_contributor && <p className="muted">{texts.payout.contributorsOnly}</p>}
+      {user.is_contributor && methods.data && <EarningsSummary config={methods.data} />}
       <WithdrawButton user={user} className="btn--block" />
     </section>
   );

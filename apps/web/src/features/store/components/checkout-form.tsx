@@ -1,6 +1,6 @@
 import '../store.css';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { checkoutBodySchema, defaultCurrency, limits, texts, type CheckoutBody, type CheckoutForm as CheckoutValues, type Product } from '@parley/contracts';
+import { checkoutBodySchema, limits, texts, type CheckoutBody, type CheckoutForm as CheckoutValues, type Product } from '@parley/contracts';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -32,10 +32,8 @@ const emptyValues: CheckoutValues = {
 /** The gateway's URL: relative to this site, or an absolute http(s) URL. */
 const isValidRedirect = (url: string) => (url.startsWith('/') ? !url.startsWith('//') : /^https?:\/\/[^\s]+$/i.test(url));
 
-function totals(priceCents: number, vatPercent: number) {
-  const vat = Math.round((priceCents * vatPercent) / 100);
-  return { price: priceCents / 100, vat: vat / 100, total: (priceCents + vat) / 100 };
-}
+/** The price as the server will charge it, in the selected currency (priceInCurrency on both sides). */
+const totals = (product: Product) => ({ price: product.display.amount, vat: product.display.vat ?? 0, total: product.display.total ?? product.display.amount });
 
 /** The spec's checkout sections: confirm purchase, billing/delivery address, payment details, save info, terms. */
 export function CheckoutForm({ product }: { product: Product }) {
@@ -66,7 +64,7 @@ export function CheckoutForm({ product }: { product: Product }) {
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
     try {
-      const result = await checkout.mutateAsync({ ...values, currency: defaultCurrency.code });
+      const result = await checkout.mutateAsync({ ...values, currency: product.display.currency });
       if (!result.redirect_url) return setFormError(texts.topUp.noRedirectUrl);
       if (!isValidRedirect(result.redirect_url)) return setFormError(texts.topUp.invalidPaymentUrl);
       setRedirectUrl(result.redirect_url);
@@ -76,8 +74,8 @@ export function CheckoutForm({ product }: { product: Product }) {
     }
   });
 
-  const amounts = totals(product.price_cents, settings?.vat_percent ?? 0);
-  const euro = (value: number) => formatPrice(value, defaultCurrency.symbol);
+  const amounts = totals(product);
+  const euro = (value: number) => formatPrice(value, product.display.symbol);
 
   if (redirectUrl) {
     return (

@@ -1,11 +1,12 @@
 import '../store.css';
-import { defaultCurrency, limits, texts } from '@parley/contracts';
+import { limits, texts } from '@parley/contracts';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { buttonClass } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
-import { formatDate, formatPrice } from '../../../lib/format';
+import { formatDate } from '../../../lib/format';
+import { useMoneyFormatter } from '../../../lib/money';
 import { useCancelOrder, useOrderStatus, type OrderStatusPayload } from '../api/orders';
 import { OrderStatusBadge } from './order-status-badge';
 
@@ -48,12 +49,14 @@ export function OrderProcessing({ orderId, canceled = false }: { orderId: number
       <h1>Processing your order</h1>
       {data && <p className="order-result__number">Order {data.order.order_number}</p>}
       <p className="order-result__warning">Please wait, {texts.store.doNotClose}.</p>
+      {data?.order.expires_at && <p className="order-result__expiry">An unpaid checkout is canceled at {formatDate(data.order.expires_at)}.</p>}
     </div>
   );
 }
 
 function OrderSummary({ data }: { data: OrderStatusPayload }) {
   const { order } = data;
+  const money = useMoneyFormatter();
   return (
     <dl className="order-summary">
       <div>
@@ -66,7 +69,7 @@ function OrderSummary({ data }: { data: OrderStatusPayload }) {
       </div>
       <div>
         <dt>Total</dt>
-        <dd>{formatPrice(order.total, defaultCurrency.symbol)}</dd>
+        <dd>{money(order.charged.total_cents, order.charged.currency)}</dd>
       </div>
       <div>
         <dt>Status</dt>
@@ -116,8 +119,9 @@ export function OrderPaymentFailed({ orderId }: { orderId: number }) {
       </div>
       <h1>Order payment failed</h1>
       <p className="alert alert--error" role="alert">
-        {texts.topUp.storePaymentFailed}
+        {data?.order.message === texts.money.checkoutExpired ? texts.money.checkoutExpired : texts.topUp.storePaymentFailed}
       </p>
+      {data?.order.message && data.order.message !== texts.money.checkoutExpired && <p className="order-result__reason">{data.order.message}</p>}
       {data && <OrderSummary data={data} />}
       <div className="order-result__actions">
         <Link to={retry} className={buttonClass('primary')}>

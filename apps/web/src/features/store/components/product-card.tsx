@@ -1,5 +1,5 @@
 import '../store.css';
-import { defaultCurrency, type Product } from '@parley/contracts';
+import { type Product } from '@parley/contracts';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
@@ -7,7 +7,7 @@ import { formatPrice } from '../../../lib/format';
 
 export const kindLabels = { bubble_color: 'Bubble colour', text_style: 'Text style' } as const;
 
-/** One skin in the catalog: its SVG preview, name, kind and price in euros with two decimals. */
+/** One skin in the catalog: its SVG preview, name, kind and price in the selected currency with two decimals. */
 export function ProductCard({ product }: { product: Product }) {
   return (
     <article className="product-card">
@@ -21,7 +21,7 @@ export function ProductCard({ product }: { product: Product }) {
         </h2>
         <p className="product-card__description">{product.description}</p>
         <div className="product-card__footer">
-          <span className="product-card__price">{formatPrice(product.price, defaultCurrency.symbol)}</span>
+          <span className="product-card__price">{formatPrice(product.display.amount, product.display.symbol)}</span>
           {product.is_owned ? (
             <span className="status-badge status-badge--success">Owned</span>
           ) : (

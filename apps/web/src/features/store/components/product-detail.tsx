@@ -1,4 +1,3 @@
-import { defaultCurrency } from '@parley/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button';
@@ -37,7 +36,7 @@ export function ProductDetail() {
           <p className="product-card__kind">{kindLabels[product.kind]}</p>
           <h1>{product.name}</h1>
           <p>{product.description}</p>
-          <p className="product-detail__price">{formatPrice(product.price, defaultCurrency.symbol)}</p>
+          <p className="product-detail__price">{formatPrice(product.display.amount, product.display.symbol)}</p>
           <p className="store__note">VAT is added at checkout. The skin is yours for good and can be equipped in chat settings.</p>
           {product.is_owned ? (
             <p className="alert alert--success">You own this skin. Equip it in chat settings.</p>

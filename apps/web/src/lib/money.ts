@@ -1,0 +1,16 @@
+import { useCallback } from 'react';
+import { useCurrency } from './currency';
+import { formatPrice } from './format';
+
+/** Formats cents of any admin-listed currency with its symbol ('30.50 €', '25.93 £'); unknown codes show the code. */
+export function useMoneyFormatter() {
+  const { currencies } = useCurrency();
+  return useCallback(
+    (cents: number, code: string) => formatPrice(cents / 100, currencies.find((c) => c.code === code)?.symbol ?? (code === 'EUR' ? '€' : code)),
+    [currencies],
+  );
+}
+
+/** Same-origin download links: the session cookie authorizes them, the server checks the owner. */
+export const receiptHref = (source: 'deposit' | 'order', id: number) => `/api/receipts/${source}/${id}`;
+export const statementHref = (from: string, to: string) => `/api/ledger/statement?${new URLSearchParams({ from, to }).toString()}`;
