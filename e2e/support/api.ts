@@ -111,6 +111,14 @@ export async function signInAdmin(baseUrl: string): Promise<Api> {
   return api;
 }
 
+/**
+ * Earnings are paid out only after the holding period (`earnings_hold_days`, 7 by default). Journeys that earn
+ * and withdraw in one go set it to 0 on the e2e server (the holding period itself is tested on the server).
+ */
+export async function matureEarningsAtOnce(baseUrl: string) {
+  await (await signInAdmin(baseUrl)).ok('PUT', '/admin/settings', { earnings_hold_days: 0 });
+}
+
 /** Credits coins as an admin balance adjustment (a ledger entry with a reason). */
 export async function grantCoins(admin: Api, userId: number, amount: number) {
   await admin.ok('POST', `/admin/users/${userId}/balance`, {

@@ -1,6 +1,6 @@
 import { type Browser, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { Api, applyAsInterlocutor, createVerifiedUser, earnCoins, grantCoins, requestSepaPayout, signInAdmin } from '../support/api.js';
+import { Api, applyAsInterlocutor, createVerifiedUser, earnCoins, grantCoins, requestSepaPayout, signInAdmin, matureEarningsAtOnce } from '../support/api.js';
 import { launchBrowser, newContext, snap } from '../support/browser.js';
 import { footerButton, signInThroughUi } from '../support/ui.js';
 
@@ -8,6 +8,7 @@ const baseUrl = inject('baseUrl');
 let browser: Browser;
 
 beforeAll(async () => {
+  await matureEarningsAtOnce(baseUrl);
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());

@@ -111,7 +111,7 @@ describe('coins: top-up, bundles and channel status', () => {
     await eventually(() => purchaseRows(page).count()).toBe(1);
     const cells = await purchaseRows(page).first().locator('td').allTextContents();
     expect(cells[0]).toMatch(/^#\d+$/);
-    expect(cells.slice(1)).toEqual([today(), euro(withVat(25)), grouped(points)]);
+    expect(cells.slice(1)).toEqual([today(), euro(withVat(25)), grouped(points), 'Successfully', 'PDF']);
     await snap(page, 'top-up-history');
     await context.close();
   });
@@ -164,7 +164,7 @@ describe('coins: top-up, bundles and channel status', () => {
     await expectBalance(page, settings.initial_points + bundle.points);
     await eventually(() => purchaseRows(page).count()).toBe(1);
     const cells = await purchaseRows(page).first().locator('td').allTextContents();
-    expect(cells.slice(1)).toEqual([today(), euro(withVat(bundle.price)), grouped(bundle.points)]);
+    expect(cells.slice(1)).toEqual([today(), euro(withVat(bundle.price)), grouped(bundle.points), 'Successfully', 'PDF']);
     await snap(page, 'bundle-history');
     await context.close();
   });

@@ -1,7 +1,7 @@
 import { applicationLimits, texts } from '@parley/contracts';
 import { type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { applicationsCli, createVerifiedUser, earnCoins, grantCoins, signInAdmin } from '../support/api.js';
+import { applicationsCli, createVerifiedUser, earnCoins, grantCoins, signInAdmin, matureEarningsAtOnce } from '../support/api.js';
 import { launchBrowser, newContext, snap } from '../support/browser.js';
 import { footerButton, signInThroughUi } from '../support/ui.js';
 
@@ -10,6 +10,7 @@ const dataDir = inject('dataDir');
 let browser: Browser;
 
 beforeAll(async () => {
+  await matureEarningsAtOnce(baseUrl);
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
