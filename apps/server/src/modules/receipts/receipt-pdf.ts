@@ -78,5 +78,6 @@ export async function renderReceiptPdf(row: ReceiptRow): Promise<Uint8Array> {
   pair(c, `Total (${row.currency})`, money(row.gross_cents, row.currency), true);
   c.y -= 12;
   line(c, `Payment method: ${row.payment_method}`);
-  return doc.save();
+  // Plain object streams: half the CPU of compressing them, for a 2 kB file (this runs for every payment).
+  return doc.save({ useObjectStreams: false });
 }
