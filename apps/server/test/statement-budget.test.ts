@@ -5,7 +5,7 @@ import { connectDatabase } from '../src/db/connect.js';
 import { postSandboxEvent, startTopUp } from '../src/modules/deposits/deposits.test-support.js';
 import { TestClient } from './client.js';
 import { createSignedInUser } from './factories.js';
-import { chatContextOptions } from './chat.js';
+import { chatContextOptions, createChatPair } from './chat.js';
 import { createTestContext, dialects, expectLedgerConsistent, FakeClock, type TestContext } from './harness.js';
 
 /**
@@ -51,6 +51,15 @@ describe.each(dialects)('statements per hot request on %s', (dialect) => {
     await c.get('/api/is-auth');
     const sqls = await count(async () => expect((await c.get('/api/is-auth')).body).toMatchObject({ authenticated: true }));
     expect(sqls.length, sqls.join('\n')).toBeLessThanOrEqual(budget.isAuth);
+  });
+
+  it(`messages/create runs at most ${budget.send} statements, BEGIN and COMMIT included`, async () => {
+    const { owner, topic } = await createChatPair(ctx.app);
+    const c = onCounted(owner.client);
+    await c.post('/api/messages/create', { topic_id: topic.id, content: 'First' });
+    const sqls = await count(async () => expect((await c.post('/api/messages/create', { topic_id: topic.id, content: 'Second' })).body.status).toBe('OK'));
+    expect(sqls.length, sqls.join('\n')).toBeLessThanOrEqual(budget.send);
+    await expectLedgerConsistent(ctx.db);
   });
 
   it(`a webhook credit runs at most ${budget.webhookCredit} statements`, async () => {

@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import { type ChatEvent } from '@parley/contracts';
 
 /**
@@ -33,6 +34,10 @@ export function isInvalidation(value: unknown): value is Invalidation {
   return message.kind === 'session' && typeof message.sessionId === 'string';
 }
 
+/**
+ * Listeners run in the async context they subscribed in, not the publisher's: like events that come
+ * back from Redis, what they do is the listener's own work, not part of the request that published.
+ */
 export function createInProcessBus(): EventBus {
   const listeners = new Set<(event: ChatEvent) => void>();
   const invalidations = new Set<(message: Invalidation) => void>();
@@ -48,8 +53,9 @@ export function createInProcessBus(): EventBus {
       for (const listener of listeners) listener(event);
     },
     subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
+      const bound = AsyncResource.bind(listener);
+      listeners.add(bound);
+      return () => listeners.delete(bound);
     },
     async close() {
       listeners.clear();

@@ -33,10 +33,11 @@ const isAiTopic = (topic: TopicRow | undefined): topic is TopicRow => topic !== 
  * same message: only the first extends. Returns the due time when it changed.
  */
 export async function scheduleReply(deps: CompanionDeps, topicId: number, messageId: number): Promise<string | null> {
-  const message = await findMessageById(deps.db, messageId);
-  if (!message || message.topic_id !== topicId || message.sender_kind !== 'user') return null;
+  // The topic first: most messages are in human chats, and they need nothing more.
   const topic = await findTopicById(deps.db, topicId);
   if (!isAiTopic(topic)) return null;
+  const message = await findMessageById(deps.db, messageId);
+  if (!message || message.topic_id !== topicId || message.sender_kind !== 'user') return null;
 
   const settings = await getSettings(deps.db);
   const min = Math.min(settings.bot_reply_interval_min, settings.bot_reply_interval_max);

@@ -19,11 +19,11 @@ import { postEntry } from '../ledger/ledger.service.js';
 import { getSettings } from '../reference/settings.service.js';
 import { getEquippedLook } from '../store/skins.service.js';
 import { type UserRow } from '../users/users.table.js';
-import { requireTopicReader, requireTopicWriter } from '../topics/topics.access.js';
+import { requireTopicReader, requireTopicWriter, type TopicAccess } from '../topics/topics.access.js';
 import * as topicsRepo from '../topics/topics.repository.js';
 import { publishAll, type ChatDeps } from '../topics/topics.service.js';
 import { type CheckedFile } from './message-upload.js';
-import { toMessages } from './messages.mapper.js';
+import { toMessage, toMessages } from './messages.mapper.js';
 import * as repo from './messages.repository.js';
 import { type MessageRow } from './messages.table.js';
 
@@ -72,10 +72,17 @@ export async function listMessages(deps: ChatDeps, userId: number, query: Messag
  * Counterpart payments earn contributors their share, in the payer's transaction.
  * Returns the balance events to publish after the commit.
  */
-async function creditContributors(trx: Transaction<Database>, clock: Clock, message: MessageRow, payerId: number, percent: number): Promise<ChatEvent[]> {
+async function creditContributors(
+  trx: Transaction<Database>,
+  clock: Clock,
+  message: MessageRow,
+  payerId: number,
+  percent: number,
+  active: TopicAccess['active'],
+): Promise<ChatEvent[]> {
   const share = Math.floor((message.cost * percent) / 100);
   if (share <= 0) return [];
-  const others = (await topicsRepo.listActiveParticipants(trx, [message.topic_id])).filter((p) => p.user_id !== payerId && p.is_contributor === 1);
+  const others = active.filter((p) => p.user_id !== payerId && p.is_contributor === 1);
   const events: ChatEvent[] = [];
   for (const contributor of others) {
     const { entry } = await postEntry(trx, clock, {
@@ -126,9 +133,9 @@ export async function sendMessage(deps: MessageDeps, user: UserRow, input: SendM
     if (previous) return replay(deps, user, previous);
   }
   // Checked again inside the transaction; this early check keeps outsiders from writing files at all.
-  await requireTopicWriter(deps.db, user.id, input.topicId);
+  if (input.files.length > 0) await requireTopicWriter(deps.db, user.id, input.topicId);
   const keys = await storeFiles(deps.storage, input.files);
-  let outcome: { message: MessageRow; balance: number | null; events: ChatEvent[] };
+  let outcome: Awaited<ReturnType<typeof insertAndCharge>>;
   try {
     outcome = await deps.db.transaction().execute((trx) => insertAndCharge(trx, deps.clock, user, input, content, cost, keys, settings));
   } catch (error) {
@@ -137,13 +144,14 @@ export async function sendMessage(deps: MessageDeps, user: UserRow, input: SendM
     if (duplicate) return replay(deps, user, duplicate);
     throw error;
   }
-  const { message, events } = outcome;
+  const { message, attachments, topic, events } = outcome;
   const balance = outcome.balance ?? (await repo.findBalance(deps.db, user.id));
-  const topic = (await topicsRepo.findTopicById(deps.db, message.topic_id))!;
-  const [forSender] = await toMessages(deps.db, [message], user.id, topic.companion_name);
-  const [forEveryone] = await toMessages(deps.db, [message], null, topic.companion_name);
-  await publishAll(deps.bus, [{ type: 'message.created', topicId: message.topic_id, message: forEveryone! }, ...events]);
-  return { message: forSender!, balance };
+  // Everything the two views need is in hand: the row, its attachments, the sender's name.
+  const names = new Map([[user.id, user.name]]);
+  const forSender = toMessage(message, attachments, { viewerId: user.id, companionName: topic.companion_name, names });
+  const forEveryone = toMessage(message, attachments, { viewerId: null, companionName: topic.companion_name, names });
+  await publishAll(deps.bus, [{ type: 'message.created', topicId: message.topic_id, message: forEveryone }, ...events]);
+  return { message: forSender, balance };
 }
 
 async function insertAndCharge(
@@ -156,7 +164,7 @@ async function insertAndCharge(
   keys: string[],
   settings: Settings,
 ) {
-  await requireTopicWriter(trx, user.id, input.topicId);
+  const { topic, active } = await requireTopicWriter(trx, user.id, input.topicId);
   const now = clock.now().toISOString();
   // The sender's equipped skin at send time travels with the message (store module).
   const look = await getEquippedLook(trx, user.id);
@@ -170,7 +178,7 @@ async function insertAndCharge(
     client_id: input.clientId ?? null,
     created_at: now,
   });
-  await repo.insertAttachments(
+  const attachments = await repo.insertAttachments(
     trx,
     input.files.map((file, i) => ({
       message_id: message.id,
@@ -183,7 +191,7 @@ async function insertAndCharge(
     })),
   );
   await topicsRepo.touchTopic(trx, input.topicId, now);
-  if (cost === 0) return { message, balance: null, events: [] };
+  if (cost === 0) return { message, attachments, topic, balance: null, events: [] };
   const { entry } = await postEntry(trx, clock, {
     userId: user.id,
     amount: -cost,
@@ -193,8 +201,8 @@ async function insertAndCharge(
     insufficientMessage: texts.chat.notEnoughCoins(cost),
   });
   const events: ChatEvent[] = [{ type: 'balance', userId: user.id, balance: entry.balance_after }];
-  events.push(...(await creditContributors(trx, clock, message, user.id, settings.contributor_share_percent)));
-  return { message, balance: entry.balance_after, events };
+  events.push(...(await creditContributors(trx, clock, message, user.id, settings.contributor_share_percent, active)));
+  return { message, attachments, topic, balance: entry.balance_after, events };
 }
 
 async function replay(deps: ChatDeps, user: UserRow, previous: MessageRow) {

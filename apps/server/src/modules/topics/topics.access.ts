@@ -11,13 +11,26 @@ export interface TopicAccess {
   topic: TopicRow;
   /** In the topic now: joined and not left (the owner's seat lasts until they leave, which closes it). */
   isMember: boolean;
+  /** The users in the topic now, read in the same statement (the charging path credits contributors). */
+  active: { user_id: number; joined_at: string; is_contributor: number }[];
 }
 
 export async function loadTopicAccess(db: DbOrTrx, userId: number, topicId: number): Promise<TopicAccess> {
-  const topic = await repo.findTopicById(db, topicId);
-  if (!topic) throw new AppError('NOT_FOUND', texts.chat.topicNotFound);
-  const participant = await repo.findParticipant(db, topicId, userId);
-  return { topic, isMember: participant !== undefined && participant.left_at === null };
+  const access = await findTopicAccess(db, userId, topicId);
+  if (!access) throw new AppError('NOT_FOUND', texts.chat.topicNotFound);
+  return access;
+}
+
+/** The topic, the user's seat and who is in it now: one statement. */
+async function findTopicAccess(db: DbOrTrx, userId: number, topicId: number): Promise<TopicAccess | undefined> {
+  const rows = await repo.findTopicWithParticipants(db, topicId, userId);
+  const first = rows[0];
+  if (!first) return undefined;
+  const { p_user_id: _u, p_left_at: _l, p_joined_at: _j, p_is_contributor: _c, ...topic } = first;
+  const active = rows.flatMap((r) =>
+    r.p_user_id !== null && r.p_left_at === null ? [{ user_id: r.p_user_id, joined_at: r.p_joined_at!, is_contributor: r.p_is_contributor ?? 0 }] : [],
+  );
+  return { topic, isMember: active.some((p) => p.user_id === userId), active };
 }
 
 /**
@@ -25,11 +38,8 @@ export async function loadTopicAccess(db: DbOrTrx, userId: number, topicId: numb
  * and the users in it now. Exported for the WebSocket subscriptions.
  */
 export async function canReadTopic(db: DbOrTrx, userId: number, topicId: number): Promise<boolean> {
-  const topic = await repo.findTopicById(db, topicId);
-  if (!topic) return false;
-  if (topic.user_id === userId) return true;
-  const participant = await repo.findParticipant(db, topicId, userId);
-  return participant !== undefined && participant.left_at === null;
+  const access = await findTopicAccess(db, userId, topicId);
+  return access !== undefined && (access.topic.user_id === userId || access.isMember);
 }
 
 /** The owner or a member, else 403 'You do not have permission to access this chat'. */

@@ -31,6 +31,23 @@ export function listActiveTopics(db: DbOrTrx, userId: number) {
     .execute();
 }
 
+/**
+ * A topic with, in the same statement, the user's own participant row and the users in it now
+ * (with their contributor flag): one row per such participant, or one row of nulls.
+ */
+export function findTopicWithParticipants(db: DbOrTrx, topicId: number, userId: number) {
+  return db
+    .selectFrom('topics')
+    .leftJoin('topic_participants as p', (join) =>
+      join.onRef('p.topic_id', '=', 'topics.id').on((eb) => eb.or([eb('p.user_id', '=', userId), eb('p.left_at', 'is', null)])),
+    )
+    .leftJoin('users as pu', 'pu.id', 'p.user_id')
+    .selectAll('topics')
+    .select(['p.user_id as p_user_id', 'p.left_at as p_left_at', 'p.joined_at as p_joined_at', 'pu.is_contributor as p_is_contributor'])
+    .where('topics.id', '=', topicId)
+    .execute();
+}
+
 export function findParticipant(db: DbOrTrx, topicId: number, userId: number) {
   return db.selectFrom('topic_participants').selectAll().where('topic_id', '=', topicId).where('user_id', '=', userId).executeTakeFirst();
 }
