@@ -87,6 +87,18 @@ describe('money journeys', () => {
     expect(download.suggestedFilename()).toMatch(/^parley-receipt-R-\d{6}\.pdf$/);
     const bytes = readFileSync((await download.path())!);
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+
+    // The same screens on a phone: the purchases table scrolls sideways, the statement form wraps.
+    const mobile = await newContext(browser, baseUrl, { mobile: true });
+    await mobile.addCookies(await context.cookies());
+    const phone = await mobile.newPage();
+    await phone.goto('/account?tab=balance');
+    await eventually(() => phone.getByRole('link', { name: /Download the receipt of purchase/ }).count()).toBe(1);
+    await snap(phone, 'purchases-receipt-mobile');
+    await phone.goto('/account?tab=history');
+    await eventually(() => phone.getByRole('link', { name: 'Download CSV' }).count()).toBe(1);
+    await snap(phone, 'history-statement-mobile');
+    await mobile.close();
     await context.close();
   });
 
