@@ -4,6 +4,7 @@ import { type Database } from '../../db/database.js';
 import { AppError } from '../../lib/app-error.js';
 import { closeDispute, openDispute } from '../disputes/disputes.service.js';
 import { getBalance, postEntry } from '../ledger/ledger.service.js';
+import { reverseEarningsPaidBy } from '../payouts/earnings.service.js';
 import { createNotification } from '../notifications/notifications.service.js';
 import { isDisputeEvent, type DisputeEvent, type PaymentOutcomeEvent } from '../payments/gateway.js';
 import { referenceId, type PaymentHandler, type PaymentHandlerDeps } from '../payments/payment-handlers.js';
@@ -130,6 +131,19 @@ async function handleDispute(trx: Transaction<Database>, deposit: DepositRow, ev
   if (event.kind === 'dispute_won') {
     await repo.setDisputed(trx, deposit.id, false, now);
     if (dispute.coins_held > 0) deps.afterCommit(() => publishBalance(deps, deposit.user_id));
+    return;
+  }
+  // The coins that could not be held had been spent in chats: the contributors' shares of them go back.
+  const spent = Math.max(0, deposit.points - deposit.refunded_coins - dispute.coins_held);
+  const share = Math.floor((spent * deps.settings.contributor_share_percent) / 100);
+  if (share > 0) {
+    await reverseEarningsPaidBy(trx, deps.clock, {
+      payerId: deposit.user_id,
+      since: deposit.completed_at ?? deposit.created_at,
+      coins: share,
+      keyPrefix: `dispute:${dispute.id}:reverse`,
+      reason: 'The card payment behind these earnings was charged back',
+    });
   }
 }
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestClient } from '../../../test/client.js';
 import { createSignedInUser } from '../../../test/factories.js';
 import { createTestContext, dialects, expectLedgerConsistent, FakeClock, type TestContext } from '../../../test/harness.js';
+import { chatContextOptions, createChatPair } from '../../../test/chat.js';
 import { balanceOf, listenLocally, sandboxCard, submitForm, waitFor } from '../../../test/money.js';
 import { startTopUp } from '../deposits/deposits.test-support.js';
 
@@ -16,14 +17,14 @@ describe.each(dialects)('card disputes through the sandbox hosted page on %s', (
   const clock = new FakeClock(new Date('2030-04-01T10:00:00.000Z'));
 
   beforeAll(async () => {
-    ctx = await createTestContext(dialect, { infra: { clock } });
+    ctx = await createTestContext(dialect, chatContextOptions({ infra: { clock } }));
     base = await listenLocally(ctx.app);
     admin = (await createSignedInUser(ctx.app, { role: 'admin' })).client;
   });
   afterAll(() => ctx.close());
 
-  async function paidDeposit() {
-    const buyer = await createSignedInUser(ctx.app);
+  async function paidDeposit(buyer?: Awaited<ReturnType<typeof createSignedInUser>>) {
+    buyer ??= await createSignedInUser(ctx.app);
     const { redirectUrl, deposit } = await startTopUp(buyer.client, { amount: 10 });
     await submitForm(base, redirectUrl, sandboxCard);
     await waitFor(
@@ -97,6 +98,40 @@ describe.each(dialects)('card disputes through the sandbox hosted page on %s', (
     ).toBe('success');
     expect(await balanceOf(ctx.app, user.id)).toBe(500);
     expect(await (await fetch(`${base}${redirectUrl}`)).text()).toContain('closed in the merchant&#39;s favour'.replace('&#39;', "'"));
+    await expectLedgerConsistent(ctx.db);
+  });
+
+  it("a lost dispute after the payer spent the coins in chat takes the contributor's share back, pending earnings first", async () => {
+    const { owner: payer, guest: contributor, topic } = await createChatPair(ctx.app, { coins: 100 }, { contributor: true });
+    expect(await balanceOf(ctx.app, payer.user.id)).toBe(50); // the topic cost 50
+    const { deposit, redirectUrl } = await paidDeposit(payer);
+    expect(await balanceOf(ctx.app, payer.user.id)).toBe(1050);
+    const sent = await payer.client.post('/api/messages/create', { topic_id: topic.id, content: 'x'.repeat(400) });
+    expect(sent.statusCode, JSON.stringify(sent.body)).toBe(200);
+    expect(await balanceOf(ctx.app, payer.user.id)).toBe(650);
+    expect(await balanceOf(ctx.app, contributor.user.id)).toBe(200);
+
+    await submitForm(base, `${redirectUrl}/dispute`, { action: 'open' });
+    await waitFor(
+      async () => (await disputesOf(deposit.id)).length,
+      (n) => n === 1,
+    );
+    expect(await disputesOf(deposit.id)).toMatchObject([{ coins_held: 650 }]);
+    await submitForm(base, `${redirectUrl}/dispute`, { action: 'lost' });
+    await waitFor(
+      async () => (await disputesOf(deposit.id))[0]!.status,
+      (s) => s === 'lost',
+    );
+    // 350 of the disputed coins had been spent; the contributor's 50 % of them (175) is reversed.
+    expect(await balanceOf(ctx.app, payer.user.id)).toBe(0);
+    expect(await balanceOf(ctx.app, contributor.user.id)).toBe(25);
+    const reversal = await ctx.db
+      .selectFrom('ledger_entries')
+      .selectAll()
+      .where('user_id', '=', contributor.user.id)
+      .where('kind', '=', 'earning_reversal')
+      .execute();
+    expect(reversal.map((r) => r.amount)).toEqual([-175]);
     await expectLedgerConsistent(ctx.db);
   });
 });

@@ -88,6 +88,7 @@ export const listLedgerEntries = repo.listEntries;
 export const listLedgerEntriesBetween = repo.listEntriesBetween;
 export const sumLedgerEntries = repo.sumEntries;
 export const findOldestLedgerEntrySince = repo.findOldestEntrySince;
+export const listEarningsPaidBy = repo.listEarningsPaidBy;
 
 /** The user's balance now (read inside the caller's transaction when given one). */
 export const getBalance = async (db: DbOrTrx, userId: number) => (await repo.findBalance(db, userId)) ?? 0;

@@ -2,7 +2,7 @@ import { type EarningsSummary } from '@parley/contracts';
 import { type Transaction } from 'kysely';
 import { type Database, type DbOrTrx } from '../../db/database.js';
 import { type Clock } from '../../lib/clock.js';
-import { findOldestLedgerEntrySince, getBalance, postEntry, sumLedgerEntries } from '../ledger/ledger.service.js';
+import { findOldestLedgerEntrySince, getBalance, listEarningsPaidBy, postEntry, sumLedgerEntries } from '../ledger/ledger.service.js';
 import { getSettings } from '../reference/settings.service.js';
 
 const EARNED = ['contributor_earning'];
@@ -57,4 +57,28 @@ export async function reverseEarnings(
     note: input.reason.slice(0, 255),
   });
   return coins;
+}
+
+/**
+ * A payer's card payment was taken back by their bank (a lost dispute) after they had spent some of its
+ * coins: the contributors' shares of that spending are reversed, newest earnings first (pending before
+ * available), up to `coins` in all. Once per dispute (keys). Returns the coins reversed.
+ */
+export async function reverseEarningsPaidBy(
+  trx: Transaction<Database>,
+  clock: Clock,
+  input: { payerId: number; since: string; coins: number; keyPrefix: string; reason: string },
+): Promise<number> {
+  let left = input.coins;
+  for (const earning of await listEarningsPaidBy(trx, input.payerId, input.since, 500)) {
+    if (left <= 0) break;
+    const taken = await reverseEarnings(trx, clock, {
+      userId: earning.user_id,
+      coins: Math.min(left, earning.amount),
+      idempotencyKey: `${input.keyPrefix}:${earning.id}`,
+      reason: input.reason,
+    });
+    left -= taken;
+  }
+  return input.coins - left;
 }
