@@ -16,8 +16,9 @@ describe.each(dialects)('admin moderation on %s', (dialect) => {
   let ctx: TestContext;
   let admin: TestClient;
   beforeAll(async () => {
-    // A frozen clock keeps the companion quiet.
-    ctx = await createTestContext(dialect, chatContextOptions({ infra: { clock: new FakeClock() } }));
+    // A frozen clock keeps the companion quiet. It starts at the real time: the factories stamp users with it,
+    // and the dashboard's daily series must see them on the same day (it failed after midnight UTC).
+    ctx = await createTestContext(dialect, chatContextOptions({ infra: { clock: new FakeClock(new Date()) } }));
     admin = (await createSignedInUser(ctx.app, { role: 'admin' })).client;
   });
   afterAll(() => ctx.close());
