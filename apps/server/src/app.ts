@@ -13,6 +13,8 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { contributorsRoutes } from './modules/contributors/contributors.routes.js';
 import { depositsRoutes } from './modules/deposits/deposits.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import './modules/jobs/jobs.prune.js';
+import { JobWorker } from './modules/jobs/jobs.worker.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
@@ -42,6 +44,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every registered route (tests enumerate it: bad-input fuzzing, the admin authorization matrix). */
     routeList: { method: string; url: string }[];
+    /** The job worker of this instance (modules/jobs); `kick()` after enqueuing. */
+    jobs: JobWorker;
   }
 }
 
@@ -103,6 +107,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('redis', infra.redis);
   app.decorate('storage', infra.storage);
   app.decorate('gateway', infra.gateway);
+  const jobs = new JobWorker({ ...infra, log: app.log }, config.jobs);
+  app.decorate('jobs', jobs);
+  app.addHook('onReady', async () => jobs.start());
 
   if (options.migrate !== false) {
     await migrateToLatest(infra.db);
@@ -134,6 +141,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (options.serveWeb) await registerWeb(app, config.webDist);
 
   app.addHook('onClose', async () => {
+    await jobs.stop();
     await infra.bus.close();
     await infra.mailer.close();
     infra.redis?.disconnect();

@@ -102,6 +102,8 @@ export interface Config {
   };
   /** Tuning of the companion worker (defaults in modules/companion). */
   readonly companion?: { readonly pollMs?: number; readonly leaseMs?: number; readonly shutdownGraceMs?: number };
+  /** Tuning of the job worker (defaults in modules/jobs); tests shorten them. */
+  readonly jobs?: { readonly pollMs?: number; readonly leaseMs?: number; readonly batch?: number };
   readonly countryHeader: string;
   readonly trustProxy: boolean;
   readonly rateLimit: { readonly authMax: number; readonly authWindowMs: number; readonly globalMax: number };

@@ -35,6 +35,7 @@ import { type CompanionRepliesTable } from '../modules/companion/companion.table
 import { type ContributorApplicationsTable } from '../modules/contributors/contributors.table.js';
 import { type PayoutsTable } from '../modules/payouts/payouts.table.js';
 import { type NotificationsTable } from '../modules/notifications/notifications.table.js';
+import { type JobsTable } from '../modules/jobs/jobs.table.js';
 
 /** Every table, composed from the features' `*.table.ts` files. */
 export interface Database {
@@ -78,6 +79,7 @@ export interface Database {
   contributor_applications: ContributorApplicationsTable;
   payouts: PayoutsTable;
   notifications: NotificationsTable;
+  jobs: JobsTable;
 }
 
 export type Db = Kysely<Database>;

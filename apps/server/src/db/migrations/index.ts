@@ -7,6 +7,7 @@ import * as m0005 from './0005_store.js';
 import * as m0007 from './0007_companion.js';
 import * as m0008 from './0008_notifications.js';
 import * as m0040 from './0040_money.js';
+import * as m0030 from './0030_jobs.js';
 
 /** Every migration, in order. Append only; never edit a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0007_companion': m0007,
   '0008_notifications': m0008,
   '0040_money': m0040,
+  '0030_jobs': m0030,
 };

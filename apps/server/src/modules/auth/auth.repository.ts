@@ -27,3 +27,15 @@ export function deleteUserSessions(db: DbOrTrx, userId: number, exceptId?: strin
   if (exceptId) query = query.where('id', '<>', exceptId);
   return query.execute();
 }
+
+/** Sessions past their expiry: the session lookup already ignores them; this frees the rows. */
+export async function deleteExpiredSessions(db: DbOrTrx, now: string): Promise<number> {
+  const result = await db.deleteFrom('sessions').where('expires_at', '<=', now).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Verification and reset tokens past their expiry (used or not): none can be redeemed any more. */
+export async function deleteExpiredEmailTokens(db: DbOrTrx, now: string): Promise<number> {
+  const result = await db.deleteFrom('email_tokens').where('expires_at', '<=', now).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -17,6 +17,8 @@ const signUp = (email: string, overrides: Record<string, unknown> = {}) => ({
 });
 
 async function latestMailLink(ctx: TestContext, to: string, path: string) {
+  // Mail leaves through the outbox (the job worker), right after the request.
+  await ctx.app.jobs.runDue();
   const mail = await ctx.db.selectFrom('mails').selectAll().where('to', '=', to).orderBy('id', 'desc').executeTakeFirstOrThrow();
   const match = mail.text.match(new RegExp(`https?://\\S+${path}\\S+`));
   if (!match) throw new Error(`no ${path} link in: ${mail.text}`);

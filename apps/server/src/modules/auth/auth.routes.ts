@@ -14,12 +14,14 @@ import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { randomToken } from '../../lib/crypto.js';
 import { clearSessionCookie, createSession, currentUser, requireAuth, setSessionCookie, xsrfCookieOptions } from '../../plugins/session.js';
+import { createMailOutbox } from '../mail/mail.outbox.js';
 import * as users from '../users/users.repository.js';
 import { toUserProfile } from '../users/users.mapper.js';
+import './auth.jobs.js';
 import * as auth from './auth.service.js';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = { db: app.db, config: app.config, clock: app.clock, mailer: app.mailer };
+  const deps = { db: app.db, config: app.config, clock: app.clock, mailer: createMailOutbox(app.db, app.clock, app.jobs) };
   const authLimit = { rateLimit: { max: app.config.rateLimit.authMax, timeWindow: app.config.rateLimit.authWindowMs } };
   const profileOf = async (userId: number) => {
     const user = (await users.findUserById(app.db, userId))!;

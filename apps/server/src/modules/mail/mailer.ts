@@ -36,7 +36,8 @@ export function createDevMailbox(db: Db, clock: Clock, log: FastifyBaseLogger): 
 }
 
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+  // Bounded waits: a stuck server costs the job worker an attempt, never a hung worker.
+  const transport = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
   return {
     async send(message) {
       await transport.sendMail({ from, ...message });

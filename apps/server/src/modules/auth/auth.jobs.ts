@@ -1,0 +1,13 @@
+import { registerPeriodicJob } from '../jobs/jobs.registry.js';
+import { deleteExpiredEmailTokens, deleteExpiredSessions } from './auth.repository.js';
+
+/** Hourly: expired sessions and email tokens are deleted (whichever instance takes the slot). */
+registerPeriodicJob('auth.prune', {
+  everyMs: 3600_000,
+  async handle(ctx) {
+    const now = ctx.clock.now().toISOString();
+    const sessions = await deleteExpiredSessions(ctx.db, now);
+    const tokens = await deleteExpiredEmailTokens(ctx.db, now);
+    if (sessions + tokens > 0) ctx.log.info({ sessions, tokens }, 'pruned expired sessions and email tokens');
+  },
+});

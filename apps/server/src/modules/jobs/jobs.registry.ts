@@ -1,0 +1,94 @@
+import { type FastifyBaseLogger } from 'fastify';
+import { z, type ZodType } from 'zod';
+import { type DbOrTrx } from '../../db/database.js';
+import { type Infra } from '../../plugins/infra.js';
+import { insertJob } from './jobs.repository.js';
+
+/** What a handler may use: the app's infrastructure and a logger. */
+export interface JobContext extends Infra {
+  log: FastifyBaseLogger;
+}
+
+export interface JobOptions {
+  /** After this many failed attempts the job is dead (kept for inspection, never retried). */
+  maxAttempts: number;
+  /** Wait before the next attempt after `attempt` failures. */
+  backoffMs: (attempt: number) => number;
+}
+
+/** 5 s, 10 s, 20 s … capped at one hour. */
+export const exponentialBackoff =
+  (baseMs = 5000, capMs = 3600_000) =>
+  (attempt: number) =>
+    Math.min(baseMs * 2 ** (attempt - 1), capMs);
+
+export const defaultJobOptions: JobOptions = { maxAttempts: 10, backoffMs: exponentialBackoff() };
+
+export interface JobHandler<P> extends JobOptions {
+  kind: string;
+  schema: ZodType<P>;
+  handle: (payload: P, ctx: JobContext) => Promise<void>;
+  /** Only instances where this holds take the job (e.g. a webhook needs the instance's listening address). */
+  isReady?: (ctx: JobContext) => boolean;
+}
+
+export interface PeriodicJob {
+  kind: string;
+  everyMs: number;
+}
+
+export interface EnqueueOptions {
+  /** When it is due (the caller's clock). */
+  runAt: Date;
+  /** Enqueuing twice with one key keeps the first job only. */
+  dedupeKey?: string;
+}
+
+/** A registered kind: enqueue it in the caller's transaction, typed by its payload schema. */
+export interface JobType<P> {
+  kind: string;
+  enqueue(trx: DbOrTrx, payload: P, options: EnqueueOptions): Promise<boolean>;
+}
+
+const handlers = new Map<string, JobHandler<unknown>>();
+const periodic = new Map<string, PeriodicJob>();
+
+/** Writes a job in the caller's transaction; false when its dedupe key was already taken. */
+export function enqueueJob(trx: DbOrTrx, job: { kind: string; payload: unknown; runAt: Date; dedupeKey?: string; maxAttempts?: number }) {
+  const now = new Date().toISOString();
+  return insertJob(trx, {
+    kind: job.kind,
+    payload: JSON.stringify(job.payload),
+    max_attempts: job.maxAttempts ?? handlers.get(job.kind)?.maxAttempts ?? defaultJobOptions.maxAttempts,
+    run_at: job.runAt.toISOString(),
+    dedupe_key: job.dedupeKey ?? null,
+    created_at: now,
+  });
+}
+
+/**
+ * Registers the handler of one kind of job (once per process, at import time: handlers
+ * get everything per app through their context, so several apps in one process share them).
+ */
+export function registerJobHandler<P>(kind: string, definition: Pick<JobHandler<P>, 'schema' | 'handle' | 'isReady'> & Partial<JobOptions>): JobType<P> {
+  handlers.set(kind, { kind, ...defaultJobOptions, ...definition } as JobHandler<unknown>);
+  return {
+    kind,
+    enqueue: (trx, payload, options) => enqueueJob(trx, { kind, payload, runAt: options.runAt, dedupeKey: options.dedupeKey }),
+  };
+}
+
+/** A job every `everyMs`: each time slot is enqueued once whatever the number of instances. */
+export function registerPeriodicJob(kind: string, definition: { everyMs: number; handle: (ctx: JobContext) => Promise<void> } & Partial<JobOptions>) {
+  registerJobHandler<object>(kind, {
+    ...definition,
+    schema: z.object({}),
+    handle: (_payload, ctx) => definition.handle(ctx),
+    maxAttempts: definition.maxAttempts ?? 3,
+  });
+  periodic.set(kind, { kind, everyMs: definition.everyMs });
+}
+
+export const findJobHandler = (kind: string) => handlers.get(kind);
+export const listJobHandlers = () => [...handlers.values()];
+export const listPeriodicJobs = () => [...periodic.values()];
