@@ -134,6 +134,29 @@ export interface AdminRefundInput {
   record(trx: Transaction<Database>, refund: RefundRow): Promise<unknown>;
 }
 
+async function bookAdminRefund(trx: Transaction<Database>, clock: Clock, input: AdminRefundInput, requestKey: string) {
+  const earlier = await repo.findRefundByKey(trx, requestKey);
+  if (earlier) return { refund: earlier, created: false };
+  const plan = await input.plan(trx);
+  const { refund, created } = await reserveRefund(trx, clock, {
+    source: input.source,
+    sourceId: input.sourceId,
+    userId: plan.userId,
+    amountCents: plan.amountCents,
+    currency: plan.currency,
+    coins: plan.coins,
+    reason: input.reason,
+    gateway: plan.gateway,
+    paymentId: plan.paymentId,
+    actorId: input.actorId,
+    requestKey,
+  });
+  if (!created) return { refund, created };
+  await plan.apply(trx, refund);
+  await input.record(trx, refund);
+  return { refund, created };
+}
+
 /**
  * An admin refund, exactly once per request id: the refund row is reserved first (unique key;
  * a concurrent second click waits for the first and then finds it), the owner module books it
@@ -142,28 +165,15 @@ export interface AdminRefundInput {
  */
 export async function runAdminRefund(deps: RefundDeps, input: AdminRefundInput): Promise<{ refund: RefundRow; created: boolean }> {
   const requestKey = `admin:${input.requestId}`;
-  const outcome = await deps.db.transaction().execute(async (trx) => {
-    const earlier = await repo.findRefundByKey(trx, requestKey);
-    if (earlier) return { refund: earlier, created: false };
-    const plan = await input.plan(trx);
-    const { refund, created } = await reserveRefund(trx, deps.clock, {
-      source: input.source,
-      sourceId: input.sourceId,
-      userId: plan.userId,
-      amountCents: plan.amountCents,
-      currency: plan.currency,
-      coins: plan.coins,
-      reason: input.reason,
-      gateway: plan.gateway,
-      paymentId: plan.paymentId,
-      actorId: input.actorId,
-      requestKey,
-    });
-    if (!created) return { refund, created };
-    await plan.apply(trx, refund);
-    await input.record(trx, refund);
-    return { refund, created };
-  });
+  let outcome: { refund: RefundRow; created: boolean };
+  try {
+    outcome = await deps.db.transaction().execute((trx) => bookAdminRefund(trx, deps.clock, input, requestKey));
+  } catch (error) {
+    // A concurrent click with the same request id committed while this one was checking: its refund is the answer.
+    const earlier = await repo.findRefundByKey(deps.db, requestKey);
+    if (!earlier) throw error;
+    outcome = { refund: earlier, created: false };
+  }
   if (outcome.refund.source_type !== input.source || outcome.refund.source_id !== input.sourceId) throw new AppError('CONFLICT', texts.admin.requestIdReused);
   // Only the click that booked it asks the gateway; a pending one left behind is retried by retryPendingRefunds.
   if (outcome.created) await executeRefund(deps, outcome.refund.id);
