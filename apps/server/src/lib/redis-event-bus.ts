@@ -2,6 +2,7 @@ import { chatEventSchema, type ChatEvent } from '@parley/contracts';
 import { type FastifyBaseLogger } from 'fastify';
 import { type Redis } from 'ioredis';
 import { isInvalidation, type EventBus, type Invalidation } from './event-bus.js';
+import { REDIS_COMMAND_TIMEOUT_MS } from './redis.js';
 
 /** Redis pub/sub channels. One channel carries every chat event; listeners filter by topic or user. */
 export const redisChannels = { chatEvents: 'parley:chat-events', invalidations: 'parley:invalidations' } as const;
@@ -17,7 +18,9 @@ export function createRedisBus(command: Redis, log: FastifyBaseLogger, options: 
   const suffix = options.namespace ? `:${options.namespace}` : '';
   const channel = redisChannels.chatEvents + suffix;
   const invalidationChannel = redisChannels.invalidations + suffix;
-  const subscriber = command.duplicate();
+  // The subscriber may queue its SUBSCRIBE until Redis is reachable (it never holds a request:
+  // publishing waits for it a bounded time); ioredis resubscribes by itself after a reconnect.
+  const subscriber = command.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null, commandTimeout: undefined });
   const listeners = new Set<(event: ChatEvent) => void>();
   const invalidations = new Set<(message: Invalidation) => void>();
   let closed = false;
@@ -33,6 +36,16 @@ export function createRedisBus(command: Redis, log: FastifyBaseLogger, options: 
     for (const listener of invalidations) listener(message);
   };
 
+  const deliver = (event: ChatEvent) => {
+    for (const listener of listeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        log.error({ err: error }, 'chat event listener failed');
+      }
+    }
+  };
+
   subscriber.on('message', (from: string, raw: string) => {
     if (from === invalidationChannel) return onInvalidation(raw);
     if (from !== channel) return;
@@ -46,40 +59,43 @@ export function createRedisBus(command: Redis, log: FastifyBaseLogger, options: 
       log.warn({ channel: from }, 'dropped a malformed chat event from redis');
       return;
     }
-    for (const listener of listeners) {
-      try {
-        listener(parsed.data);
-      } catch (error) {
-        log.error({ err: error }, 'chat event listener failed');
-      }
-    }
+    deliver(parsed.data);
   });
   subscriber.on('error', (error: Error) => {
     if (!closed) log.error({ err: error }, 'redis subscriber error');
   });
 
-  // Publishing waits for our own subscription so an instance never misses its own first events;
-  // a failed subscribe (Redis down at start) is retried by the next publish.
+  // Publishing waits (a bounded time) for our own subscription so an instance does not miss its own first events.
   const subscribe = () => {
     const pending = subscriber.subscribe(channel, invalidationChannel).then(() => undefined);
     pending.catch((error: unknown) => log.error({ err: error }, 'redis subscribe failed'));
     return pending;
   };
   let ready = subscribe();
+  const awaitSubscription = () =>
+    Promise.race([ready.catch(() => (ready = subscribe())), new Promise((resolve) => setTimeout(resolve, REDIS_COMMAND_TIMEOUT_MS).unref())]);
+
+  /** Redis down: this instance's own listeners still hear it; other instances' clients catch up by polling. */
+  const publishOrDeliverLocally = async (to: string, message: string, local: () => void) => {
+    try {
+      await awaitSubscription();
+      await command.publish(to, message);
+    } catch (error) {
+      log.warn({ err: error, channel: to }, 'redis publish failed: delivered to this instance only');
+      local();
+    }
+  };
 
   return {
-    async publish(event) {
-      await ready.catch(() => (ready = subscribe()));
-      await command.publish(channel, JSON.stringify(event));
-    },
+    publish: (event) => publishOrDeliverLocally(channel, JSON.stringify(event), () => deliver(event)),
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    async invalidate(message) {
-      await ready.catch(() => (ready = subscribe()));
-      await command.publish(invalidationChannel, JSON.stringify(message));
-    },
+    invalidate: (message) =>
+      publishOrDeliverLocally(invalidationChannel, JSON.stringify(message), () => {
+        for (const listener of invalidations) listener(message);
+      }),
     onInvalidate(listener) {
       invalidations.add(listener);
       return () => invalidations.delete(listener);

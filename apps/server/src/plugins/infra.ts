@@ -7,6 +7,7 @@ import { type Db } from '../db/database.js';
 import { systemClock, systemRandom, type Clock, type Random } from '../lib/clock.js';
 import { createDevMailbox, createSmtpMailer, type Mailer } from '../modules/mail/mailer.js';
 import { createInProcessBus, type EventBus } from '../lib/event-bus.js';
+import { connectRedis } from '../lib/redis.js';
 import { createRedisBus } from '../lib/redis-event-bus.js';
 import { createLocalDiskStorage, type Storage } from '../lib/storage.js';
 import { createPaymentGateway } from '../modules/payments/create-gateway.js';
@@ -49,7 +50,7 @@ declare module 'fastify' {
 export function createInfra(config: Config, log: FastifyBaseLogger, overrides: Partial<Infra> = {}): Infra {
   const db = overrides.db ?? connectDatabase(config.database);
   const clock = overrides.clock ?? systemClock;
-  const redis = overrides.redis ?? (config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined);
+  const redis = overrides.redis ?? (config.redisUrl ? connectRedis(config.redisUrl, log) : undefined);
   return {
     config,
     db,

@@ -3,6 +3,7 @@ import { texts } from '@parley/contracts';
 import { type FastifyInstance } from 'fastify';
 import { type Redis } from 'ioredis';
 import { AppError } from '../lib/app-error.js';
+import { createFallbackRateLimitStore } from '../lib/redis-rate-limit-store.js';
 import { type Config } from '../config.js';
 import { registerSecurityHeaders } from './security-headers.js';
 
@@ -14,7 +15,8 @@ export async function registerSecurity(app: FastifyInstance, config: Config, red
     global: true,
     max: config.rateLimit.globalMax,
     timeWindow: 60_000,
-    ...(redis ? { redis, nameSpace: 'parley-rl:' } : {}),
+    // Shared counters in Redis while it answers, per-process counters while it does not.
+    ...(redis ? { store: createFallbackRateLimitStore(redis, 'parley-rl:', app.log) } : {}),
     errorResponseBuilder: () => new AppError('RATE_LIMITED', texts.common.rateLimited),
   });
 }

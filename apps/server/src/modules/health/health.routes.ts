@@ -1,20 +1,32 @@
-import { envelopeSchema } from '@parley/contracts';
 import { sql } from 'kysely';
-import { z } from 'zod';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { isRedisUp } from '../../lib/redis.js';
 
-/** Liveness (no I/O: also the benchmark's ceiling) and readiness (database reachable). */
+const DATABASE_TIMEOUT_MS = 2000;
+
+const withTimeout = <T>(promise: Promise<T>, ms: number) =>
+  Promise.race([promise, new Promise<never>((_resolve, reject) => setTimeout(() => reject(new Error('timeout')), ms).unref())]);
+
+/**
+ * Liveness (no I/O: also the benchmark's ceiling) and readiness: every dependency
+ * answers (database; Redis when configured). A 503 names what failed, so a balancer
+ * stops routing here and an operator knows where to look; it turns 200 again by itself.
+ */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/health', { schema: { tags: ['ops'], response: { 200: envelopeSchema(z.null()) } }, config: { rateLimit: false } }, async () => ({
-    status: 'OK' as const,
-    payload: null,
-  }));
+  app.get('/health', { schema: { tags: ['ops'] }, config: { rateLimit: false } }, async () => ({ status: 'OK', payload: null }));
   app.get('/ready', { schema: { tags: ['ops'] }, config: { rateLimit: false } }, async (_request, reply) => {
-    try {
-      await sql`select 1`.execute(app.db);
-      return { status: 'OK', payload: null };
-    } catch {
-      return reply.status(503).send({ status: 'ERROR', payload: null, message: 'Database unavailable', errors: {} });
-    }
+    const checks: Record<string, Promise<boolean>> = {
+      database: withTimeout(sql`select 1`.execute(app.db), DATABASE_TIMEOUT_MS).then(
+        () => true,
+        () => false,
+      ),
+    };
+    if (app.redis) checks.redis = isRedisUp(app.redis);
+    const results = await Promise.all(Object.entries(checks).map(async ([name, check]) => [name, await check] as const));
+    const failed = results.filter(([, ok]) => !ok).map(([name]) => name);
+    const payload = Object.fromEntries(results.map(([name, ok]) => [name, ok ? 'up' : 'down']));
+    if (failed.length === 0) return { status: 'OK', payload };
+    const errors = Object.fromEntries(failed.map((name) => [name, [`${name} unavailable`]]));
+    return reply.status(503).send({ status: 'ERROR', payload: null, message: `Unavailable: ${failed.join(', ')}`, errors });
   });
 };
