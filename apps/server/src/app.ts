@@ -144,6 +144,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await jobs.stop();
     await infra.bus.close();
     await infra.mailer.close();
+    infra.storage.close?.();
     infra.redis?.disconnect();
     await infra.db.destroy();
   });

@@ -52,6 +52,12 @@ const envSchema = z.object({
   RATE_LIMIT_AUTH_WINDOW_S: z.coerce.number().int().min(1).default(60),
   RATE_LIMIT_GLOBAL_MAX: z.coerce.number().int().min(1).default(600),
   WEB_DIST: z.string().optional(),
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PAYOUT_ENCRYPTION_KEY: z
@@ -108,6 +114,17 @@ export interface Config {
   readonly trustProxy: boolean;
   readonly rateLimit: { readonly authMax: number; readonly authWindowMs: number; readonly globalMax: number };
   readonly webDist?: string;
+  /** Attachments: local disk under DATA_DIR (embedded default) or an S3-compatible bucket. */
+  readonly storage:
+    | { readonly kind: 'local' }
+    | {
+        readonly kind: 's3';
+        readonly endpoint?: string;
+        readonly bucket: string;
+        readonly region: string;
+        readonly accessKeyId: string;
+        readonly secretAccessKey: string;
+      };
   readonly seedDemo: boolean;
   readonly logLevel: Env['LOG_LEVEL'];
   readonly payoutEncryptionKey: string;
@@ -131,6 +148,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
   if (isProduction && !e.PAYOUT_ENCRYPTION_KEY) problems.push('  - PAYOUT_ENCRYPTION_KEY: required in production (64 hex characters)');
   if (e.PAYMENT_GATEWAY === 'stripe' && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET))
     problems.push('  - STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: required when PAYMENT_GATEWAY=stripe');
+  if (e.STORAGE === 's3' && (!e.S3_BUCKET || !e.S3_ACCESS_KEY_ID || !e.S3_SECRET_ACCESS_KEY))
+    problems.push('  - S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: required when STORAGE=s3');
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
 
   // Development secrets are fixed strings so restarts keep sessions and links valid;
@@ -164,6 +183,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     trustProxy: e.TRUST_PROXY === 'true',
     rateLimit: { authMax: e.RATE_LIMIT_AUTH_MAX, authWindowMs: e.RATE_LIMIT_AUTH_WINDOW_S * 1000, globalMax: e.RATE_LIMIT_GLOBAL_MAX },
     webDist: e.WEB_DIST,
+    storage:
+      e.STORAGE === 's3'
+        ? {
+            kind: 's3',
+            endpoint: e.S3_ENDPOINT,
+            bucket: e.S3_BUCKET!,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID!,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+          }
+        : { kind: 'local' },
     seedDemo: e.SEED_DEMO === 'true',
     logLevel: e.LOG_LEVEL,
     payoutEncryptionKey: e.PAYOUT_ENCRYPTION_KEY ?? '0'.repeat(64),

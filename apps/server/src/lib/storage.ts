@@ -14,6 +14,8 @@ export interface Storage {
   get(key: string): Promise<Buffer | null>;
   /** Removes the object; unknown keys are ignored. */
   delete(key: string): Promise<void>;
+  /** Releases connections (S3), if any. */
+  close?(): void;
 }
 
 const KEY_PATTERN = /^[0-9a-f]{2}\/[0-9a-f]{32}$/;

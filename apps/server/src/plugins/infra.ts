@@ -9,6 +9,7 @@ import { createDevMailbox, createSmtpMailer, type Mailer } from '../modules/mail
 import { createInProcessBus, type EventBus } from '../lib/event-bus.js';
 import { connectRedis } from '../lib/redis.js';
 import { createRedisBus } from '../lib/redis-event-bus.js';
+import { createS3Storage } from '../lib/s3-storage.js';
 import { createLocalDiskStorage, type Storage } from '../lib/storage.js';
 import { createPaymentGateway } from '../modules/payments/create-gateway.js';
 import { type PaymentGateway } from '../modules/payments/gateway.js';
@@ -27,7 +28,7 @@ export interface Infra {
   bus: EventBus;
   /** Command connection; present only when REDIS_URL is set. */
   redis?: Redis;
-  /** Uploaded files (attachments): local disk under `${dataDir}/uploads`. */
+  /** Uploaded files (attachments): local disk under `${dataDir}/uploads`, or S3 with STORAGE=s3. */
   storage: Storage;
   /** Card payments: the built-in sandbox, or Stripe Checkout with PAYMENT_GATEWAY=stripe. */
   gateway: PaymentGateway;
@@ -61,7 +62,7 @@ export function createInfra(config: Config, log: FastifyBaseLogger, overrides: P
       overrides.bus ??
       (redis ? createRedisBus(redis, log, { namespace: config.database.kind === 'postgres' ? config.database.schema : undefined }) : createInProcessBus()),
     redis,
-    storage: overrides.storage ?? createLocalDiskStorage(join(config.dataDir, 'uploads')),
+    storage: overrides.storage ?? (config.storage.kind === 's3' ? createS3Storage(config.storage) : createLocalDiskStorage(join(config.dataDir, 'uploads'))),
     gateway: overrides.gateway ?? createPaymentGateway(config, { db, clock, log }),
   };
 }
