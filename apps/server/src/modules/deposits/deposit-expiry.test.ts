@@ -40,4 +40,14 @@ describe.each(dialects)('unpaid top-ups expire on %s', (dialect) => {
     expect(await balanceOf(ctx.app, user.id)).toBe(0);
     await expectLedgerConsistent(ctx.db);
   });
+
+  it('the periodic job cancels unpaid top-ups nobody looks at', async () => {
+    const { client } = await createSignedInUser(ctx.app);
+    const { deposit } = await startTopUp(client, { amount: 10 });
+    clock.advance(25 * HOUR);
+    await ctx.app.jobs.runDue();
+    await ctx.app.jobs.runDue();
+    const row = await ctx.db.selectFrom('deposits').select(['status', 'failure_message']).where('id', '=', deposit.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'canceled', failure_message: texts.money.checkoutExpired });
+  });
 });

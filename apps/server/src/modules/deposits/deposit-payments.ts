@@ -9,7 +9,8 @@ import { createNotification } from '../notifications/notifications.service.js';
 import { isDisputeEvent, type DisputeEvent, type PaymentOutcomeEvent } from '../payments/gateway.js';
 import { referenceId, type PaymentHandler, type PaymentHandlerDeps } from '../payments/payment-handlers.js';
 import { webhookErrors } from '../payments/webhook-signature.js';
-import { issueReceipt, receiptMail } from '../receipts/receipts.service.js';
+import { queueReceiptMail } from '../receipts/receipts.jobs.js';
+import { issueReceipt } from '../receipts/receipts.service.js';
 import { executeRefund, reserveRefund } from '../refunds/refunds.service.js';
 import { chargedOf, depositBuyer } from './deposits.mapper.js';
 import * as repo from './deposits.repository.js';
@@ -72,7 +73,7 @@ async function creditDeposit(trx: Transaction<Database>, deposit: DepositRow, de
     paymentMethod: deposit.payment_method ?? 'Card',
     buyer,
   });
-  deps.afterCommit(async () => deps.mailer.send(await receiptMail(receipt, buyer.email)));
+  await queueReceiptMail(trx, deps.clock, receipt.id, buyer.email);
   if (created) deps.afterCommit(() => deps.bus.publish({ type: 'balance', userId: deposit.user_id, balance: entry.balance_after }));
 }
 

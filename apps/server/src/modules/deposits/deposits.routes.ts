@@ -7,6 +7,9 @@ import { registerPaymentHandler } from '../payments/payment-handlers.js';
 import { buyChannelStatus } from './channel.service.js';
 import { handleDepositPayment } from './deposit-payments.js';
 import * as deposits from './deposits.service.js';
+import './deposits.jobs.js';
+import '../refunds/refunds.jobs.js';
+import '../receipts/receipts.jobs.js';
 
 /** Coins: bundles, top-up by card (deposits), purchase history and channel status. */
 export const depositsRoutes: FastifyPluginAsyncZod = async (app) => {

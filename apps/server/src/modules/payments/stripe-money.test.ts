@@ -14,6 +14,7 @@ const WEBHOOK_SECRET = 'whsec_test_parley_money';
 function createFakeStripe() {
   const requests: { path: string; params: URLSearchParams; headers: Record<string, string | string[] | undefined> }[] = [];
   let sequence = 0;
+  let refundsDown = false;
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (c: Buffer) => chunks.push(c));
@@ -25,6 +26,9 @@ function createFakeStripe() {
       if (request.url === '/v1/checkout/sessions') {
         return void response.end(JSON.stringify({ id: `cs_test_${id}`, object: 'checkout.session', url: `https://checkout.stripe.com/c/pay/cs_test_${id}` }));
       }
+      if (request.url === '/v1/refunds' && refundsDown) {
+        return void response.writeHead(400).end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'try later' } }));
+      }
       if (request.url === '/v1/refunds') {
         return void response.end(JSON.stringify({ id: `re_test_${id}`, object: 'refund', amount: Number(params.get('amount')), status: 'succeeded' }));
       }
@@ -33,6 +37,9 @@ function createFakeStripe() {
   });
   return {
     requests,
+    setRefundsDown(down: boolean) {
+      refundsDown = down;
+    },
     async start() {
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -147,6 +154,25 @@ describe.each(dialects)('Stripe refunds and disputes through the SDK on %s', (di
     expect((await lost.client.get<Deposit>(`/api/deposit/status/${lost.row.id}`)).body.payload.status).toBe('disputed');
     // A dispute on a payment we never saw is refused.
     expect((await postEvent('charge.dispute.created', dispute('dp_unknown', 'pi_unknown', 'needs_response'))).statusCode).toBe(400);
+    await expectLedgerConsistent(ctx.db);
+  });
+
+  it('a refund the gateway refuses stays pending (coins already taken back) and the periodic job asks again', async () => {
+    const { user, row } = await paidDeposit(`pi_${dialect}_retry`);
+    const admin = (await createSignedInUser(ctx.app, { role: 'admin' })).client;
+    fake.setRefundsDown(true);
+    const response = await admin.post(`/api/admin/refunds/deposit/${row.id}`, { reason: 'Goodwill', request_id: newRequestId() });
+    expect(response.statusCode).toBe(200);
+    const pending = () =>
+      ctx.db.selectFrom('refunds').selectAll().where('source_type', '=', 'deposit').where('source_id', '=', row.id).executeTakeFirstOrThrow();
+    expect(await pending()).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(await balanceOf(ctx.app, user.id)).toBe(0);
+
+    fake.setRefundsDown(false);
+    clock.advance(10 * 60_000);
+    await ctx.app.jobs.runDue();
+    await ctx.app.jobs.runDue();
+    expect(await pending()).toMatchObject({ status: 'succeeded', gateway_refund_id: expect.stringMatching(/^re_test_/) });
     await expectLedgerConsistent(ctx.db);
   });
 });

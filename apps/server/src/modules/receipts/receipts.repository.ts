@@ -27,3 +27,5 @@ export async function listReceiptSources(db: DbOrTrx, sourceType: 'deposit' | 'o
   const rows = await db.selectFrom('receipts').select('source_id').where('source_type', '=', sourceType).where('source_id', 'in', sourceIds).execute();
   return new Set(rows.map((r) => Number(r.source_id)));
 }
+
+export const findReceiptById = (db: DbOrTrx, id: number) => db.selectFrom('receipts').selectAll().where('id', '=', id).executeTakeFirst();

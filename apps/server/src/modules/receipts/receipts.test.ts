@@ -73,12 +73,16 @@ describe.each(dialects)('receipts and statements on %s', (dialect) => {
     ])
       expect(text).toContain(expected);
 
-    const mail = await ctx.db
-      .selectFrom('mails')
-      .selectAll()
-      .where('to', '=', 'ada@example.com')
-      .where('subject', 'like', `%R-${String(receipt.number).padStart(6, '0')}`)
-      .execute();
+    // Mailed by the job worker from the outbox written in the payment's transaction.
+    const mailed = () =>
+      ctx.db
+        .selectFrom('mails')
+        .selectAll()
+        .where('to', '=', 'ada@example.com')
+        .where('subject', 'like', `%R-${String(receipt.number).padStart(6, '0')}`)
+        .execute();
+    await ctx.app.jobs.runDue();
+    const mail = await waitFor(mailed, (rows) => rows.length > 0);
     expect(mail).toHaveLength(1);
     expect(mail[0]!.text).toContain('Attached: parley-receipt-R-');
     await expectLedgerConsistent(ctx.db);

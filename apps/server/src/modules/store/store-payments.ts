@@ -7,7 +7,8 @@ import { isDisputeEvent, type DisputeEvent, type PaymentOutcomeEvent } from '../
 import { referenceId, type PaymentHandler, type PaymentHandlerDeps } from '../payments/payment-handlers.js';
 import { CANCELLED_MESSAGE } from '../payments/sandbox-page.routes.js';
 import { webhookErrors } from '../payments/webhook-signature.js';
-import { issueReceipt, receiptMail } from '../receipts/receipts.service.js';
+import { queueReceiptMail } from '../receipts/receipts.jobs.js';
+import { issueReceipt } from '../receipts/receipts.service.js';
 import { executeRefund, reserveRefund } from '../refunds/refunds.service.js';
 import { chargedOf } from './store.mapper.js';
 import * as repo from './store.repository.js';
@@ -66,7 +67,7 @@ export const handleOrderPayment: PaymentHandler = async (trx, event, deps) => {
     paymentMethod: payment.payment_method,
     buyer: { ...orderBuyer(order), country: (await repo.findCountry(trx, order.billing_country_id))?.title ?? '' },
   });
-  deps.afterCommit(async () => deps.mailer.send(await receiptMail(receipt, order.billing_email)));
+  await queueReceiptMail(trx, deps.clock, receipt.id, order.billing_email);
   deps.log.info({ orderId: order.id, userId: order.user_id, productId: order.product_id }, 'store order fulfilled');
 };
 

@@ -19,6 +19,7 @@ import { renderPreviewSvg } from './store.preview.js';
 import * as repo from './store.repository.js';
 import { handleOrderPayment } from './store-payments.js';
 import * as store from './store.service.js';
+import './store.jobs.js';
 
 /** The skin store: catalog, checkout by card, orders, owned skins and the transactions history. */
 export const storeRoutes: FastifyPluginAsyncZod = async (app) => {
