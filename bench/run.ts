@@ -41,8 +41,8 @@ async function benchDialect(dialect: 'sqlite' | 'postgres') {
   const data = await openDataset(dialect);
   // BENCH_ONLY=<substring>: the no-op and the scenarios whose name contains it (profiling one path).
   const only = process.env.BENCH_ONLY;
-  const scenarios = (await buildScenarios(data)).filter((s, i) => i === 0 || !only || s.name.includes(only));
   const server = await startServer(data.database);
+  const scenarios = (await buildScenarios(data, server.url)).filter((s, i) => i === 0 || !only || s.name.includes(only));
   const dir = mkdtempSync(join(tmpdir(), 'parley-bench-'));
   const samples = new Map<string, Sample[]>(scenarios.map((s) => [s.name, []]));
   const ratios = new Map<string, number[]>(scenarios.map((s) => [s.name, []]));

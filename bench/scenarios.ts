@@ -27,7 +27,7 @@ const poll = (topicId: number, token: string): PreparedRequest => ({
 
 export const ladderName = (size: number) => `messages/index, topic of ${size.toLocaleString('en')}`;
 
-export async function buildScenarios(data: Dataset): Promise<Scenario[]> {
+export async function buildScenarios(data: Dataset, url: string): Promise<Scenario[]> {
   const { db, topics } = data;
   const users = (await db.selectFrom('users').select('id').where('email', 'like', 'bench%').orderBy('id').limit(USERS).execute()).map((u) => u.id);
   const ladder = topics.slice(0, SIZES.length);
@@ -54,6 +54,7 @@ export async function buildScenarios(data: Dataset): Promise<Scenario[]> {
         ladderTokens.slice(i * LADDER_SESSIONS, (i + 1) * LADDER_SESSIONS).map((token) => poll(t.id, token)),
       ),
     ),
+    fixed('messages/index, nothing new (304)', await revalidations(url, typical.slice(CREATE_USERS), tokenOf)),
     fixed(
       'messages/create, 100 users',
       typical.slice(0, CREATE_USERS).map((t, i) => ({
@@ -65,6 +66,21 @@ export async function buildScenarios(data: Dataset): Promise<Scenario[]> {
     ),
     { name: 'payments webhook credit', requests: () => webhookRequests(data, users) },
   ];
+}
+
+/** Polls that carry the validator of the page they already have (what a browser sends): 304s. */
+async function revalidations(url: string, topics: Dataset['topics'], tokenOf: Map<number, string>): Promise<PreparedRequest[]> {
+  const requests: PreparedRequest[] = [];
+  for (const t of topics) {
+    for (const token of [tokenOf.get(t.owner)!, tokenOf.get(t.guest)!]) {
+      const request = poll(t.id, token);
+      const response = await fetch(url + request.path, { headers: request.headers });
+      await response.arrayBuffer();
+      const etag = response.headers.get('etag');
+      if (etag) requests.push({ ...request, headers: { ...request.headers, 'if-none-match': etag } });
+    }
+  }
+  return requests;
 }
 
 /** Fresh pending deposits across many users, each credited by one signed sandbox event. */

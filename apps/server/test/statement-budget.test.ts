@@ -53,6 +53,16 @@ describe.each(dialects)('statements per hot request on %s', (dialect) => {
     expect(sqls.length, sqls.join('\n')).toBeLessThanOrEqual(budget.isAuth);
   });
 
+  it(`a poll with nothing new (If-None-Match, 304) runs at most ${budget.poll} statements`, async () => {
+    const { owner, topic } = await createChatPair(ctx.app);
+    const c = onCounted(owner.client);
+    await c.post('/api/messages/create', { topic_id: topic.id, content: 'Hello there' });
+    const url = `/api/messages/index?topic_id=${topic.id}&page=1&page_size=20&order_by=id&order_dir=desc`;
+    const etag = String((await c.get(url)).headers.etag);
+    const sqls = await count(async () => expect((await c.request('GET', url, { headers: { 'if-none-match': etag } })).statusCode).toBe(304));
+    expect(sqls.length, sqls.join('\n')).toBeLessThanOrEqual(budget.poll);
+  });
+
   it(`messages/create runs at most ${budget.send} statements, BEGIN and COMMIT included`, async () => {
     const { owner, topic } = await createChatPair(ctx.app);
     const c = onCounted(owner.client);

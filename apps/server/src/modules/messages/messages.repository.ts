@@ -27,6 +27,16 @@ export async function countMessages(db: DbOrTrx, topicId: number) {
   return Number(row.n);
 }
 
+/** The newest message id of a topic (0 when none): one probe of the (topic_id, id) index. */
+export async function findLastMessageId(db: DbOrTrx, topicId: number) {
+  const row = await db
+    .selectFrom('messages')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .where('topic_id', '=', topicId)
+    .executeTakeFirst();
+  return Number(row?.id ?? 0);
+}
+
 /** One page along the (topic_id, id) index. */
 export function listMessagesPage(db: DbOrTrx, topicId: number, limit: number, offset: number, direction: 'asc' | 'desc') {
   return db.selectFrom('messages').selectAll().where('topic_id', '=', topicId).orderBy('id', direction).limit(limit).offset(offset).execute();

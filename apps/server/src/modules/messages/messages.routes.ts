@@ -29,10 +29,13 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['chat'];
   app.addHook('onRequest', requireVerified);
 
-  app.get('/messages/index', { schema: { tags, querystring: messagesIndexQuerySchema } }, async (request) => ({
-    status: 'OK',
-    payload: await messages.listMessages(deps, currentUser(request).id, request.query),
-  }));
+  // Polled every few seconds: revalidated by ETag (the browser sends If-None-Match), 304 when nothing changed.
+  app.get('/messages/index', { schema: { tags, querystring: messagesIndexQuerySchema } }, async (request, reply) => {
+    const result = await messages.listMessages(deps, currentUser(request).id, request.query, request.headers['if-none-match']);
+    reply.header('etag', result.etag).header('cache-control', 'private, no-cache');
+    if (result.notModified) return reply.code(304).send();
+    return { status: 'OK', payload: result.page };
+  });
 
   // JSON {topic_id, content} or multipart with attachments[], types[], content, topic_id.
   app.post('/messages/create', { schema: { tags } }, async (request) => {

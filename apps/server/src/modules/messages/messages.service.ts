@@ -57,15 +57,25 @@ export function messageCost(settings: Settings, content: string, types: CheckedF
   return messageTextCost(content, settings.message_symbol_cost) + types.reduce((sum, type) => sum + costs[type], 0);
 }
 
-export async function listMessages(deps: ChatDeps, userId: number, query: MessagesIndexQuery) {
+/**
+ * A page of messages with its validator: the viewer, the query, the topic's state and its newest
+ * message id (the first row of a newest-first first page, else one index probe). A poll whose
+ * validator matches what the client has (If-None-Match) stops there: no count, no attachments, no names.
+ */
+export async function listMessages(deps: ChatDeps, userId: number, query: MessagesIndexQuery, ifNoneMatch?: string) {
   const { topic } = await requireTopicReader(deps.db, userId, query.topic_id);
-  const total = await repo.countMessages(deps.db, topic.id);
   const rows =
     query.after_id !== undefined
       ? await repo.listMessagesAfter(deps.db, topic.id, query.after_id, query.page_size)
       : await repo.listMessagesPage(deps.db, topic.id, query.page_size, (query.page - 1) * query.page_size, query.order_dir);
+  const newestFirst = query.after_id === undefined && query.page === 1 && query.order_dir === 'desc';
+  const lastId = newestFirst ? (rows[0]?.id ?? 0) : await repo.findLastMessageId(deps.db, topic.id);
+  const q = [query.page, query.page_size, query.order_by, query.order_dir, query.after_id ?? ''].join('.');
+  const etag = `W/"m${topic.id}-${lastId}-${userId}-${topic.participants_count}-${topic.is_closed}-${q}"`;
+  if (ifNoneMatch === etag) return { etag, notModified: true as const };
+  const total = await repo.countMessages(deps.db, topic.id);
   const data = await toMessages(deps.db, rows, userId, topic.companion_name);
-  return { data, meta: pageMeta(query.page, query.page_size, total) };
+  return { etag, notModified: false as const, page: { data, meta: pageMeta(query.page, query.page_size, total) } };
 }
 
 /**
