@@ -117,6 +117,8 @@ describe.each(dialects)('Stripe Checkout gateway on %s', (dialect) => {
       customer_email: 'ada@example.com',
       success_url: `${ctx.config.publicUrl}/processing-payment?order_id=${row.id}&type=topup`,
       cancel_url: `${ctx.config.publicUrl}/fail-payment?order_id=${row.id}&type=topup`,
+      // Our 24 h checkout expiry, inside Stripe's 30 min–24 h window.
+      expires_at: String(Math.floor((clock.now().getTime() + 23.9 * 3600_000) / 1000)),
     });
     expect(row).toMatchObject({ gateway: 'stripe', status: 'pending' });
   });

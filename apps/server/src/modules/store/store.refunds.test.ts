@@ -75,5 +75,24 @@ describe.each(dialects)('skin order refunds and prices in the selected currency 
     const session = await ctx.db.selectFrom('sandbox_sessions').selectAll().where('reference', '=', `order:${order.id}`).executeTakeFirstOrThrow();
     expect([session.currency, session.amount_cents]).toEqual(['USD', order.charged.total_cents]);
     expect(await looks(client)).toEqual(['teal']);
+    // Its receipt: in the orders history and as a PDF for the owner only.
+    const history = (await client.get<{ data: Order[] }>('/api/orders')).body.payload.data;
+    expect(history.find((o) => o.id === order.id)).toMatchObject({ has_receipt: true, charged: { currency: 'USD' } });
+    const pdf = await client.get(`/api/receipts/order/${order.id}`);
+    expect([pdf.statusCode, pdf.headers['content-type']]).toEqual([200, 'application/pdf']);
+    const stranger = await createSignedInUser(ctx.app);
+    expect((await stranger.client.get(`/api/receipts/order/${order.id}`)).statusCode).toBe(404);
+    const receipt = await ctx.db
+      .selectFrom('receipts')
+      .selectAll()
+      .where('source_type', '=', 'order')
+      .where('source_id', '=', order.id)
+      .executeTakeFirstOrThrow();
+    expect(receipt).toMatchObject({
+      currency: 'USD',
+      gross_cents: order.charged.total_cents,
+      net_cents: order.charged.net_cents,
+      vat_cents: order.charged.vat_cents,
+    });
   });
 });
