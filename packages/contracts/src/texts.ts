@@ -356,6 +356,6 @@ export const texts = {
     receiptNotFound: 'Receipt not found',
     receiptMailSubject: (number: string) => `Your Parley receipt ${number}`,
     receiptMailBody: (number: string) => `Thank you for your payment. Your receipt ${number} is attached.`,
-    statementRange: 'Choose a start date on or before the end date, at most one year apart.',
+    statementRange: 'Choose a start date on or before the end date.',
   },
 } as const;

@@ -114,6 +114,10 @@ describe.each(dialects)('receipts and statements on %s', (dialect) => {
     const both = await client.get('/api/ledger/statement?from=2030-05-10&to=2030-05-12');
     expect(both.raw.rawPayload.toString('utf8').trim().split('\n')).toHaveLength(3);
     expect((await client.get('/api/ledger/statement?from=2030-05-12&to=2030-05-10')).statusCode).toBe(422);
+    expect((await client.get('/api/ledger/statement?from=2030-13-01&to=2030-13-02')).statusCode).toBe(422);
+    // Any range: ten years at once.
+    const decade = await client.get('/api/ledger/statement?from=2021-01-01&to=2030-12-31');
+    expect(decade.raw.rawPayload.toString('utf8').trim().split('\n')).toHaveLength(3);
     expect(user.id).toBeGreaterThan(0);
   });
 });
