@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// jsdom, not happy-dom: DOMPurify reads DOM getters from Node.prototype, which happy-dom does not implement (every tag would be dropped).
 import { describe, expect, it } from 'vitest';
 import { prepareHtml } from './html';
 
@@ -27,5 +29,18 @@ describe('static page html (spec §2)', () => {
 
   it('leaves plain text with a literal less-than alone', () => {
     expect(prepareHtml('<p>1 &lt; 2</p>')).toBe('<p>1 &lt; 2</p>');
+  });
+
+  it('escaped markup decoded into tags is cleaned by DOMPurify: no script vector survives the decoding', () => {
+    // Text that only looks like markup until the entity pass turns it back into tags.
+    const escaped = [
+      '&lt;svg&gt;&lt;a&gt;&lt;animate attributeName="href" values="javascript:alert(1)"/&gt;&lt;text y="20"&gt;x&lt;/text&gt;&lt;/a&gt;&lt;/svg&gt;',
+      '&lt;button formaction="javascript:alert(2)"&gt;go&lt;/button&gt;',
+      '&lt;math&gt;&lt;a xlink:href="javascript:alert(3)"&gt;m&lt;/a&gt;&lt;/math&gt;',
+      '&lt;p&gt;ok&lt;/p&gt;',
+    ].join('');
+    const out = prepareHtml(escaped);
+    expect(out).toContain('<p>ok</p>');
+    expect(out).not.toMatch(/javascript:|<animate|formaction/i);
   });
 });
