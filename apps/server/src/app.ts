@@ -32,7 +32,7 @@ import { seedDatabase } from './modules/reference/seed.js';
 import { storeRoutes } from './modules/store/store.routes.js';
 import { receiptsRoutes } from './modules/receipts/receipts.routes.js';
 import { registerDocs } from './plugins/docs.js';
-import { registerErrorHandling, registerInputGuards, zodValidatorCompiler } from './plugins/errors.js';
+import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling, registerInputGuards, zodValidatorCompiler } from './plugins/errors.js';
 import { announceAuthWrites } from './plugins/auth-writes.js';
 import { createInfra, type Infra } from './plugins/infra.js';
 import { registerSecurity } from './plugins/security.js';
@@ -95,6 +95,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
+    // Errors raised before routing answer with the envelope too.
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   const infra = announceAuthWrites(createInfra(config, app.log, options.infra), app.log);

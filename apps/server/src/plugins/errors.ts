@@ -1,5 +1,7 @@
 import { texts, type FieldErrors } from '@parley/contracts';
-import { type FastifyError, type FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import { type Duplex } from 'node:stream';
+import { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { type ZodType } from 'zod';
 import { AppError } from '../lib/app-error.js';
 
@@ -80,4 +82,30 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setNotFoundHandler((request, reply) => {
     reply.status(404).send({ status: 'ERROR', payload: null, message: texts.common.routeNotFound, errors: {} });
   });
+}
+
+const envelope = (message: string) => ({ status: 'ERROR' as const, payload: null, message, errors: {} });
+
+/**
+ * Errors Fastify raises before routing (a malformed URL, an over-long parameter):
+ * the same envelope as every other error (Fastify's `frameworkErrors` option).
+ */
+export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : typeof error.statusCode === 'number' && error.statusCode < 500 ? error.statusCode : 400;
+  void reply.status(status).send(envelope(status === 414 ? texts.common.payloadTooLarge : texts.common.malformedBody));
+}
+
+/**
+ * Errors Node's HTTP parser raises before Fastify sees a request (headers too large,
+ * a malformed request line): answered on the socket with the envelope (Fastify's
+ * `clientErrorHandler` option), then closed.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Duplex) {
+  if (error.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const message = status === 431 ? texts.common.payloadTooLarge : status === 408 ? texts.common.requestTimedOut : texts.common.malformedBody;
+  const body = JSON.stringify(envelope(message));
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }

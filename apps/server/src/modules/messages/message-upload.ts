@@ -58,11 +58,14 @@ export async function readMessageForm(request: FastifyRequest): Promise<MessageF
   return form;
 }
 
-/** A file name safe to show and to put in a header: no path, no control characters, bounded. */
+/** Bidirectional controls: `invoice\u202Egpj.exe` displays as `invoiceexe.jpg`. */
+const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+
+/** A file name safe to show and to put in a header: no path, no control or bidi characters, bounded. */
 export function cleanFilename(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
   const cleaned = [...base]
-    .filter((c) => c.charCodeAt(0) >= 0x20 && c !== '\u007f' && c !== '"')
+    .filter((c) => c.charCodeAt(0) >= 0x20 && c !== '\u007f' && c !== '"' && !BIDI_CONTROLS.test(c))
     .join('')
     .trim()
     .slice(0, 200);
