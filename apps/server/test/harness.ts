@@ -14,9 +14,12 @@ export type Dialect = 'sqlite' | 'postgres';
 /** SQLite always; PostgreSQL too when DATABASE_URL is set (CI sets it). */
 export const dialects: Dialect[] = process.env.DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 
-/** A clock tests move by hand. */
+/**
+ * A clock tests move by hand. It starts at the real time (whole seconds): factories and the
+ * database stamp rows with the real clock, and a fixed start date drifts into the past.
+ */
 export class FakeClock implements Clock {
-  constructor(private current = new Date('2026-11-23T10:00:00.000Z')) {}
+  constructor(private current = new Date(Math.floor(Date.now() / 1000) * 1000)) {}
   now() {
     return new Date(this.current);
   }

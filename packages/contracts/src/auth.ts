@@ -122,6 +122,8 @@ export const userProfileSchema = z.object({
   is_contributor: z.boolean(),
   is_admin: z.boolean(),
   email_verified: z.boolean(),
+  /** The name other people see in chats (the approved nickname for interlocutors). */
+  chat_name: z.string(),
   created_at: z.string(),
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;
@@ -135,6 +137,8 @@ export const updateProfileBodySchema = z.object({
   phoneCountryCode: z.string().max(4).optional(),
   nationalNumber: z.string().max(limits.phoneMaxLength).optional(),
   avatar_color: z.string({ error: p.avatarColorRequired }).min(1, { error: p.avatarColorRequired }).max(32),
+  /** Absent: unchanged. */
+  chat_name: requiredString(p.chatNameRequired, 40).optional(),
   country_id: z.number().int().positive().nullable().optional(),
   city: z.string().trim().max(100).nullable().optional(),
   address: z.string().trim().max(200).nullable().optional(),

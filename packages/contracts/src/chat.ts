@@ -77,8 +77,9 @@ export const topicSchema = z.object({
   title: z.string(),
   room_id: z.number().int().nullable(),
   room: roomSchema.omit({ id: true }).nullable(),
-  user_id: z.number().int(),
-  /** The other participant, when one is in the topic. */
+  /** The owner's id, given only to the owner (privacy: ids of other people never leave the server). */
+  user_id: z.number().int().nullable(),
+  /** The partner's id, given only to the partner themselves. */
   guest_id: z.number().int().nullable(),
   participants_count: z.number().int(),
   is_closed: z.boolean(),
@@ -92,7 +93,7 @@ export const topicSchema = z.object({
   /** The caller is in the topic (owner or joined and not left). */
   is_member: z.boolean(),
   is_owner: z.boolean(),
-  /** The interlocutor's display name for the caller ('Loading...' on the client until known). */
+  /** The interlocutor's chat name for the caller (never an account name; 'Loading...' on the client until known). */
   interlocutor_name: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -117,7 +118,9 @@ export const messageSchema = z.object({
   topic_id: z.number().int(),
   content: z.string(),
   text: z.string(),
+  /** 'Me', the companion's name, or the other person's chat name. */
   sender: z.string(),
+  /** The caller's own id on their own messages; null on everyone else's. */
   sender_id: z.number().int().nullable(),
   sender_kind: z.enum(['user', 'companion', 'system']),
   is_mine: z.boolean(),

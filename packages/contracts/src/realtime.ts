@@ -7,10 +7,17 @@ import { notificationSchema } from './notifications.js';
  * personal events (balance). Payloads are the same shapes the REST API returns.
  */
 export const chatEventSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('message.created'), topicId: z.number().int(), message: z.record(z.string(), z.unknown()) }),
-  z.object({ type: z.literal('typing'), topicId: z.number().int(), userId: z.number().int(), name: z.string(), isTyping: z.boolean() }),
-  z.object({ type: z.literal('participant.joined'), topicId: z.number().int(), userId: z.number().int(), participantsCount: z.number().int() }),
-  z.object({ type: z.literal('participant.left'), topicId: z.number().int(), userId: z.number().int(), participantsCount: z.number().int() }),
+  // `senderId` and the `userId` of typing/participant events route events between the server's
+  // instances; the hub strips them from what a client receives unless they are the client's own.
+  z.object({
+    type: z.literal('message.created'),
+    topicId: z.number().int(),
+    senderId: z.number().int().optional(),
+    message: z.record(z.string(), z.unknown()),
+  }),
+  z.object({ type: z.literal('typing'), topicId: z.number().int(), userId: z.number().int().optional(), name: z.string(), isTyping: z.boolean() }),
+  z.object({ type: z.literal('participant.joined'), topicId: z.number().int(), userId: z.number().int().optional(), participantsCount: z.number().int() }),
+  z.object({ type: z.literal('participant.left'), topicId: z.number().int(), userId: z.number().int().optional(), participantsCount: z.number().int() }),
   z.object({ type: z.literal('topic.closed'), topicId: z.number().int() }),
   z.object({ type: z.literal('topic.mode'), topicId: z.number().int(), chatMode: z.enum(['human', 'ai']) }),
   z.object({ type: z.literal('balance'), userId: z.number().int(), balance: z.number().int() }),

@@ -91,6 +91,10 @@ export const texts = {
     updated: 'Profile updated successfully',
     saveChanges: 'SAVE CHANGES',
     editProfile: 'Edit Profile',
+    chatName: 'Chat name',
+    chatNameRequired: 'Chat name is required',
+    chatNameHint: 'Other people see only this name. Your account name stays private.',
+    chatNameNickname: 'As an interlocutor you are seen by your approved nickname.',
   },
   phone: {
     countryNotSupported: 'This country is not supported',
@@ -227,6 +231,7 @@ export const texts = {
   },
   topics: {
     noAvailableChats: 'No available chats at the moment. Please try again later or create your own topic.',
+    aiWhileAlone: 'The AI companion can join only while you are alone in your chat.',
     closedByOwner: 'This chat has been closed by its owner',
     noLongerExists: 'The requested topic no longer exists or was deleted',
     noLongerAvailable: 'The requested chat is no longer available',
@@ -245,6 +250,7 @@ export const texts = {
     justNow: 'Just now',
   },
   chat: {
+    deletedUser: 'Deleted user',
     couldNotStart: 'Could not start chat.',
     failedStart: 'Failed to start chat.',
     topicClosed: 'Topic is closed',

@@ -6,6 +6,7 @@ import * as m0004 from './0004_payouts.js';
 import * as m0005 from './0005_store.js';
 import * as m0007 from './0007_companion.js';
 import * as m0008 from './0008_notifications.js';
+import * as m0010 from './0010_conversation_privacy.js';
 import * as m0040 from './0040_money.js';
 import * as m0030 from './0030_jobs.js';
 
@@ -18,6 +19,7 @@ export const migrations: Record<string, Migration> = {
   '0005_store': m0005,
   '0007_companion': m0007,
   '0008_notifications': m0008,
+  '0010_conversation_privacy': m0010,
   '0040_money': m0040,
   '0030_jobs': m0030,
 };

@@ -10,6 +10,7 @@ import { type Mailer } from '../mail/mailer.js';
 import { getSettings } from '../reference/settings.service.js';
 import { validatePhone } from '../users/phone.js';
 import * as users from '../users/users.repository.js';
+import { generateChatAlias } from '../users/chat-name.js';
 import { type UserRow } from '../users/users.table.js';
 import * as repo from './auth.repository.js';
 import { passwordResetMail, someoneTriedToRegisterMail, verificationMail } from './auth.mails.js';
@@ -64,6 +65,7 @@ export async function register(deps: AuthDeps, body: RegisterBody): Promise<Regi
         email: body.email,
         password_hash: passwordHash,
         name: body.name,
+        chat_name: generateChatAlias(),
         phone: phone.phone,
         phone_country_code: phone.countryCallingCode,
         phone_national_number: phone.nationalNumber,
@@ -181,6 +183,7 @@ export async function updateProfile(deps: AuthDeps, user: UserRow, body: UpdateP
     phone_country_code: phone.countryCallingCode,
     phone_national_number: phone.nationalNumber,
     avatar_color: body.avatar_color,
+    ...(body.chat_name !== undefined ? { chat_name: body.chat_name } : {}),
     ...(body.country_id !== undefined ? { country_id: body.country_id } : {}),
     ...(body.city !== undefined ? { city: body.city } : {}),
     ...(body.address !== undefined ? { address: body.address } : {}),

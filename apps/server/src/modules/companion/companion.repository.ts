@@ -99,17 +99,20 @@ export async function cancelReplies(db: DbOrTrx, topicId: number, reason: string
   return Number(result.numUpdatedRows);
 }
 
-/** The last `limit` user and companion messages, newest first, with the senders' names. */
+/** The last `limit` user and companion messages, newest first, with the senders' chat names. */
 export function listRecentConversation(db: DbOrTrx, topicId: number, limit: number) {
-  return db
-    .selectFrom('messages')
-    .leftJoin('users', 'users.id', 'messages.sender_id')
-    .select(['messages.id', 'messages.sender_kind', 'messages.content', 'users.name as sender_name'])
-    .where('messages.topic_id', '=', topicId)
-    .where('messages.sender_kind', 'in', ['user', 'companion'])
-    .orderBy('messages.id', 'desc')
-    .limit(limit)
-    .execute();
+  return (
+    db
+      .selectFrom('messages')
+      .leftJoin('users', 'users.id', 'messages.sender_id')
+      // The chat name, not the account name: the provider never learns who the user is.
+      .select(['messages.id', 'messages.sender_kind', 'messages.content', 'users.chat_name as sender_name'])
+      .where('messages.topic_id', '=', topicId)
+      .where('messages.sender_kind', 'in', ['user', 'companion'])
+      .orderBy('messages.id', 'desc')
+      .limit(limit)
+      .execute()
+  );
 }
 
 /** Whether the companion already answered after a given message (a reclaimed row must not reply twice). */

@@ -42,10 +42,10 @@ export function findUserFlags(db: DbOrTrx, userId: number) {
   return db.selectFrom('users').select(['id', 'is_contributor']).where('id', '=', userId).executeTakeFirst();
 }
 
-export function setContributorFlag(db: DbOrTrx, userId: number, isContributor: boolean, now: string) {
+export function setContributorFlag(db: DbOrTrx, userId: number, isContributor: boolean, now: string, nickname?: string) {
   return db
     .updateTable('users')
-    .set({ is_contributor: isContributor ? 1 : 0, updated_at: now })
+    .set({ is_contributor: isContributor ? 1 : 0, ...(nickname !== undefined ? { contributor_nickname: nickname } : {}), updated_at: now })
     .where('id', '=', userId)
     .execute();
 }

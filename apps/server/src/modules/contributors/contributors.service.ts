@@ -89,7 +89,8 @@ async function decide(db: DbOrTrx, clock: Clock, id: number, status: 'approved' 
       if (!existing) throw new AppError('NOT_FOUND', t.applicationNotFound);
       throw new AppError('CONFLICT', t.alreadyDecided);
     }
-    if (status === 'approved') await repo.setContributorFlag(trx, row.user_id, true, now);
+    // The approved nickname becomes the interlocutor's public chat name.
+    if (status === 'approved') await repo.setContributorFlag(trx, row.user_id, true, now, row.nickname);
     return toApplication(row);
   });
 }

@@ -1,5 +1,6 @@
-import { type Attachment, type Message } from '@parley/contracts';
+import { texts, type Attachment, type Message } from '@parley/contracts';
 import { type DbOrTrx } from '../../db/database.js';
+import { publicChatName } from '../users/chat-name.js';
 import * as repo from './messages.repository.js';
 import { type AttachmentRow, type MessageRow } from './messages.table.js';
 
@@ -20,7 +21,7 @@ export function toAttachment(row: AttachmentRow): Attachment {
   return { id: row.id, type: row.type, url, path: url, original_filename: row.original_filename, mime: row.mime, filesize: row.filesize };
 }
 
-/** Who the viewer sees as the sender: 'Me', the companion, or the other person's name. */
+/** Who the viewer sees as the sender: 'Me', the companion, or the other person's chat name (never an account name or id). */
 export interface SenderContext {
   viewerId: number | null;
   companionName: string;
@@ -35,14 +36,14 @@ export function toMessage(row: MessageRow, attachments: AttachmentRow[], ctx: Se
       ? ctx.companionName
       : row.sender_kind === 'system'
         ? 'System'
-        : (ctx.names.get(row.sender_id ?? -1) ?? 'Unknown');
+        : (ctx.names.get(row.sender_id ?? -1) ?? texts.chat.deletedUser);
   return {
     id: row.id,
     topic_id: row.topic_id,
     content: row.content,
     text: row.content,
     sender,
-    sender_id: row.sender_id,
+    sender_id: isMine ? row.sender_id : null,
     sender_kind: row.sender_kind,
     is_mine: isMine,
     is_typing: false,
@@ -63,7 +64,7 @@ export async function toMessages(db: DbOrTrx, rows: MessageRow[], viewerId: numb
     ),
     repo.findSenderNames(db, senderIds),
   ]);
-  const ctx: SenderContext = { viewerId, companionName, names: new Map(names.map((n) => [n.id, n.name])) };
+  const ctx: SenderContext = { viewerId, companionName, names: new Map(names.map((n) => [n.id, publicChatName(n)])) };
   return rows.map((row) =>
     toMessage(
       row,

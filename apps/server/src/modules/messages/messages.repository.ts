@@ -1,4 +1,6 @@
-import { type DbOrTrx } from '../../db/database.js';
+import { type ExpressionBuilder } from 'kysely';
+import { type Database, type DbOrTrx } from '../../db/database.js';
+import { type SeqRange } from '../../lib/seq-ranges.js';
 import { type NewAttachmentRow, type NewMessageRow } from './messages.table.js';
 
 export function insertMessage(db: DbOrTrx, message: NewMessageRow) {
@@ -18,33 +20,35 @@ export function findMessageByClientId(db: DbOrTrx, senderId: number, clientId: s
   return db.selectFrom('messages').selectAll().where('sender_id', '=', senderId).where('client_id', '=', clientId).executeTakeFirst();
 }
 
-export async function countMessages(db: DbOrTrx, topicId: number) {
-  const row = await db
+/** `(lo < seq ≤ hi) or …`: the messages a viewer may see. */
+function inRanges(eb: ExpressionBuilder<Database, 'messages'>, ranges: readonly SeqRange[]) {
+  return eb.or(ranges.map(([lo, hi]) => eb.and([eb('seq', '>', lo), eb('seq', '<=', hi)])));
+}
+
+/** One page: a few seq ranges of one topic, read along the (topic_id, seq) index. */
+export function listMessagesInRanges(db: DbOrTrx, topicId: number, ranges: readonly SeqRange[], direction: 'asc' | 'desc') {
+  if (ranges.length === 0) return Promise.resolve([]);
+  return db
     .selectFrom('messages')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .selectAll()
     .where('topic_id', '=', topicId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+    .where((eb) => inRanges(eb, ranges))
+    .orderBy('seq', direction)
+    .execute();
 }
 
-/** The newest message id of a topic (0 when none): one probe of the (topic_id, id) index. */
-export async function findLastMessageId(db: DbOrTrx, topicId: number) {
-  const row = await db
+/** Visible messages after a known id, oldest first: a reconnecting client resumes without gap or duplicate. */
+export function listMessagesAfter(db: DbOrTrx, topicId: number, afterId: number, limit: number, ranges: readonly SeqRange[]) {
+  if (ranges.length === 0) return Promise.resolve([]);
+  return db
     .selectFrom('messages')
-    .select((eb) => eb.fn.max('id').as('id'))
+    .selectAll()
     .where('topic_id', '=', topicId)
-    .executeTakeFirst();
-  return Number(row?.id ?? 0);
-}
-
-/** One page along the (topic_id, id) index. */
-export function listMessagesPage(db: DbOrTrx, topicId: number, limit: number, offset: number, direction: 'asc' | 'desc') {
-  return db.selectFrom('messages').selectAll().where('topic_id', '=', topicId).orderBy('id', direction).limit(limit).offset(offset).execute();
-}
-
-/** Messages after a known id, oldest first: a reconnecting client resumes without gap or duplicate. */
-export function listMessagesAfter(db: DbOrTrx, topicId: number, afterId: number, limit: number) {
-  return db.selectFrom('messages').selectAll().where('topic_id', '=', topicId).where('id', '>', afterId).orderBy('id', 'asc').limit(limit).execute();
+    .where('id', '>', afterId)
+    .where((eb) => inRanges(eb, ranges))
+    .orderBy('id', 'asc')
+    .limit(limit)
+    .execute();
 }
 
 export function listAttachmentsOf(db: DbOrTrx, messageIds: number[]) {
@@ -57,14 +61,14 @@ export function findAttachmentWithTopic(db: DbOrTrx, id: number) {
     .selectFrom('attachments')
     .innerJoin('messages', 'messages.id', 'attachments.message_id')
     .selectAll('attachments')
-    .select('messages.topic_id')
+    .select(['messages.topic_id', 'messages.seq'])
     .where('attachments.id', '=', id)
     .executeTakeFirst();
 }
 
 export function findSenderNames(db: DbOrTrx, userIds: number[]) {
   if (userIds.length === 0) return Promise.resolve([]);
-  return db.selectFrom('users').select(['id', 'name']).where('id', 'in', userIds).execute();
+  return db.selectFrom('users').select(['id', 'chat_name', 'contributor_nickname', 'is_contributor']).where('id', 'in', userIds).execute();
 }
 
 export async function findBalance(db: DbOrTrx, userId: number) {

@@ -4,6 +4,7 @@ import { texts, type Message } from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balanceOf, chatContextOptions, createChatPair, recordEvents, sampleFiles, sendFiles } from '../../../test/chat.js';
 import { createTestContext, dialects, expectLedgerConsistent, type TestContext } from '../../../test/harness.js';
+import { publicChatName } from '../users/chat-name.js';
 import { createCompanionMessage } from './messages.service.js';
 
 const countRows = async (ctx: TestContext, table: 'messages' | 'attachments') =>
@@ -47,7 +48,8 @@ describe.each(dialects)('messages on %s', (dialect) => {
     const seen = await owner.client.get<{ data: Message[]; meta: Record<string, number> }>(
       `/api/messages/index?topic_id=${topic.id}&page=1&page_size=20&order_by=id&order_dir=desc`,
     );
-    expect(seen.body.payload.data[0]).toMatchObject({ content, sender: guest.user.name, sender_id: guest.user.id, is_mine: false });
+    // The other person is seen by chat name only, never by account name or id.
+    expect(seen.body.payload.data[0]).toMatchObject({ content, sender: publicChatName(guest.user), sender_id: null, is_mine: false });
     await expectLedgerConsistent(ctx.db);
   });
 
@@ -195,7 +197,8 @@ describe.each(dialects)('messages on %s', (dialect) => {
     expect(events[0]).toMatchObject({
       type: 'message.created',
       topicId: topic.id,
-      message: { content: 'ping', sender_id: guest.user.id, sender: guest.user.name },
+      senderId: guest.user.id,
+      message: { content: 'ping', sender_id: null, sender: publicChatName(guest.user) },
     });
     expect(events[1]).toMatchObject({ type: 'balance', userId: guest.user.id, balance: 1000 - 4 });
     expect(events[2]).toMatchObject({ type: 'message.created', message: { id: companion.id, sender_kind: 'companion', sender: 'Mia', cost: 0 } });

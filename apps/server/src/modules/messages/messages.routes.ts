@@ -55,9 +55,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/messages/attachment-costs', { schema: { tags } }, async () => ({ status: 'OK', payload: await messages.loadAttachmentCosts(app.db) }));
 
   app.get('/attachments/:id', { schema: { tags, params: idParamSchema } }, async (request, reply) => {
-    const attachment = await repo.findAttachmentWithTopic(app.db, request.params.id);
-    if (!attachment) throw new AppError('NOT_FOUND', texts.common.routeNotFound);
-    await requireTopicReader(app.db, currentUser(request).id, attachment.topic_id);
+    const attachment = await messages.getAttachmentForViewer(app, currentUser(request).id, request.params.id);
     const data = await app.storage.get(attachment.path);
     if (!data) throw new AppError('NOT_FOUND', texts.common.routeNotFound);
     return sendAttachment(reply, attachment, data);

@@ -18,8 +18,10 @@ import { type Storage } from '../../lib/storage.js';
 import { postEntry } from '../ledger/ledger.service.js';
 import { getSettings } from '../reference/settings.service.js';
 import { getEquippedLook } from '../store/skins.service.js';
+import { publicChatName } from '../users/chat-name.js';
 import { type UserRow } from '../users/users.table.js';
-import { requireTopicReader, requireTopicWriter, type TopicAccess } from '../topics/topics.access.js';
+import { isSeqVisible, pageRanges, visibleCount, type SeqRange } from '../../lib/seq-ranges.js';
+import { forbidden, readableRanges, requireTopicReader, requireTopicWriter, visibleRanges, type TopicAccess } from '../topics/topics.access.js';
 import * as topicsRepo from '../topics/topics.repository.js';
 import { publishAll, type ChatDeps } from '../topics/topics.service.js';
 import { type CheckedFile } from './message-upload.js';
@@ -58,24 +60,53 @@ export function messageCost(settings: Settings, content: string, types: CheckedF
 }
 
 /**
- * A page of messages with its validator: the viewer, the query, the topic's state and its newest
- * message id (the first row of a newest-first first page, else one index probe). A poll whose
- * validator matches what the client has (If-None-Match) stops there: no count, no attachments, no names.
+ * A viewer's page with its validator. The viewer sees only the messages of their own pairings
+ * (the owner: all); the total is a sum of seq-range sizes and a page an index range, so neither
+ * grows with the topic's history. A poll whose validator matches what the client has
+ * (If-None-Match) stops after the access check: no page, no attachments, no names.
  */
 export async function listMessages(deps: ChatDeps, userId: number, query: MessagesIndexQuery, ifNoneMatch?: string) {
-  const { topic } = await requireTopicReader(deps.db, userId, query.topic_id);
+  const access = await requireTopicReader(deps.db, userId, query.topic_id);
+  const { topic } = access;
+  const ranges = visibleRanges(access, userId);
+  // The ranges end at the topic's last seq: a new message, a join or a leave changes the validator.
+  const seen = ranges.map(([lo, hi]) => `${lo}:${hi}`).join(',');
+  const q = [query.page, query.page_size, query.order_by, query.order_dir, query.after_id ?? ''].join('.');
+  const etag = `W/"m${topic.id}-${seen}-${userId}-${topic.participants_count}-${topic.is_closed}-${q}"`;
+  if (ifNoneMatch === etag) return { etag, notModified: true as const };
   const rows =
     query.after_id !== undefined
-      ? await repo.listMessagesAfter(deps.db, topic.id, query.after_id, query.page_size)
-      : await repo.listMessagesPage(deps.db, topic.id, query.page_size, (query.page - 1) * query.page_size, query.order_dir);
-  const newestFirst = query.after_id === undefined && query.page === 1 && query.order_dir === 'desc';
-  const lastId = newestFirst ? (rows[0]?.id ?? 0) : await repo.findLastMessageId(deps.db, topic.id);
-  const q = [query.page, query.page_size, query.order_by, query.order_dir, query.after_id ?? ''].join('.');
-  const etag = `W/"m${topic.id}-${lastId}-${userId}-${topic.participants_count}-${topic.is_closed}-${q}"`;
-  if (ifNoneMatch === etag) return { etag, notModified: true as const };
-  const total = await repo.countMessages(deps.db, topic.id);
+      ? await repo.listMessagesAfter(deps.db, topic.id, query.after_id, query.page_size, ranges)
+      : await repo.listMessagesInRanges(
+          deps.db,
+          topic.id,
+          pageRanges(ranges, (query.page - 1) * query.page_size, query.page_size, query.order_dir),
+          query.order_dir,
+        );
   const data = await toMessages(deps.db, rows, userId, topic.companion_name);
-  return { etag, notModified: false as const, page: { data, meta: pageMeta(query.page, query.page_size, total) } };
+  return { etag, notModified: false as const, page: { data, meta: pageMeta(query.page, query.page_size, visibleCount(ranges)) } };
+}
+
+/** The message rows of some seq ranges of a topic (reports keep them as evidence). */
+export const listMessageRows = (db: Db, topicId: number, ranges: readonly SeqRange[], direction: 'asc' | 'desc') =>
+  repo.listMessagesInRanges(db, topicId, ranges, direction);
+
+/** For a reconnecting WebSocket: this user's visible messages after `afterId`, as they see them. */
+export async function listMessagesAfterFor(db: Db, userId: number, topicId: number, afterId: number, limit: number) {
+  const ranges = await readableRanges(db, userId, topicId);
+  const topic = ranges && (await topicsRepo.findTopicById(db, topicId));
+  if (!ranges || !topic) return [];
+  const rows = await repo.listMessagesAfter(db, topicId, afterId, limit, ranges);
+  return (await toMessages(db, rows, userId, topic.companion_name)) as unknown as Record<string, unknown>[];
+}
+
+/** An attachment, for a viewer who may see the message it belongs to; else the chat's 403. */
+export async function getAttachmentForViewer(deps: ChatDeps, userId: number, attachmentId: number) {
+  const attachment = await repo.findAttachmentWithTopic(deps.db, attachmentId);
+  if (!attachment) throw new AppError('NOT_FOUND', texts.common.routeNotFound);
+  const access = await requireTopicReader(deps.db, userId, attachment.topic_id);
+  if (!isSeqVisible(visibleRanges(access, userId), attachment.seq)) throw forbidden(access.topic);
+  return attachment;
 }
 
 /**
@@ -156,11 +187,12 @@ export async function sendMessage(deps: MessageDeps, user: UserRow, input: SendM
   }
   const { message, attachments, topic, events } = outcome;
   const balance = outcome.balance ?? (await repo.findBalance(deps.db, user.id));
-  // Everything the two views need is in hand: the row, its attachments, the sender's name.
-  const names = new Map([[user.id, user.name]]);
+  // Everything the two views need is in hand: the row, its attachments, the sender's chat name.
+  const names = new Map([[user.id, publicChatName(user)]]);
   const forSender = toMessage(message, attachments, { viewerId: user.id, companionName: topic.companion_name, names });
   const forEveryone = toMessage(message, attachments, { viewerId: null, companionName: topic.companion_name, names });
-  await publishAll(deps.bus, [{ type: 'message.created', topicId: message.topic_id, message: forEveryone }, ...events]);
+  // The hub shows the sender's own sockets their message as 'Me' (senderId never leaves the server).
+  await publishAll(deps.bus, [{ type: 'message.created', topicId: message.topic_id, senderId: user.id, message: forEveryone }, ...events]);
   return { message: forSender, balance };
 }
 
@@ -178,8 +210,10 @@ async function insertAndCharge(
   const now = clock.now().toISOString();
   // The sender's equipped skin at send time travels with the message (store module).
   const look = await getEquippedLook(trx, user.id);
+  const seq = await topicsRepo.nextMessageSeq(trx, input.topicId, now);
   const message = await repo.insertMessage(trx, {
     topic_id: input.topicId,
+    seq,
     sender_id: user.id,
     sender_kind: 'user',
     content,
@@ -200,7 +234,6 @@ async function insertAndCharge(
       created_at: now,
     })),
   );
-  await topicsRepo.touchTopic(trx, input.topicId, now);
   if (cost === 0) return { message, attachments, topic, balance: null, events: [] };
   const { entry } = await postEntry(trx, clock, {
     userId: user.id,
@@ -229,16 +262,20 @@ export async function createCompanionMessage(db: Db, clock: Clock, bus: EventBus
   const topic = await topicsRepo.findTopicById(db, input.topicId);
   if (!topic) throw new AppError('NOT_FOUND', texts.chat.topicNotFound);
   if (topic.is_closed === 1) throw new AppError('CONFLICT', texts.chat.topicClosed);
-  const row = await repo.insertMessage(db, {
-    topic_id: topic.id,
-    sender_id: null,
-    sender_kind: 'companion',
-    content: input.content,
-    cost: 0,
-    look: null,
-    client_id: null,
-    created_at: clock.now().toISOString(),
-  });
+  const now = clock.now().toISOString();
+  const row = await db.transaction().execute(async (trx) =>
+    repo.insertMessage(trx, {
+      topic_id: topic.id,
+      seq: await topicsRepo.nextMessageSeq(trx, topic.id, now),
+      sender_id: null,
+      sender_kind: 'companion',
+      content: input.content,
+      cost: 0,
+      look: null,
+      client_id: null,
+      created_at: now,
+    }),
+  );
   const [message] = await toMessages(db, [row], null, topic.companion_name);
   await publishAll(bus, [{ type: 'message.created', topicId: topic.id, message: message! }]);
   return message!;
@@ -252,6 +289,6 @@ export async function loadAttachmentCosts(db: Db) {
 export async function listRecentMessages(db: Db, topicId: number, limit: number): Promise<Message[]> {
   const topic = await topicsRepo.findTopicById(db, topicId);
   if (!topic) return [];
-  const rows = await repo.listMessagesPage(db, topicId, limit, 0, 'desc');
+  const rows = await repo.listMessagesInRanges(db, topicId, pageRanges([[0, topic.last_seq]], 0, limit, 'desc'), 'desc');
   return toMessages(db, rows.reverse(), null, topic.companion_name);
 }

@@ -5,6 +5,8 @@ export type SenderKind = 'user' | 'companion' | 'system';
 export interface MessagesTable {
   id: Generated<number>;
   topic_id: number;
+  /** Position in the topic (1, 2, 3…), written in the send transaction: who may see it is a seq range. */
+  seq: number;
   sender_id: number | null;
   sender_kind: SenderKind;
   content: string;

@@ -2,12 +2,13 @@ import { texts, wsCloseCodes, type ChatEvent } from '@parley/contracts';
 import { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { type EventBus } from '../../lib/event-bus.js';
 import { type Connection, type RealtimeTuning, type Subscription, messageIdOf } from './realtime.connection.js';
+import { eventFor, framesFor } from './realtime.privacy.js';
 
 /** What the hub needs from the chat: the read rule and the messages a client missed. */
 export interface RealtimeChatPort {
   canReadTopic(userId: number, topicId: number): Promise<boolean>;
-  /** Messages with id > afterId, oldest first, in the shape `message.created` events carry. */
-  listMessagesAfter(topicId: number, afterId: number, limit: number): Promise<Record<string, unknown>[]>;
+  /** The messages of this user's own pairings with id > afterId, oldest first, as this user sees them. */
+  listMessagesAfter(userId: number, topicId: number, afterId: number, limit: number): Promise<Record<string, unknown>[]>;
   /** Typing that is already going on (the companion writing), so a new subscriber shows 'Writing...'. */
   currentTyping(topicId: number): Promise<ChatEvent[]>;
   /** Which of these sessions still exist and have not expired. */
@@ -86,7 +87,7 @@ export class RealtimeHub {
     let missed: Record<string, unknown>[] = [];
     let typing: ChatEvent[] = [];
     try {
-      if (lastMessageId !== undefined) missed = await this.chat.listMessagesAfter(topicId, lastMessageId, MAX_CATCH_UP + 1);
+      if (lastMessageId !== undefined) missed = await this.chat.listMessagesAfter(connection.user.id, topicId, lastMessageId, MAX_CATCH_UP + 1);
       typing = await this.chat.currentTyping(topicId);
     } catch (error) {
       this.unsubscribe(connection, topicId);
@@ -102,11 +103,11 @@ export class RealtimeHub {
       if (typeof message.id === 'number') subscription.sent.add(message.id);
       connection.send({ type: 'event', event: { type: 'message.created', topicId, message } });
     }
-    for (const event of typing) connection.send({ type: 'event', event });
+    for (const event of typing) connection.send({ type: 'event', event: eventFor(event, connection.user.id) });
     for (const event of subscription.buffer) {
       const id = messageIdOf(event);
       if (id !== undefined && subscription.sent.has(id)) continue;
-      connection.send({ type: 'event', event });
+      connection.send({ type: 'event', event: eventFor(event, connection.user.id) });
     }
     subscription.buffer = [];
     subscription.live = true;
@@ -120,7 +121,8 @@ export class RealtimeHub {
   }
 
   dispatch(event: ChatEvent) {
-    const frame = JSON.stringify({ type: 'event', event });
+    const frameFor = framesFor(event);
+    const frame = frameFor(-1);
     switch (event.type) {
       case 'balance':
       case 'notification':
@@ -133,11 +135,11 @@ export class RealtimeHub {
         return;
       case 'typing':
         for (const connection of this.byTopic.get(event.topicId) ?? []) {
-          if (connection.user.id !== event.userId) connection.deliver(event, frame, event.topicId);
+          if (connection.user.id !== event.userId) connection.deliver(event, frameFor(connection.user.id), event.topicId);
         }
         return;
       default:
-        for (const connection of [...(this.byTopic.get(event.topicId) ?? [])]) connection.deliver(event, frame, event.topicId);
+        for (const connection of [...(this.byTopic.get(event.topicId) ?? [])]) connection.deliver(event, frameFor(connection.user.id), event.topicId);
         this.endSubscriptions(event);
     }
   }
@@ -145,7 +147,7 @@ export class RealtimeHub {
   /** Leaving or closing a topic ends the affected subscriptions after the event itself went out. */
   private endSubscriptions(event: ChatEvent) {
     if (event.type === 'participant.left') {
-      for (const connection of this.byUser.get(event.userId) ?? []) {
+      for (const connection of this.byUser.get(event.userId ?? -1) ?? []) {
         if (this.unsubscribe(connection, event.topicId)) connection.send({ type: 'unsubscribed', topicId: event.topicId, reason: 'left' });
       }
     } else if (event.type === 'topic.closed') {

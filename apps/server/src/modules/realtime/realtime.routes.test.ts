@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../../../test/client.js';
 import { createRoom, createSignedInUser, createUser, DEFAULT_PASSWORD } from '../../../test/factories.js';
 import { createTestContext, dialects, FakeClock, type TestContext } from '../../../test/harness.js';
+import { publicChatName } from '../users/chat-name.js';
 import { getRealtimeHub, MAX_SUBSCRIPTIONS } from './realtime.hub.js';
 import { listenLocal, sendMessage, startAiTopic, WsTestClient } from '../../../test/ws-client.js';
 
@@ -163,10 +164,10 @@ describe.each(dialects)('realtime websocket (%s)', (dialect) => {
     await quiet.subscribe(topicId);
     expect(quiet.events().filter((e) => e.type === 'typing')).toEqual([]);
     await sendMessage(client, topicId, 'hello Mia');
-    await quiet.waitFor(() => quiet.events().find((e) => e.type === 'typing' && e.userId === 0 && e.isTyping));
+    await quiet.waitFor(() => quiet.events().find((e) => e.type === 'typing' && e.name === 'Mia' && e.isTyping));
     const late = await connect(base, { bearer: token });
     await late.subscribe(topicId);
-    expect(late.events().filter((e) => e.type === 'typing')).toEqual([{ type: 'typing', topicId, userId: 0, name: 'Mia', isTyping: true }]);
+    expect(late.events().filter((e) => e.type === 'typing')).toEqual([{ type: 'typing', topicId, name: 'Mia', isTyping: true }]);
   });
 
   it('caps the topics one socket listens to', async () => {
@@ -215,8 +216,9 @@ describe.each(dialects)('realtime websocket (%s)', (dialect) => {
     off();
     expect(published).toEqual([true, false]);
     expect(sb.events().filter((e) => e.type === 'typing')).toEqual([
-      { type: 'typing', topicId, userId: a.user.id, name: a.user.name, isTyping: true },
-      { type: 'typing', topicId, userId: a.user.id, name: a.user.name, isTyping: false },
+      // By chat name, without the typist's user id.
+      { type: 'typing', topicId, name: publicChatName(a.user), isTyping: true },
+      { type: 'typing', topicId, name: publicChatName(a.user), isTyping: false },
     ]);
     expect(sa.events().filter((e) => e.type === 'typing')).toEqual([]);
   });

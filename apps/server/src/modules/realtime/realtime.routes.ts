@@ -35,6 +35,7 @@ import { createChatPort } from './realtime.chat-port.js';
 import { RealtimeHub, registerHub } from './realtime.hub.js';
 import { findSessionUser } from './realtime.repository.js';
 import { handleFrame, stopAllTyping } from './realtime.service.js';
+import { publicChatName } from '../users/chat-name.js';
 
 const querySchema = z.object({ token: z.string().min(1).max(200).optional() });
 
@@ -74,7 +75,7 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!auth) return socket.close(wsCloseCodes.unauthenticated, 'unauthenticated');
     if (auth.via === 'cookie' && !isOriginAllowed(request)) return socket.close(wsCloseCodes.forbiddenOrigin, 'origin not allowed');
 
-    const connection = new Connection(socket, { id: auth.user.id, name: auth.user.name }, auth.sessionId, tuning, request.log);
+    const connection = new Connection(socket, { id: auth.user.id, name: publicChatName(auth.user) }, auth.sessionId, tuning, request.log);
     hub.add(connection);
     socket.on('pong', () => {
       connection.alive = true;

@@ -11,11 +11,6 @@ export function insertReport(
     .executeTakeFirstOrThrow();
 }
 
-/** The newest messages of a topic, newest first: the evidence a report keeps. */
-export function listLastMessages(db: DbOrTrx, topicId: number, limit: number) {
-  return db.selectFrom('messages').selectAll().where('topic_id', '=', topicId).orderBy('id', 'desc').limit(limit).execute();
-}
-
 /** Everyone who has had a seat in the topic (owner included), in joining order. */
 export function listEverParticipants(db: DbOrTrx, topicId: number) {
   return db.selectFrom('topic_participants').select(['user_id', 'left_at']).where('topic_id', '=', topicId).orderBy('id').execute();

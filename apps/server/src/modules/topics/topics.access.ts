@@ -1,18 +1,28 @@
 import { texts } from '@parley/contracts';
 import { type DbOrTrx } from '../../db/database.js';
 import { AppError } from '../../lib/app-error.js';
+import { type SeqRange } from '../../lib/seq-ranges.js';
 import * as repo from './topics.repository.js';
 import { type TopicRow } from './topics.table.js';
 
 /** Two people per topic: the owner and one interlocutor. */
 export const MAX_PARTICIPANTS = 2;
 
+/** One join-to-leave interval of the viewer: it sees the messages with from_seq < seq ≤ to_seq (≤ last_seq while in). */
+export interface Participation {
+  from_seq: number;
+  to_seq: number | null;
+  left_at: string | null;
+}
+
 export interface TopicAccess {
   topic: TopicRow;
   /** In the topic now: joined and not left (the owner's seat lasts until they leave, which closes it). */
   isMember: boolean;
-  /** The users in the topic now, read in the same statement (the charging path credits contributors). */
+  /** The users in it now, read in the same statement (the charging path credits contributors). */
   active: { user_id: number; joined_at: string; is_contributor: number }[];
+  /** Every participation of the viewer, oldest first: the intervals they may read. */
+  participations: Participation[];
 }
 
 export async function loadTopicAccess(db: DbOrTrx, userId: number, topicId: number): Promise<TopicAccess> {
@@ -21,38 +31,58 @@ export async function loadTopicAccess(db: DbOrTrx, userId: number, topicId: numb
   return access;
 }
 
-/** The topic, the user's seat and who is in it now: one statement. */
+/** The topic, the user's participations and who is in it now: one statement. */
 async function findTopicAccess(db: DbOrTrx, userId: number, topicId: number): Promise<TopicAccess | undefined> {
   const rows = await repo.findTopicWithParticipants(db, topicId, userId);
   const first = rows[0];
   if (!first) return undefined;
-  const { p_user_id: _u, p_left_at: _l, p_joined_at: _j, p_is_contributor: _c, ...topic } = first;
+  const { p_user_id: _u, p_left_at: _l, p_joined_at: _j, p_is_contributor: _c, p_from_seq: _f, p_to_seq: _t, ...topic } = first;
   const active = rows.flatMap((r) =>
     r.p_user_id !== null && r.p_left_at === null ? [{ user_id: r.p_user_id, joined_at: r.p_joined_at!, is_contributor: r.p_is_contributor ?? 0 }] : [],
   );
-  return { topic, isMember: active.some((p) => p.user_id === userId), active };
+  const participations = rows.flatMap((r) => (r.p_user_id === userId ? [{ from_seq: r.p_from_seq ?? 0, to_seq: r.p_to_seq, left_at: r.p_left_at }] : []));
+  return { topic, isMember: active.some((p) => p.user_id === userId), active, participations };
 }
 
 /**
- * Who may read a topic (its messages, attachments, realtime events): the owner
- * and the users in it now. Exported for the WebSocket subscriptions.
+ * Who may read a topic: its owner, and while it is a human conversation, the users in it now.
+ * An AI conversation is private to its owner.
  */
-export async function canReadTopic(db: DbOrTrx, userId: number, topicId: number): Promise<boolean> {
-  const access = await findTopicAccess(db, userId, topicId);
-  return access !== undefined && (access.topic.user_id === userId || access.isMember);
+export function mayRead(access: TopicAccess, userId: number): boolean {
+  if (access.topic.user_id === userId) return true;
+  return access.isMember && access.topic.chat_mode === 'human';
 }
 
-/** The owner or a member, else 403 'You do not have permission to access this chat'. */
+/** A topic an outsider could take a seat in: open, a human conversation, a seat free. */
+export const isJoinable = (topic: TopicRow) => topic.is_closed === 0 && topic.chat_mode === 'human' && topic.participants_count < MAX_PARTICIPANTS;
+
+/**
+ * Every pairing is its own conversation: the owner reads the whole topic; anyone else reads
+ * only what was written during their own participations.
+ */
+export function visibleRanges(access: TopicAccess, userId: number): SeqRange[] {
+  const { topic } = access;
+  if (topic.user_id === userId) return [[0, topic.last_seq]];
+  return access.participations.map((p): SeqRange => [p.from_seq, p.to_seq ?? topic.last_seq]).filter(([lo, hi]) => hi > lo);
+}
+
+/** For the WebSocket subscriptions: the part of the topic this user may read now, or null. */
+export async function readableRanges(db: DbOrTrx, userId: number, topicId: number): Promise<SeqRange[] | null> {
+  const access = await findTopicAccess(db, userId, topicId);
+  return access && mayRead(access, userId) ? visibleRanges(access, userId) : null;
+}
+
+/** A reader, else 403 'You do not have permission to access this chat'. */
 export async function requireTopicReader(db: DbOrTrx, userId: number, topicId: number): Promise<TopicAccess> {
   const access = await loadTopicAccess(db, userId, topicId);
-  if (!access.isMember && access.topic.user_id !== userId) throw forbidden(access.topic);
+  if (!mayRead(access, userId)) throw forbidden(access.topic);
   return access;
 }
 
-/** A member of an open topic; closed topics refuse writes. */
+/** A member of an open topic who may read it; closed topics refuse writes. */
 export async function requireTopicWriter(db: DbOrTrx, userId: number, topicId: number): Promise<TopicAccess> {
   const access = await loadTopicAccess(db, userId, topicId);
-  if (!access.isMember) throw forbidden(access.topic);
+  if (!access.isMember || !mayRead(access, userId)) throw forbidden(access.topic);
   if (access.topic.is_closed === 1) throw await closedError(db, access.topic);
   return access;
 }
@@ -69,7 +99,7 @@ export function forbidden(topic: TopicRow) {
 
 /** 'This chat has been closed by its owner' when the owner left, else 'Topic is closed'. */
 export async function closedError(db: DbOrTrx, topic: TopicRow) {
-  const owner = await repo.findParticipant(db, topic.id, topic.user_id);
-  const byOwner = owner !== undefined && owner.left_at !== null;
+  const owner = await repo.listParticipations(db, topic.id, topic.user_id);
+  const byOwner = owner.length > 0 && owner.every((p) => p.left_at !== null);
   return new AppError('CONFLICT', byOwner ? texts.topics.closedByOwner : texts.chat.topicClosed, undefined, { topic_id: topic.id, is_closed: true });
 }

@@ -1,5 +1,6 @@
 import { textLooks, type TextLook, type Topic } from '@parley/contracts';
 import { type DbOrTrx } from '../../db/database.js';
+import { publicChatName } from '../users/chat-name.js';
 import { isChannelActive } from '../users/users.mapper.js';
 import * as repo from './topics.repository.js';
 import { type TopicRow } from './topics.table.js';
@@ -42,8 +43,9 @@ export async function toTopicViews(db: DbOrTrx, rows: TopicRow[], viewerId: numb
       title: row.title,
       room_id: row.room_id,
       room: room ? { title: room.title, border_color: room.border_color } : null,
-      user_id: row.user_id,
-      guest_id: guest?.user_id ?? null,
+      // Ids identify people: a viewer gets only their own (the spec's owner check), never another's.
+      user_id: row.user_id === viewerId ? row.user_id : null,
+      guest_id: guest !== undefined && guest.user_id === viewerId ? viewerId : null,
       participants_count: row.participants_count,
       is_closed: row.is_closed === 1,
       companion_name: row.companion_name,
@@ -55,7 +57,7 @@ export async function toTopicViews(db: DbOrTrx, rows: TopicRow[], viewerId: numb
       terms: { title: row.terms_title, description: row.terms_description, rules: parseRules(row.terms_rules) },
       is_member: isMember,
       is_owner: row.user_id === viewerId,
-      interlocutor_name: row.chat_mode === 'ai' ? row.companion_name : (other?.name ?? null),
+      interlocutor_name: row.chat_mode === 'ai' ? row.companion_name : other ? publicChatName({ ...other, id: other.user_id }) : null,
       created_at: row.created_at,
       updated_at: row.updated_at,
     };

@@ -32,8 +32,9 @@ export function listActiveTopics(db: DbOrTrx, userId: number) {
 }
 
 /**
- * A topic with, in the same statement, the user's own participant row and the users in it now
- * (with their contributor flag): one row per such participant, or one row of nulls.
+ * A topic with, in the same statement, the user's own participations (every join-to-leave
+ * interval) and the users in it now (with their contributor flag): one row per such
+ * participation, or one row of nulls.
  */
 export function findTopicWithParticipants(db: DbOrTrx, topicId: number, userId: number) {
   return db
@@ -43,13 +44,22 @@ export function findTopicWithParticipants(db: DbOrTrx, topicId: number, userId: 
     )
     .leftJoin('users as pu', 'pu.id', 'p.user_id')
     .selectAll('topics')
-    .select(['p.user_id as p_user_id', 'p.left_at as p_left_at', 'p.joined_at as p_joined_at', 'pu.is_contributor as p_is_contributor'])
+    .select([
+      'p.user_id as p_user_id',
+      'p.left_at as p_left_at',
+      'p.joined_at as p_joined_at',
+      'p.from_seq as p_from_seq',
+      'p.to_seq as p_to_seq',
+      'pu.is_contributor as p_is_contributor',
+    ])
     .where('topics.id', '=', topicId)
+    .orderBy('p.id')
     .execute();
 }
 
-export function findParticipant(db: DbOrTrx, topicId: number, userId: number) {
-  return db.selectFrom('topic_participants').selectAll().where('topic_id', '=', topicId).where('user_id', '=', userId).executeTakeFirst();
+/** Every participation (join-to-leave interval) of a user in a topic, oldest first. */
+export function listParticipations(db: DbOrTrx, topicId: number, userId: number) {
+  return db.selectFrom('topic_participants').selectAll().where('topic_id', '=', topicId).where('user_id', '=', userId).orderBy('id').execute();
 }
 
 /** Users in the topics now, with what the views and the charging path need. */
@@ -58,27 +68,26 @@ export function listActiveParticipants(db: DbOrTrx, topicIds: number[]) {
   return db
     .selectFrom('topic_participants as p')
     .innerJoin('users', 'users.id', 'p.user_id')
-    .select(['p.topic_id', 'p.user_id', 'p.joined_at', 'users.name', 'users.is_contributor'])
+    .select(['p.topic_id', 'p.user_id', 'p.joined_at', 'users.chat_name', 'users.contributor_nickname', 'users.is_contributor'])
     .where('p.topic_id', 'in', topicIds)
     .where('p.left_at', 'is', null)
     .orderBy('p.id')
     .execute();
 }
 
-export async function addParticipant(db: DbOrTrx, topicId: number, userId: number, now: string) {
-  const existing = await findParticipant(db, topicId, userId);
-  if (existing) {
-    await db.updateTable('topic_participants').set({ left_at: null, joined_at: now }).where('id', '=', existing.id).execute();
-    return;
-  }
-  await db.insertInto('topic_participants').values({ topic_id: topicId, user_id: userId, joined_at: now, left_at: null }).execute();
+/** A new participation: it sees what is written from now on (seq > fromSeq). Rejoining starts a new one. */
+export async function addParticipant(db: DbOrTrx, topicId: number, userId: number, now: string, fromSeq: number) {
+  await db
+    .insertInto('topic_participants')
+    .values({ topic_id: topicId, user_id: userId, joined_at: now, left_at: null, from_seq: fromSeq, to_seq: null })
+    .execute();
 }
 
 /** Marks the user as gone; false when they were not in the topic (already left). */
 export async function markParticipantLeft(db: DbOrTrx, topicId: number, userId: number, now: string): Promise<boolean> {
   const result = await db
     .updateTable('topic_participants')
-    .set({ left_at: now })
+    .set((eb) => ({ left_at: now, to_seq: eb.selectFrom('topics').select('last_seq').where('topics.id', '=', topicId) }))
     .where('topic_id', '=', topicId)
     .where('user_id', '=', userId)
     .where('left_at', 'is', null)
@@ -97,6 +106,8 @@ export function takeSeat(db: DbOrTrx, topicId: number, now: string, maxParticipa
     .set({ participants_count: sql<number>`participants_count + 1`, waiting_since: null, updated_at: now })
     .where('id', '=', topicId)
     .where('is_closed', '=', 0)
+    // AI conversations are private to their owner: only human-mode topics take a partner.
+    .where('chat_mode', '=', 'human')
     .where('participants_count', '<', maxParticipants);
   if (expectedCount !== undefined) query = query.where('participants_count', '=', expectedCount);
   return query.returningAll().executeTakeFirst();
@@ -146,8 +157,15 @@ export function updateChatMode(db: DbOrTrx, topicId: number, chatMode: 'human' |
     .executeTakeFirstOrThrow();
 }
 
-export function touchTopic(db: DbOrTrx, topicId: number, now: string) {
-  return db.updateTable('topics').set({ updated_at: now }).where('id', '=', topicId).execute();
+/** Reserves the next message seq of a topic (and touches it), in the send transaction. */
+export async function nextMessageSeq(db: DbOrTrx, topicId: number, now: string): Promise<number> {
+  const row = await db
+    .updateTable('topics')
+    .set({ last_seq: sql<number>`last_seq + 1`, updated_at: now })
+    .where('id', '=', topicId)
+    .returning('last_seq')
+    .executeTakeFirstOrThrow();
+  return row.last_seq;
 }
 
 export async function hasAcceptedTerms(db: DbOrTrx, userId: number, topicId: number) {

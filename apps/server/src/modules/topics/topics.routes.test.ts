@@ -2,6 +2,7 @@ import { texts, type Topic } from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balanceOf, chatContextOptions, createChatPair, createTopicVia, recordEvents } from '../../../test/chat.js';
 import { createRoom, createSignedInUser } from '../../../test/factories.js';
+import { publicChatName } from '../users/chat-name.js';
 import { createTestContext, dialects, expectLedgerConsistent, FakeClock, type TestContext } from '../../../test/harness.js';
 
 describe.each(dialects)('rooms and topics on %s', (dialect) => {
@@ -131,7 +132,12 @@ describe.each(dialects)('rooms and topics on %s', (dialect) => {
     const alone = await ctx.db.selectFrom('topics').select(['participants_count', 'waiting_since']).where('id', '=', topic.id).executeTakeFirstOrThrow();
     expect(alone).toEqual({ participants_count: 1, waiting_since: clock.now().toISOString() }); // back in the matching pool
     const rejoined = await third.client.post<{ topic: Topic }>('/api/topics/join', { topic_id: topic.id });
-    expect(rejoined.body.payload.topic).toMatchObject({ participants_count: 2, guest_id: third.user.id, interlocutor_name: owner.user.name });
+    expect(rejoined.body.payload.topic).toMatchObject({
+      participants_count: 2,
+      guest_id: third.user.id,
+      user_id: null,
+      interlocutor_name: publicChatName(owner.user),
+    });
 
     expect((await owner.client.post('/api/topics/leave', { topic_id: topic.id })).body.status).toBe('OK');
     const send = await third.client.post('/api/messages/create', { topic_id: topic.id, content: 'still there?' });

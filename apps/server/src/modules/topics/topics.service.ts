@@ -8,7 +8,7 @@ import { postEntry } from '../ledger/ledger.service.js';
 import { getSettings } from '../reference/settings.service.js';
 import { isChannelActive } from '../users/users.mapper.js';
 import { type UserRow } from '../users/users.table.js';
-import { closedError, forbidden, loadTopicAccess, MAX_PARTICIPANTS, requireTopicWriter } from './topics.access.js';
+import { closedError, forbidden, isJoinable, loadTopicAccess, MAX_PARTICIPANTS, mayRead, requireTopicWriter } from './topics.access.js';
 import { toTopicView, toTopicViews } from './topics.mapper.js';
 import * as repo from './topics.repository.js';
 
@@ -76,7 +76,7 @@ async function openTopic(
     created_at: now,
     updated_at: now,
   });
-  await repo.addParticipant(trx, topic.id, owner.id, now);
+  await repo.addParticipant(trx, topic.id, owner.id, now, 0);
   return topic;
 }
 
@@ -94,12 +94,11 @@ export async function listActiveChats(deps: ChatDeps, user: UserRow) {
   return { topics: await toTopicViews(deps.db, rows, user.id, now), currentCount: rows.length, maxAllowed: maxActiveChats(user, settings, now) };
 }
 
-/** Members read the topic; an outsider sees it only while they could join it (open, a seat free). */
+/** Readers see the topic; an outsider sees it only while they could join it (open, human, a seat free). */
 export async function getTopic(deps: ChatDeps, userId: number, topicId: number): Promise<Topic> {
-  const { topic, isMember } = await loadTopicAccess(deps.db, userId, topicId);
-  const mayJoin = topic.is_closed === 0 && topic.participants_count < MAX_PARTICIPANTS;
-  if (!isMember && topic.user_id !== userId && !mayJoin) throw forbidden(topic);
-  return toTopicView(deps.db, topic, userId, deps.clock.now());
+  const access = await loadTopicAccess(deps.db, userId, topicId);
+  if (!mayRead(access, userId) && !isJoinable(access.topic)) throw forbidden(access.topic);
+  return toTopicView(deps.db, access.topic, userId, deps.clock.now());
 }
 
 export async function createTopic(deps: ChatDeps, user: UserRow, body: CreateTopicBody): Promise<{ topic: Topic; balance: number }> {
@@ -152,7 +151,7 @@ export async function startRandomChat(deps: ChatDeps, user: UserRow, chatMode: '
     for (const candidate of await repo.listWaitingTopics(trx, user.id, 10)) {
       const taken = await repo.takeSeat(trx, candidate.id, nowIso, MAX_PARTICIPANTS, 1);
       if (!taken) continue;
-      await repo.addParticipant(trx, taken.id, user.id, nowIso);
+      await repo.addParticipant(trx, taken.id, user.id, nowIso, taken.last_seq);
       return { topic: taken, joined: true };
     }
     throw new AppError('CONFLICT', texts.topics.noAvailableChats);
@@ -168,13 +167,16 @@ export async function joinTopic(deps: ChatDeps, user: UserRow, topicId: number):
   const nowIso = now.toISOString();
   const settings = await getSettings(deps.db);
   const result = await deps.db.transaction().execute(async (trx) => {
-    const { topic, isMember } = await loadTopicAccess(trx, user.id, topicId);
-    if (isMember) return { topic, joined: false };
+    const access = await loadTopicAccess(trx, user.id, topicId);
+    const { topic } = access;
+    if (access.isMember && mayRead(access, user.id)) return { topic, joined: false };
     if (topic.is_closed === 1) throw await closedError(trx, topic);
+    // An AI conversation is private to its owner: nobody else takes a seat in it.
+    if (topic.chat_mode === 'ai') throw forbidden(topic);
     await assertActiveChatCapacity(trx, user, settings, now);
     const taken = await repo.takeSeat(trx, topicId, nowIso, MAX_PARTICIPANTS);
     if (!taken) throw new AppError('CONFLICT', texts.topics.chatFull, undefined, { topic_id: topicId, is_full: true });
-    await repo.addParticipant(trx, topicId, user.id, nowIso);
+    await repo.addParticipant(trx, topicId, user.id, nowIso, taken.last_seq);
     return { topic: taken, joined: true };
   });
   if (result.joined) await publishAll(deps.bus, [{ type: 'participant.joined', topicId, userId: user.id, participantsCount: result.topic.participants_count }]);
@@ -200,7 +202,10 @@ export async function leaveTopic(deps: ChatDeps, user: UserRow, topicId: number)
 export async function changeChatMode(deps: ChatDeps, userId: number, topicId: number, chatMode: 'human' | 'ai'): Promise<Topic> {
   const now = deps.clock.now();
   const topic = await deps.db.transaction().execute(async (trx) => {
-    await requireTopicWriter(trx, userId, topicId);
+    const { topic: current } = await requireTopicWriter(trx, userId, topicId);
+    // The companion talks with the owner alone: a partner's conversation never becomes an AI one.
+    if (chatMode === 'ai' && (current.user_id !== userId || current.participants_count > 1))
+      throw new AppError('CONFLICT', texts.topics.aiWhileAlone, undefined, { topic_id: topicId });
     return repo.updateChatMode(trx, topicId, chatMode, now.toISOString());
   });
   await publishAll(deps.bus, [{ type: 'topic.mode', topicId, chatMode }]);
@@ -209,10 +214,9 @@ export async function changeChatMode(deps: ChatDeps, userId: number, topicId: nu
 
 /** Terms are readable by whoever may read or join the topic (chat entry checks them before joining). */
 async function requireTermsAccess(db: DbOrTrx, userId: number, topicId: number) {
-  const { topic, isMember } = await loadTopicAccess(db, userId, topicId);
-  const mayJoin = topic.is_closed === 0 && topic.participants_count < MAX_PARTICIPANTS;
-  if (!isMember && topic.user_id !== userId && !mayJoin) throw forbidden(topic);
-  return topic;
+  const access = await loadTopicAccess(db, userId, topicId);
+  if (!mayRead(access, userId) && !isJoinable(access.topic)) throw forbidden(access.topic);
+  return access.topic;
 }
 
 export async function hasAcceptedTerms(deps: ChatDeps, userId: number, topicId: number): Promise<boolean> {

@@ -21,6 +21,8 @@ export interface TopicsTable {
   participants_count: Generated<number>;
   /** Set while a human-mode topic waits with one participant: the matching pool, oldest first. */
   waiting_since: string | null;
+  /** The seq of the topic's newest message (messages.seq is dense: 1…last_seq). */
+  last_seq: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -33,6 +35,9 @@ export interface TopicParticipantsTable {
   user_id: number;
   joined_at: string;
   left_at: string | null;
+  /** This participation sees messages with from_seq < seq ≤ to_seq (≤ the topic's last_seq while in). */
+  from_seq: Generated<number>;
+  to_seq: number | null;
 }
 export type TopicParticipantRow = Selectable<TopicParticipantsTable>;
 

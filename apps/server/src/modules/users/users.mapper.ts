@@ -1,4 +1,5 @@
 import { avatarColors, defaultAvatarColor, type AvatarColor, type UserProfile } from '@parley/contracts';
+import { publicChatName } from './chat-name.js';
 import { type UserRow } from './users.table.js';
 
 export const normalizeAvatarColor = (value: string): AvatarColor =>
@@ -32,6 +33,7 @@ export function toUserProfile(user: UserRow, now: Date, country: { id: number; t
     is_contributor: user.is_contributor === 1,
     is_admin: user.role === 'admin',
     email_verified: user.email_verified_at !== null,
+    chat_name: publicChatName(user),
     created_at: user.created_at,
   };
 }

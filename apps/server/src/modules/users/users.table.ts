@@ -21,6 +21,10 @@ export interface UsersTable {
   channel_expire_at: string | null;
   email_verified_at: string | null;
   banned_at: string | null;
+  /** The public name the user picked; null shows a generated alias (users.mapper#publicChatName). */
+  chat_name: string | null;
+  /** The approved interlocutor nickname: shown instead of the chat name. */
+  contributor_nickname: string | null;
   created_at: string;
   updated_at: string;
 }

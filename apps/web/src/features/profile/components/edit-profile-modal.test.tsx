@@ -11,7 +11,16 @@ import { EditProfileModal } from './edit-profile-modal';
 
 const p = texts.profile;
 let server: TestApi;
-const user = { id: 1, name: 'demo', surname: 'User', email: 'demo@parley.chat', phone: '+37251234567', avatar_color: 'teal-blue', balance: 10 } as UserProfile;
+const user = {
+  id: 1,
+  name: 'demo',
+  surname: 'User',
+  email: 'demo@parley.chat',
+  phone: '+37251234567',
+  avatar_color: 'teal-blue',
+  balance: 10,
+  chat_name: 'Calm Otter',
+} as UserProfile;
 
 beforeAll(async () => {
   server = await startTestApi();
@@ -92,8 +101,29 @@ describe('Edit Profile modal (spec §2, §5)', () => {
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(screen.getByText(p.updated)).toBeTruthy();
     const body = JSON.parse(server.requests.find((r) => r.method === 'PUT')!.body) as Record<string, unknown>;
-    expect(body).toMatchObject({ name: 'demo', surname: 'Tester', phone: '+37251234567', avatar_color: 'soft-red' });
+    expect(body).toMatchObject({ name: 'demo', surname: 'Tester', phone: '+37251234567', avatar_color: 'soft-red', chat_name: 'Calm Otter' });
     expect(body).not.toHaveProperty('email');
     expect(client.getQueryData<UserProfile>(userQueryKey)?.surname).toBe('Tester');
+  });
+
+  it('edits the chat name others see; an interlocutor keeps the approved nickname', async () => {
+    server.handle('PUT', '/api/user/profile', (request) => ({
+      json: { status: 'OK', message: p.updated, payload: { ...user, ...(JSON.parse(request.body) as object) } },
+    }));
+    const first = open();
+    expect(screen.getByText(p.chatNameHint)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(p.chatName), { target: { value: 'Night Owl' } });
+    save();
+    await waitFor(() => expect(first.onClose).toHaveBeenCalled());
+    expect(JSON.parse(server.requests.find((r) => r.method === 'PUT')!.body)).toMatchObject({ chat_name: 'Night Owl' });
+    cleanup();
+    server.requests.length = 0;
+
+    const second = open({ ...user, is_contributor: true, chat_name: 'Approved Nick' });
+    expect((screen.getByLabelText(p.chatName) as HTMLInputElement).disabled).toBe(true);
+    expect(screen.getByText(p.chatNameNickname)).toBeTruthy();
+    save();
+    await waitFor(() => expect(second.onClose).toHaveBeenCalled());
+    expect(JSON.parse(server.requests.find((r) => r.method === 'PUT')!.body)).not.toHaveProperty('chat_name');
   });
 });

@@ -25,6 +25,7 @@ export const editProfileSchema = z.object({
   nationalNumber: z.string(),
   phoneValid: z.boolean().refine((v) => v, { error: texts.auth.validPhoneRequired }),
   avatar_color: z.string({ error: p.avatarColorRequired }).min(1, { error: p.avatarColorRequired }),
+  chat_name: requiredString(p.chatNameRequired, 40),
 });
 type EditProfileValues = z.infer<typeof editProfileSchema>;
 
@@ -36,6 +37,7 @@ const serverFields = {
   phoneCountryCode: 'phoneValid',
   nationalNumber: 'phoneValid',
   avatar_color: 'avatar_color',
+  chat_name: 'chat_name',
 } as const;
 
 function initialValues(user: UserProfile): EditProfileValues {
@@ -49,6 +51,7 @@ function initialValues(user: UserProfile): EditProfileValues {
     nationalNumber: parsed?.nationalNumber ?? user.phone_national_number ?? '',
     phoneValid: parsed?.isValid() ?? false,
     avatar_color: toAvatarColor(user.avatar_color),
+    chat_name: user.chat_name ?? '',
   };
 }
 
@@ -83,6 +86,8 @@ function EditProfileForm({ user, onSaved }: { user: UserProfile; onSaved: () => 
         phoneCountryCode: values.phoneCountryCode,
         nationalNumber: values.nationalNumber,
         avatar_color: values.avatar_color,
+        // Interlocutors are seen by their approved nickname, which they don't edit here.
+        ...(user.is_contributor ? {} : { chat_name: values.chat_name }),
       });
       toast.success(p.updated);
       onSaved();
@@ -122,6 +127,14 @@ function EditProfileForm({ user, onSaved }: { user: UserProfile; onSaved: () => 
         <TextField label="Name" autoComplete="given-name" error={errors.name?.message} {...register('name')} />
         <TextField label="Surname" autoComplete="family-name" error={errors.surname?.message} {...register('surname')} />
       </div>
+      <TextField
+        label={p.chatName}
+        autoComplete="nickname"
+        hint={user.is_contributor ? p.chatNameNickname : p.chatNameHint}
+        disabled={user.is_contributor}
+        error={errors.chat_name?.message}
+        {...register('chat_name')}
+      />
       <TextField label="Email" type="email" autoComplete="email" disabled={hasEmail} error={errors.email?.message} {...register('email')} />
       <PhoneField
         label="Phone"
