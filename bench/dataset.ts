@@ -46,9 +46,9 @@ const series = (db: Db, n: number) =>
 
 async function seedMessages(db: Db, topics: Dataset['topics']) {
   const at = new Date().toISOString();
-  const columns = sql`(topic_id, sender_id, sender_kind, content, cost, created_at)`;
+  const columns = sql`(topic_id, seq, sender_id, sender_kind, content, cost, created_at)`;
   const row = (topic: string, owner: string, guest: string) =>
-    sql`select ${sql.raw(topic)}, case when i % 2 = 0 then ${sql.raw(owner)} else ${sql.raw(guest)} end, 'user', 'Message ' || i || ', with a little text to look real.', 40, ${at}`;
+    sql`select ${sql.raw(topic)}, i, case when i % 2 = 0 then ${sql.raw(owner)} else ${sql.raw(guest)} end, 'user', 'Message ' || i || ', with a little text to look real.', 40, ${at}`;
   for (const [index, size] of SIZES.entries()) {
     const t = topics[index]!;
     console.log(`  topic ${t.id}: ${size.toLocaleString('en')} messages`);
@@ -59,6 +59,8 @@ async function seedMessages(db: Db, topics: Dataset['topics']) {
   await sql`insert into messages ${columns} ${row('t.id', 't.user_id', 't.user_id')} from topics t cross join (${series(db, TYPICAL)}) as s where t.id >= ${firstTypical} order by t.id, i`.execute(
     db,
   );
+  // Each topic's newest seq, as the send path would have left it (the partners joined before the first message).
+  await sql`update topics set last_seq = coalesce((select max(m.seq) from messages m where m.topic_id = topics.id), 0)`.execute(db);
 }
 
 async function seedAll(db: Db) {

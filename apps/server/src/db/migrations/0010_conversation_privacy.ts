@@ -7,7 +7,7 @@ import { type Kysely, sql } from 'kysely';
  *   `topics.last_seq`. A participant sees the seqs of their own join-to-leave intervals
  *   (`topic_participants.from_seq` < seq ≤ `to_seq`, or ≤ last_seq while in), so a viewer's
  *   total is a difference of numbers and a page is an index range, whatever the history size.
- * - Rejoining adds a participation row (an interval) instead of reopening the old one.
+ * - Rejoining is a new pairing: the participation row restarts at the topic's last seq.
  * - `users.chat_name`: the name a user picks (null: a generated alias); `contributor_nickname`:
  *   the approved interlocutor nickname, which takes precedence.
  */
@@ -39,11 +39,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     where is_contributor = 1`.execute(db);
 
   await db.schema.createIndex('messages_topic_seq').on('messages').columns(['topic_id', 'seq']).unique().execute();
-  await db.schema.createIndex('topic_participants_topic_user').on('topic_participants').columns(['topic_id', 'user_id']).execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.dropIndex('topic_participants_topic_user').execute();
   await db.schema.dropIndex('messages_topic_seq').execute();
   for (const [table, column] of [
     ['users', 'contributor_nickname'],

@@ -5,9 +5,7 @@ import { AppError } from '../../lib/app-error.js';
 import { IMAGE_MIMES } from '../../lib/file-sniff.js';
 import { validationFailure } from '../../plugins/errors.js';
 import { currentUser, requireVerified } from '../../plugins/session.js';
-import { requireTopicReader } from '../topics/topics.access.js';
 import { checkFiles, readMessageForm } from './message-upload.js';
-import * as repo from './messages.repository.js';
 import * as messages from './messages.service.js';
 
 /** Attachments are downloads, never pages: no sniffing, no HTML, images alone inline. */

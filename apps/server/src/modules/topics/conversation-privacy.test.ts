@@ -115,6 +115,12 @@ describe.each(dialects)('conversation privacy on %s', (dialect) => {
     const report = await second.client.post<{ report: { id: number } }>('/api/reports/create', { topic_id: topic.id, type: 'user' });
     const stored = await ctx.db.selectFrom('reports').select('snapshot').where('id', '=', report.body.payload.report.id).executeTakeFirstOrThrow();
     expect((JSON.parse(stored.snapshot) as { content: string }[]).map((m) => m.content)).toEqual(['hello second', 'hi again']);
+    // Coming back later is a new pairing too: the returning partner starts on an empty page.
+    await second.client.post('/api/topics/leave', { topic_id: topic.id });
+    expect((await first.client.post('/api/topics/join', { topic_id: topic.id })).statusCode).toBe(200);
+    expect((await page(first.client, topic.id)).body.payload).toMatchObject({ data: [], meta: { total: 0 } });
+    await sendMessage(first.client, topic.id, 'back again');
+    expect((await page(first.client, topic.id)).body.payload.data.map((m) => m.content)).toEqual(['back again']);
     socket.close();
     again.close();
   });

@@ -21,7 +21,7 @@ export interface TopicAccess {
   isMember: boolean;
   /** The users in it now, read in the same statement (the charging path credits contributors). */
   active: { user_id: number; joined_at: string; is_contributor: number }[];
-  /** Every participation of the viewer, oldest first: the intervals they may read. */
+  /** The viewer's participation (a list: the model allows several intervals; the schema keeps one per topic). */
   participations: Participation[];
 }
 

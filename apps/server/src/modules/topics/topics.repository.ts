@@ -57,7 +57,7 @@ export function findTopicWithParticipants(db: DbOrTrx, topicId: number, userId: 
     .execute();
 }
 
-/** Every participation (join-to-leave interval) of a user in a topic, oldest first. */
+/** The participation (join-to-leave interval) of a user in a topic: one row, restarted on rejoin. */
 export function listParticipations(db: DbOrTrx, topicId: number, userId: number) {
   return db.selectFrom('topic_participants').selectAll().where('topic_id', '=', topicId).where('user_id', '=', userId).orderBy('id').execute();
 }
@@ -75,11 +75,15 @@ export function listActiveParticipants(db: DbOrTrx, topicIds: number[]) {
     .execute();
 }
 
-/** A new participation: it sees what is written from now on (seq > fromSeq). Rejoining starts a new one. */
+/**
+ * A participation that sees what is written from now on (seq > fromSeq). Rejoining is a new
+ * pairing: the user's row (one per topic) restarts, so they never see the earlier one again.
+ */
 export async function addParticipant(db: DbOrTrx, topicId: number, userId: number, now: string, fromSeq: number) {
   await db
     .insertInto('topic_participants')
     .values({ topic_id: topicId, user_id: userId, joined_at: now, left_at: null, from_seq: fromSeq, to_seq: null })
+    .onConflict((oc) => oc.columns(['topic_id', 'user_id']).doUpdateSet({ joined_at: now, left_at: null, from_seq: fromSeq, to_seq: null }))
     .execute();
 }
 
