@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../../../test/client.js';
 import { createRoom, createSignedInUser, DEFAULT_PASSWORD } from '../../../test/factories.js';
 import { createTestContext, FakeClock, type TestContext } from '../../../test/harness.js';
+import { publicChatName } from '../users/chat-name.js';
 import { listenLocal, sendMessage, WsTestClient } from '../../../test/ws-client.js';
 
 const redisUrl = process.env.REDIS_URL;
@@ -52,7 +53,8 @@ describe.skipIf(!hasInfra)('realtime across two instances (postgres + redis)', (
     expect(performance.now() - started).toBeLessThan(1000);
 
     onB.send({ type: 'typing', topicId, isTyping: true });
-    await onA.waitFor(() => onA.events().find((e) => e.type === 'typing' && e.userId === bUser.user.id && e.isTyping));
+    // By chat name: the typist's user id never reaches the other side.
+    await onA.waitFor(() => onA.events().find((e) => e.type === 'typing' && e.name === publicChatName(bUser.user) && e.isTyping && !('userId' in e)));
 
     const second = await sendMessage(bOnOther, topicId, 'and back from B');
     await onA.waitFor(() => onA.messageIds(topicId).includes(second));
