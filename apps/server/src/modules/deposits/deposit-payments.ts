@@ -11,7 +11,7 @@ import { referenceId, type PaymentHandler, type PaymentHandlerDeps } from '../pa
 import { webhookErrors } from '../payments/webhook-signature.js';
 import { queueReceiptMail } from '../receipts/receipts.jobs.js';
 import { issueReceipt } from '../receipts/receipts.service.js';
-import { executeRefund, reserveRefund } from '../refunds/refunds.service.js';
+import { executeRefund, notifyRefund, reserveRefund } from '../refunds/refunds.service.js';
 import { chargedOf, depositBuyer } from './deposits.mapper.js';
 import * as repo from './deposits.repository.js';
 import { type DepositRow } from './deposits.table.js';
@@ -94,6 +94,7 @@ async function refundLatePayment(trx: Transaction<Database>, deposit: DepositRow
     requestKey: `late:deposit:${deposit.id}:${paymentId}`.slice(0, 128),
   });
   if (!created) return;
+  await notifyRefund(trx, deps.clock, refund);
   await repo.noteLateRefund(trx, deposit.id, event.amountCents, texts.money.expiredPaymentRefunded, deps.clock.now().toISOString());
   deps.afterCommit(() => executeRefund({ db: deps.db, clock: deps.clock, gateway: deps.gatewayClient, log: deps.log }, refund.id).then(() => undefined));
 }

@@ -9,7 +9,7 @@ import { CANCELLED_MESSAGE } from '../payments/sandbox-page.routes.js';
 import { webhookErrors } from '../payments/webhook-signature.js';
 import { queueReceiptMail } from '../receipts/receipts.jobs.js';
 import { issueReceipt } from '../receipts/receipts.service.js';
-import { executeRefund, reserveRefund } from '../refunds/refunds.service.js';
+import { executeRefund, notifyRefund, reserveRefund } from '../refunds/refunds.service.js';
 import { chargedOf } from './store.mapper.js';
 import * as repo from './store.repository.js';
 import { OPEN } from './store.service.js';
@@ -96,6 +96,7 @@ async function refundAndCancel(trx: Transaction<Database>, order: OrderRow, even
     payment_method: event.paymentMethod ?? 'Card',
     refunded_cents: event.amountCents,
   });
+  await notifyRefund(trx, deps.clock, refund);
   deps.log.warn({ orderId: order.id, reason }, 'store: payment refunded automatically');
   deps.afterCommit(() => executeRefund({ db: deps.db, clock: deps.clock, gateway: deps.gatewayClient, log: deps.log }, refund.id).then(() => undefined));
 }

@@ -68,6 +68,8 @@ describe.each(dialects)('no double charge, checkout expiry on %s', (dialect) => 
     expect(refunds[0]).toMatchObject({ status: 'succeeded', amount_cents: canceled.order.total_cents, actor_id: null });
     const session = await ctx.db.selectFrom('sandbox_sessions').selectAll().where('reference', '=', `order:${canceled.order.id}`).executeTakeFirstOrThrow();
     expect(session.refunded_cents).toBe(canceled.order.total_cents);
+    const notices = await ctx.db.selectFrom('notifications').selectAll().where('user_id', '=', user.id).where('kind', '=', 'order.refunded').execute();
+    expect(notices.map((n) => n.body)).toEqual([expect.stringContaining(texts.money.duplicatePaymentRefunded)]);
 
     // Replays on either instance change nothing: one refund, one skin.
     await Promise.all([deliverOrderEvent(second, first, 'succeeded'), deliverOrderEvent(ctx.app, secondOrder, 'succeeded')]);
