@@ -100,6 +100,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (config.generatedSecrets?.created)
+    app.log.warn(
+      { file: config.generatedSecrets.file },
+      'Generated APP_SECRET and PAYOUT_ENCRYPTION_KEY (file mode 0600). Back up the payout key: stored payout details cannot be decrypted without it.',
+    );
   const infra = announceAuthWrites(createInfra(config, app.log, options.infra), app.log);
   app.decorate('config', config);
   app.decorate('db', infra.db);
@@ -116,7 +121,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   if (options.migrate !== false) {
     await migrateToLatest(infra.db);
-    await seedDatabase(infra.db, infra.clock, { demo: config.seedDemo });
+    await seedDatabase(infra.db, infra.clock, { demo: config.seedDemo, passwords: config.demoPasswords, announce: (line) => app.log.warn(line) });
   }
 
   app.setValidatorCompiler(zodValidatorCompiler);

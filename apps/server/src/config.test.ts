@@ -1,34 +1,97 @@
-import { resolve } from 'node:path';
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 
+const tempDir = () => mkdtempSync(join(tmpdir(), 'parley-config-'));
+const problemsOf = (env: Record<string, string>) => {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return String((error as Error).message);
+  }
+  throw new Error('expected a ConfigError');
+};
+
+/** What a careful operator sets: every production requirement met. */
+const production = {
+  NODE_ENV: 'production',
+  PUBLIC_URL: 'https://chat.example.com',
+  APP_SECRET: 'x'.repeat(40),
+  PAYOUT_ENCRYPTION_KEY: 'ab'.repeat(32),
+  SMTP_URL: 'smtp://mail.example.com:587',
+  PAYMENT_GATEWAY: 'stripe',
+  STRIPE_SECRET_KEY: 'sk_live_x',
+  STRIPE_WEBHOOK_SECRET: 'whsec_x',
+};
+
 describe('config', () => {
   it('starts on embedded defaults with no environment at all', () => {
-    const config = loadConfig({});
-    expect(config.database).toEqual({ kind: 'sqlite', file: resolve(import.meta.dirname, '../../../data/parley.db') });
+    const dataDir = tempDir();
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config.database).toEqual({ kind: 'sqlite', file: `${dataDir}/parley.db` });
     expect(config.port).toBe(3000);
     expect(config.payment.gateway).toBe('sandbox');
+    expect(config.testPayments).toBe(true);
+    expect(config.seedDemo).toBe(true);
+    expect(config.demoPasswords).toBe('readme');
     expect(config.llm).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: 'test' }).database).toEqual({ kind: 'sqlite', file: resolve(import.meta.dirname, '../../../data/parley.db') });
   });
 
   it('treats empty variables as unset', () => {
-    expect(loadConfig({ DATABASE_URL: '', REDIS_URL: '' }).database.kind).toBe('sqlite');
+    expect(loadConfig({ NODE_ENV: 'test', DATABASE_URL: '', REDIS_URL: '' }).database.kind).toBe('sqlite');
   });
 
   it('lists every bad value at once', () => {
-    try {
-      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', PAYMENT_GATEWAY: 'paypal' });
-      expect.unreachable();
-    } catch (error) {
-      expect(error).toBeInstanceOf(ConfigError);
-      const message = String((error as Error).message);
-      expect(message).toContain('PORT');
-      expect(message).toContain('DATABASE_URL');
-      expect(message).toContain('PAYMENT_GATEWAY');
-    }
+    const message = problemsOf({ PORT: 'abc', DATABASE_URL: 'mysql://x', PAYMENT_GATEWAY: 'paypal' });
+    expect(message).toContain('PORT');
+    expect(message).toContain('DATABASE_URL');
+    expect(message).toContain('PAYMENT_GATEWAY');
   });
 
-  it('refuses production without its own secrets', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/APP_SECRET/);
+  it('refuses an unsafe production start, listing every problem', () => {
+    const message = problemsOf({ NODE_ENV: 'production' });
+    for (const name of ['PUBLIC_URL', 'APP_SECRET', 'PAYOUT_ENCRYPTION_KEY', 'SMTP_URL', 'PAYMENT_GATEWAY']) expect(message).toContain(name);
+    expect(problemsOf({ ...production, PUBLIC_URL: 'http://chat.example.com' })).toContain('PUBLIC_URL');
+    expect(problemsOf({ ...production, SMTP_URL: '' })).toContain('SMTP_URL');
+    // Without verification mail there is nothing to send: SMTP is then optional.
+    expect(loadConfig({ ...production, SMTP_URL: '', REQUIRE_EMAIL_VERIFICATION: 'false' }).smtpUrl).toBeUndefined();
+  });
+
+  it('runs the sandbox gateway in production only when asked for, and then says so', () => {
+    expect(problemsOf({ ...production, PAYMENT_GATEWAY: 'sandbox' })).toContain('ALLOW_SANDBOX_PAYMENTS');
+    const staging = loadConfig({ ...production, PAYMENT_GATEWAY: 'sandbox', ALLOW_SANDBOX_PAYMENTS: 'true' });
+    expect(staging.payment.gateway).toBe('sandbox');
+    expect(staging.testPayments).toBe(true);
+    expect(loadConfig(production).testPayments).toBe(false);
+  });
+
+  it('seeds demo data in production only with SEED_DEMO=true, and never with the README passwords', () => {
+    expect(loadConfig(production).seedDemo).toBe(false);
+    const demo = loadConfig({ ...production, SEED_DEMO: 'true' });
+    expect(demo.seedDemo).toBe(true);
+    expect(demo.demoPasswords).toBe('random');
+  });
+
+  it('generates development secrets once, at random, in DATA_DIR with mode 0600', () => {
+    const dataDir = tempDir();
+    const first = loadConfig({ DATA_DIR: dataDir });
+    expect(first.generatedSecrets).toEqual({ file: join(dataDir, 'secrets.json'), created: true });
+    expect((statSync(join(dataDir, 'secrets.json')).mode & 0o777).toString(8)).toBe('600');
+    const second = loadConfig({ DATA_DIR: dataDir });
+    expect(second.generatedSecrets?.created).toBe(false);
+    expect(second.appSecret).toBe(first.appSecret);
+    expect(second.payoutEncryptionKey).toBe(first.payoutEncryptionKey);
+    // Another data dir, other secrets: nothing is a string from the source.
+    const other = loadConfig({ DATA_DIR: tempDir() });
+    expect(other.appSecret).not.toBe(first.appSecret);
+    expect(first.payoutEncryptionKey).toMatch(/^[0-9a-f]{64}$/);
+    expect(first.payoutEncryptionKey).not.toBe('0'.repeat(64));
+    expect(readFileSync(join(dataDir, 'secrets.json'), 'utf8')).toContain(first.payoutEncryptionKey);
+    // Given secrets win and nothing is generated.
+    expect(loadConfig({ DATA_DIR: tempDir(), APP_SECRET: 'y'.repeat(40), PAYOUT_ENCRYPTION_KEY: 'cd'.repeat(32) }).generatedSecrets).toBeUndefined();
   });
 });

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { loadOrCreateDevSecrets } from './lib/dev-secrets.js';
 
 /** The repository's `data/` folder, whatever directory the process was started from. */
 const defaultDataDir = resolve(import.meta.dirname, '../../../data');
@@ -36,7 +37,9 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().default('Parley <no-reply@parley.local>'),
-  PAYMENT_GATEWAY: z.enum(['sandbox', 'stripe']).default('sandbox'),
+  PAYMENT_GATEWAY: z.enum(['sandbox', 'stripe']).optional(),
+  /** Production only: run the sandbox gateway (test cards, no real money) on purpose, e.g. a staging deployment. */
+  ALLOW_SANDBOX_PAYMENTS: z.enum(['true', 'false']).default('false'),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_API_BASE: z.string().url().optional(),
@@ -58,7 +61,8 @@ const envSchema = z.object({
   S3_REGION: z.string().default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
-  SEED_DEMO: z.enum(['true', 'false']).default('true'),
+  /** Default: on outside production, off in production (where it needs an explicit true). */
+  SEED_DEMO: z.enum(['true', 'false']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PAYOUT_ENCRYPTION_KEY: z
     .string()
@@ -126,11 +130,49 @@ export interface Config {
         readonly secretAccessKey: string;
       };
   readonly seedDemo: boolean;
+  /** The demo accounts' passwords: the README's for trying Parley, random (printed once) in production. */
+  readonly demoPasswords: 'readme' | 'random';
+  /** Payments take test cards only (the sandbox gateway): the payment page and the admin dashboard say so. */
+  readonly testPayments: boolean;
+  /** Where generated development secrets are kept, and whether this start created them (logged at start). */
+  readonly generatedSecrets?: { readonly file: string; readonly created: boolean };
   readonly logLevel: Env['LOG_LEVEL'];
   readonly payoutEncryptionKey: string;
 }
 
 export class ConfigError extends Error {}
+
+/** What production refuses to start with, all listed at once. */
+function productionProblems(e: Env): string[] {
+  const problems: string[] = [];
+  if (!e.PUBLIC_URL?.startsWith('https://'))
+    problems.push('  - PUBLIC_URL: required in production, an https:// URL (links in mail, payment redirects, secure cookies)');
+  if (!e.APP_SECRET) problems.push('  - APP_SECRET: required in production (at least 32 random characters)');
+  // Payout details are encrypted with this key: it must be the operator's own, and backed up.
+  if (!e.PAYOUT_ENCRYPTION_KEY) problems.push('  - PAYOUT_ENCRYPTION_KEY: required in production (64 hex characters)');
+  if (e.REQUIRE_EMAIL_VERIFICATION === 'true' && !e.SMTP_URL)
+    problems.push('  - SMTP_URL: required in production while REQUIRE_EMAIL_VERIFICATION=true (the dev mailbox never runs in production)');
+  if (!e.PAYMENT_GATEWAY) problems.push('  - PAYMENT_GATEWAY: required in production (stripe; sandbox only with ALLOW_SANDBOX_PAYMENTS=true)');
+  if (e.PAYMENT_GATEWAY === 'sandbox' && e.ALLOW_SANDBOX_PAYMENTS !== 'true')
+    problems.push('  - PAYMENT_GATEWAY=sandbox: test cards would credit real coins; set ALLOW_SANDBOX_PAYMENTS=true for a test deployment');
+  return problems;
+}
+
+/**
+ * Production: the operator's secrets (checked above). Tests: fixed test-only values. Development:
+ * the given ones, else random ones generated once and kept in DATA_DIR (lib/dev-secrets.ts).
+ */
+function resolveSecrets(e: Env): { appSecret: string; payoutEncryptionKey: string; generated?: { file: string; created: boolean } } {
+  if (e.APP_SECRET && e.PAYOUT_ENCRYPTION_KEY) return { appSecret: e.APP_SECRET, payoutEncryptionKey: e.PAYOUT_ENCRYPTION_KEY };
+  if (e.NODE_ENV === 'test')
+    return { appSecret: e.APP_SECRET ?? 'parley-test-only-secret-0000000000000000', payoutEncryptionKey: e.PAYOUT_ENCRYPTION_KEY ?? '0'.repeat(64) };
+  const stored = loadOrCreateDevSecrets(e.DATA_DIR);
+  return {
+    appSecret: e.APP_SECRET ?? stored.appSecret,
+    payoutEncryptionKey: e.PAYOUT_ENCRYPTION_KEY ?? stored.payoutEncryptionKey,
+    generated: { file: stored.file, created: stored.created },
+  };
+}
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   // An empty variable means unset (a common way to switch a setting off in a shell or compose file).
@@ -142,19 +184,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
   }
   const e = parsed.data;
   const isProduction = e.NODE_ENV === 'production';
-  const problems: string[] = [];
-  if (isProduction && !e.APP_SECRET) problems.push('  - APP_SECRET: required in production');
-  // Payout details are encrypted with this key; the development fallback would make that encryption meaningless.
-  if (isProduction && !e.PAYOUT_ENCRYPTION_KEY) problems.push('  - PAYOUT_ENCRYPTION_KEY: required in production (64 hex characters)');
-  if (e.PAYMENT_GATEWAY === 'stripe' && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET))
+  const gateway = e.PAYMENT_GATEWAY ?? (isProduction ? undefined : 'sandbox');
+  const problems = isProduction ? productionProblems(e) : [];
+  if (gateway === 'stripe' && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET))
     problems.push('  - STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: required when PAYMENT_GATEWAY=stripe');
   if (e.STORAGE === 's3' && (!e.S3_BUCKET || !e.S3_ACCESS_KEY_ID || !e.S3_SECRET_ACCESS_KEY))
     problems.push('  - S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: required when STORAGE=s3');
-  if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  if (problems.length || !gateway) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
 
-  // Development secrets are fixed strings so restarts keep sessions and links valid;
-  // production refuses to start without its own.
-  const appSecret = e.APP_SECRET ?? 'parley-development-secret-change-me-0000';
+  const secrets = resolveSecrets(e);
+  const appSecret = secrets.appSecret;
   const config: Config = {
     env: e.NODE_ENV,
     isProduction,
@@ -170,7 +209,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     payment: {
-      gateway: e.PAYMENT_GATEWAY,
+      gateway,
       stripeSecretKey: e.STRIPE_SECRET_KEY,
       stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
       stripeApiBase: e.STRIPE_API_BASE,
@@ -194,9 +233,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
             secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
           }
         : { kind: 'local' },
-    seedDemo: e.SEED_DEMO === 'true',
+    seedDemo: e.SEED_DEMO === undefined ? !isProduction : e.SEED_DEMO === 'true',
+    demoPasswords: isProduction ? 'random' : 'readme',
+    testPayments: gateway === 'sandbox',
+    generatedSecrets: secrets.generated,
     logLevel: e.LOG_LEVEL,
-    payoutEncryptionKey: e.PAYOUT_ENCRYPTION_KEY ?? '0'.repeat(64),
+    payoutEncryptionKey: secrets.payoutEncryptionKey,
     ...overrides,
   };
   return Object.freeze(config);

@@ -66,8 +66,12 @@ export const settingsSchema = z.object({
 });
 export type Settings = z.infer<typeof settingsSchema>;
 /** Settings safe to show to anyone. */
-export const publicSettingsSchema = settingsSchema;
-export type PublicSettings = Settings;
+/** What GET /settings answers: the settings plus facts of the deployment the pages must show. */
+export const publicSettingsSchema = settingsSchema.extend({
+  /** Payments take test cards only (the sandbox gateway): no real money moves. */
+  test_payments: z.boolean(),
+});
+export type PublicSettings = z.infer<typeof publicSettingsSchema>;
 
 export const localizationsSchema = z.record(z.string(), z.string());
 export const staticPageParamSchema = z.object({ idOrSlug: z.string().min(1).max(120) });

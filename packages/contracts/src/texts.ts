@@ -321,6 +321,10 @@ export const texts = {
     save: 'Save',
   },
   // Parley's admin console texts (the spec shows none).
+  payments: {
+    testMode: 'Test payments',
+    testModeDetail: 'This deployment takes test cards only: no real money is charged, and coins bought here are not real.',
+  },
   notifications: {
     title: 'Notifications',
     open: 'Notifications',

@@ -1,11 +1,16 @@
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { onlyFromLoopback } from '../../plugins/loopback-only.js';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const linkify = (s: string) => escapeHtml(s).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>');
 
-/** The dev mailbox: registered only outside production and only when SMTP is not configured. */
+/**
+ * The dev mailbox: registered only outside production and only when SMTP is not configured,
+ * and answering only requests from this machine (a reset link in it would take an account).
+ */
 export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', onlyFromLoopback);
   const querystring = z.object({ to: z.string().max(254).optional() });
   const listMails = (to?: string) => {
     let query = app.db.selectFrom('mails').selectAll().orderBy('id', 'desc').limit(50);

@@ -2,6 +2,7 @@ import { type FastifyInstance, type FastifyReply } from 'fastify';
 import { type AddressInfo } from 'node:net';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { onlyFromLoopback } from '../../plugins/loopback-only.js';
 import { evaluateCard } from './sandbox-card.js';
 import { SandboxGateway } from './sandbox-gateway.js';
 import { cardFormPage, closedPage, threeDSecurePage, type CardFormValues } from './sandbox-page.html.js';
@@ -95,12 +96,17 @@ export const sandboxPageRoutes: FastifyPluginAsyncZod = async (app) => {
     return finish(reply, session, confirmed ? { kind: 'succeeded' } : { kind: 'failed', failureMessage: THREE_DS_FAILED_MESSAGE }, session.return_url);
   });
 
-  app.post('/sandbox-pay/:sessionId/dispute', { schema: { params: paramsSchema, body: formSchema, hide: true } }, async (request, reply) => {
-    const session = await load(request.params.sessionId);
-    const action = (request.body as Record<string, string>).action;
-    if (session && (action === 'open' || action === 'won' || action === 'lost')) await gateway.disputeSession(session, action);
-    return reply.redirect(`/sandbox-pay/${encodeURIComponent(request.params.sessionId)}`, 303);
-  });
+  // A test helper: only from this machine, so a staging deployment's testers can't fake disputes.
+  app.post(
+    '/sandbox-pay/:sessionId/dispute',
+    { schema: { params: paramsSchema, body: formSchema, hide: true }, onRequest: onlyFromLoopback },
+    async (request, reply) => {
+      const session = await load(request.params.sessionId);
+      const action = (request.body as Record<string, string>).action;
+      if (session && (action === 'open' || action === 'won' || action === 'lost')) await gateway.disputeSession(session, action);
+      return reply.redirect(`/sandbox-pay/${encodeURIComponent(request.params.sessionId)}`, 303);
+    },
+  );
 
   app.post('/sandbox-pay/:sessionId/cancel', { schema: { params: paramsSchema, hide: true } }, async (request, reply) => {
     const session = await load(request.params.sessionId);

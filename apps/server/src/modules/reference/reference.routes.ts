@@ -59,7 +59,7 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
   watchSettings(app.bus, db);
   app.get('/settings', { schema: { tags: ['reference'], response: { 200: envelopeSchema(publicSettingsSchema) } } }, async () => ({
     status: 'OK' as const,
-    payload: await getSettings(db),
+    payload: { ...(await getSettings(db)), test_payments: app.config.testPayments },
   }));
 
   // The settings tag script as a same-origin file: the CSP allows only 'self' scripts, never inline ones.

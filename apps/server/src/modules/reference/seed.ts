@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { getCountries, getCountryCallingCode } from 'libphonenumber-js/max';
 import { type Db } from '../../db/database.js';
 import { type Clock } from '../../lib/clock.js';
@@ -50,7 +51,7 @@ export async function seedReferenceData(db: Db, clock: Clock) {
 }
 
 /** Demo content: rooms, bundles, FAQ, social links and two accounts. Idempotent. */
-export async function seedDemoData(db: Db, clock: Clock) {
+export async function seedDemoData(db: Db, clock: Clock, options: DemoOptions) {
   const now = clock.now().toISOString();
   if (await isEmpty(db, 'rooms'))
     await db
@@ -80,11 +81,15 @@ export async function seedDemoData(db: Db, clock: Clock) {
   ] as const) {
     const existing = await db.selectFrom('users').select('id').where('email', '=', account.email).executeTakeFirst();
     if (existing) continue;
+    // In production the README's passwords would let a stranger in: a random one, shown once.
+    const password = options.passwords === 'random' ? randomBytes(18).toString('base64url') : account.password;
+    if (options.passwords === 'random')
+      options.announce?.(`Demo account ${account.email} (${role}) created with password ${password} — shown once, change it after signing in.`);
     const user = await db
       .insertInto('users')
       .values({
         email: account.email,
-        password_hash: await hashPassword(account.password),
+        password_hash: await hashPassword(password),
         name: account.name,
         surname: account.surname,
         phone: account.phone,
@@ -111,7 +116,13 @@ export async function seedDemoData(db: Db, clock: Clock) {
   }
 }
 
-export async function seedDatabase(db: Db, clock: Clock, options: { demo?: boolean } = {}) {
+export interface DemoOptions {
+  /** 'readme': the documented demo passwords; 'random': a new one per account, passed to `announce` once. */
+  passwords?: 'readme' | 'random';
+  announce?: (line: string) => void;
+}
+
+export async function seedDatabase(db: Db, clock: Clock, options: { demo?: boolean } & DemoOptions = {}) {
   await seedReferenceData(db, clock);
-  if (options.demo !== false) await seedDemoData(db, clock);
+  if (options.demo !== false) await seedDemoData(db, clock, options);
 }

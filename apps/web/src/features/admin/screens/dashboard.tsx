@@ -4,6 +4,7 @@ import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { useAdminGet } from '../api/admin-query';
 import { AdminPage } from '../components/admin-layout';
+import { TestPaymentsBanner } from '../../../components/ui/test-payments-banner';
 import { BarChart } from '../components/bar-chart';
 
 interface Dashboard {
@@ -33,6 +34,7 @@ export function DashboardScreen() {
   ];
   return (
     <AdminPage title="Dashboard">
+      <TestPaymentsBanner />
       <div className="admin-cards">
         {cards.map((c) => (
           <div key={c.label} className={`admin-card${c.alert ? ' admin-card--alert' : ''}`}>

@@ -14,6 +14,7 @@ import { useDepositCheckout } from '../api/deposit-checkout';
 import { coinsFor, isValidRedirectUrl, parseAmount, withVat } from '../utils/amount';
 import { topUpModal, useTopUpModal } from '../utils/top-up-store';
 import { TopUpAmountStep, type TopUpMode } from './top-up-amount-step';
+import { TestPaymentsBanner } from '../../../components/ui/test-payments-banner';
 import { detailsFields, detailsFromProfile, TopUpDetailsStep, type DetailsForm, type DetailsValues } from './top-up-details-step';
 
 type Step = 'amount' | 'details' | 'processing' | 'redirect';
@@ -108,6 +109,7 @@ export function TopUpModal({ user }: { user: UserProfile }) {
   const busy = step === 'processing' || step === 'redirect';
   return (
     <Modal open={request.open} onClose={() => topUpModal.close()} title={texts.account.topUp} persistent={busy} size="md">
+      <TestPaymentsBanner />
       {step === 'amount' && (
         <>
           <TopUpAmountStep

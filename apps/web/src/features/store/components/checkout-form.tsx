@@ -13,6 +13,7 @@ import { applyServerErrors } from '../../../lib/forms';
 import { legalPages, useCountries, useSettings, useStaticPages } from '../../../lib/reference';
 import { useCheckout, useCheckoutPrefill } from '../api/checkout';
 import { kindLabels } from './product-card';
+import { TestPaymentsBanner } from '../../../components/ui/test-payments-banner';
 import { ChatBubblePreview, lookOf } from './skin-bubble';
 
 const fields = ['name', 'surname', 'email', 'phone', 'country', 'city', 'address', 'postCode', 'accept_terms'] as const;
@@ -89,6 +90,7 @@ export function CheckoutForm({ product }: { product: Product }) {
 
   return (
     <form className="checkout" onSubmit={onSubmit} noValidate>
+      <TestPaymentsBanner />
       {formError && (
         <div className="alert alert--error" role="alert">
           {formError}
