@@ -7,7 +7,7 @@ import { type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { limits } from '@parley/contracts';
 import { type Config } from './config.js';
 import { serializeRequest } from './lib/log-serializers.js';
-import { migrateToLatest } from './db/connect.js';
+import { migrateToLatest, withDatabaseLock } from './db/connect.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { contributorsRoutes } from './modules/contributors/contributors.routes.js';
@@ -119,9 +119,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('jobs', jobs);
   app.addHook('onReady', async () => jobs.start());
 
-  if (options.migrate !== false) {
-    await migrateToLatest(infra.db);
-    await seedDatabase(infra.db, infra.clock, { demo: config.seedDemo, passwords: config.demoPasswords, announce: (line) => app.log.warn(line) });
+  if (options.migrate !== false && config.migrateOnStart) {
+    // N instances starting together on one empty database take turns (db/connect.ts#withDatabaseLock).
+    await withDatabaseLock(infra.db, config.database, async (db) => {
+      await migrateToLatest(db);
+      await seedDatabase(db, infra.clock, { demo: config.seedDemo, passwords: config.demoPasswords, announce: (line) => app.log.warn(line) });
+    });
   }
 
   app.setValidatorCompiler(zodValidatorCompiler);

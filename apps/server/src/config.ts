@@ -20,6 +20,13 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
   SQLITE_FILE: z.string().optional(),
+  /** PostgreSQL schema to use (default: the connection's search_path, usually public). */
+  DATABASE_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case SQL identifier')
+    .optional(),
+  /** Migrate and seed at start. Default: on outside production; production runs `npm run migrate` and `npm run seed`. */
+  MIGRATE_ON_START: z.enum(['true', 'false']).optional(),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
@@ -130,6 +137,8 @@ export interface Config {
         readonly secretAccessKey: string;
       };
   readonly seedDemo: boolean;
+  /** Migrate and seed when the app starts (the embedded default); production runs the commands instead. */
+  readonly migrateOnStart: boolean;
   /** The demo accounts' passwords: the README's for trying Parley, random (printed once) in production. */
   readonly demoPasswords: 'readme' | 'random';
   /** Payments take test cards only (the sandbox gateway): the payment page and the admin dashboard say so. */
@@ -201,7 +210,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     port: e.PORT,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     dataDir: e.DATA_DIR,
-    database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'sqlite', file: e.SQLITE_FILE ?? `${e.DATA_DIR}/parley.db` },
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL, schema: e.DATABASE_SCHEMA }
+      : { kind: 'sqlite', file: e.SQLITE_FILE ?? `${e.DATA_DIR}/parley.db` },
     redisUrl: e.REDIS_URL,
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
     appSecret,
@@ -235,6 +246,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
         : { kind: 'local' },
     seedDemo: e.SEED_DEMO === undefined ? !isProduction : e.SEED_DEMO === 'true',
     demoPasswords: isProduction ? 'random' : 'readme',
+    migrateOnStart: e.MIGRATE_ON_START === undefined ? !isProduction : e.MIGRATE_ON_START === 'true',
     testPayments: gateway === 'sandbox',
     generatedSecrets: secrets.generated,
     logLevel: e.LOG_LEVEL,

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresAdapter, PostgresDialect, sql, SqliteDialect, type LogEvent, type MigrationProvider, type SqliteDatabase } from 'kysely';
@@ -76,4 +76,56 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+}
+
+/**
+ * Runs `fn` while holding the database's maintenance lock, so N processes migrating and seeding
+ * one database at once take turns. PostgreSQL: a session advisory lock per schema, on one pooled
+ * connection that `fn` uses. SQLite: a lock file beside the database (its migrations have no
+ * cross-process lock of their own).
+ */
+export async function withDatabaseLock<T>(db: Kysely<Database>, database: DatabaseConfig, fn: (db: Kysely<Database>) => Promise<T>): Promise<T> {
+  if (database.kind === 'sqlite') {
+    if (database.file === ':memory:') return fn(db);
+    const release = await acquireLockFile(`${database.file}.lock`);
+    try {
+      return await fn(db);
+    } finally {
+      release();
+    }
+  }
+  return db.connection().execute(async (conn) => {
+    await sql`select pg_advisory_lock(hashtext('parley:' || current_schema()))`.execute(conn);
+    try {
+      return await fn(conn);
+    } finally {
+      await sql`select pg_advisory_unlock(hashtext('parley:' || current_schema()))`.execute(conn);
+    }
+  });
+}
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/** Creates `path` exclusively (waiting while another live process holds it; a dead holder's file is taken over). */
+async function acquireLockFile(path: string, timeoutMs = 120_000): Promise<() => void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      writeFileSync(path, String(process.pid), { flag: 'wx' });
+      return () => rmSync(path, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const holder = Number.parseInt(readFileSync(path, 'utf8') || '0', 10);
+      if (holder > 0 && !isAlive(holder)) rmSync(path, { force: true });
+      else if (Date.now() > deadline) throw new Error(`timed out waiting for the database lock ${path}`);
+      else await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
 }
