@@ -63,6 +63,16 @@ describe.each(dialects)('statements per hot request on %s', (dialect) => {
     expect(sqls.length, sqls.join('\n')).toBeLessThanOrEqual(budget.poll);
   });
 
+  it(`a poll of messages/index with news runs at most ${budget.poll} statements`, async () => {
+    const { owner, topic } = await createChatPair(ctx.app);
+    const c = onCounted(owner.client);
+    await c.post('/api/messages/create', { topic_id: topic.id, content: 'Hello there' });
+    const url = `/api/messages/index?topic_id=${topic.id}&page=1&page_size=20&order_by=id&order_dir=desc`;
+    await c.get(url);
+    const sqls = await count(async () => expect((await c.get(url)).body.status).toBe('OK'));
+    expect(sqls.length, sqls.join('\n')).toBeLessThanOrEqual(budget.poll);
+  });
+
   it(`messages/create runs at most ${budget.send} statements, BEGIN and COMMIT included`, async () => {
     const { owner, topic } = await createChatPair(ctx.app);
     const c = onCounted(owner.client);

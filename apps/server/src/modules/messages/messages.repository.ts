@@ -1,5 +1,4 @@
-import { type ExpressionBuilder } from 'kysely';
-import { type Database, type DbOrTrx } from '../../db/database.js';
+import { type DbOrTrx } from '../../db/database.js';
 import { type SeqRange } from '../../lib/seq-ranges.js';
 import { type NewAttachmentRow, type NewMessageRow } from './messages.table.js';
 
@@ -20,20 +19,24 @@ export function findMessageByClientId(db: DbOrTrx, senderId: number, clientId: s
   return db.selectFrom('messages').selectAll().where('sender_id', '=', senderId).where('client_id', '=', clientId).executeTakeFirst();
 }
 
-/** `(lo < seq ≤ hi) or …`: the messages a viewer may see. */
-function inRanges(eb: ExpressionBuilder<Database, 'messages'>, ranges: readonly SeqRange[]) {
-  return eb.or(ranges.map(([lo, hi]) => eb.and([eb('seq', '>', lo), eb('seq', '<=', hi)])));
-}
+/** The sender's public-name columns, read with the page so mapping it needs no name lookup. */
+const senderColumns = [
+  'sender.chat_name as sender_chat_name',
+  'sender.contributor_nickname as sender_contributor_nickname',
+  'sender.is_contributor as sender_is_contributor',
+] as const;
 
-/** One page: a few seq ranges of one topic, read along the (topic_id, seq) index. */
+/** One page: a few seq ranges of one topic, read along the (topic_id, seq) index, with the senders' names. */
 export function listMessagesInRanges(db: DbOrTrx, topicId: number, ranges: readonly SeqRange[], direction: 'asc' | 'desc') {
   if (ranges.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('messages')
-    .selectAll()
-    .where('topic_id', '=', topicId)
-    .where((eb) => inRanges(eb, ranges))
-    .orderBy('seq', direction)
+    .leftJoin('users as sender', 'sender.id', 'messages.sender_id')
+    .selectAll('messages')
+    .select(senderColumns)
+    .where('messages.topic_id', '=', topicId)
+    .where((eb) => eb.or(ranges.map(([lo, hi]) => eb.and([eb('messages.seq', '>', lo), eb('messages.seq', '<=', hi)]))))
+    .orderBy('messages.seq', direction)
     .execute();
 }
 
@@ -42,11 +45,13 @@ export function listMessagesAfter(db: DbOrTrx, topicId: number, afterId: number,
   if (ranges.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('messages')
-    .selectAll()
-    .where('topic_id', '=', topicId)
-    .where('id', '>', afterId)
-    .where((eb) => inRanges(eb, ranges))
-    .orderBy('id', 'asc')
+    .leftJoin('users as sender', 'sender.id', 'messages.sender_id')
+    .selectAll('messages')
+    .select(senderColumns)
+    .where('messages.topic_id', '=', topicId)
+    .where('messages.id', '>', afterId)
+    .where((eb) => eb.or(ranges.map(([lo, hi]) => eb.and([eb('messages.seq', '>', lo), eb('messages.seq', '<=', hi)]))))
+    .orderBy('messages.id', 'asc')
     .limit(limit)
     .execute();
 }

@@ -1,4 +1,5 @@
-import { createMessageBodySchema, idParamSchema, messagesIndexQuerySchema, texts } from '@parley/contracts';
+import { createMessageBodySchema, envelopeSchema, idParamSchema, messageSchema, messagesIndexQuerySchema, messagesPageSchema, texts } from '@parley/contracts';
+import { z } from 'zod';
 import { type FastifyReply } from 'fastify';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.js';
@@ -28,27 +29,35 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireVerified);
 
   // Polled every few seconds: revalidated by ETag (the browser sends If-None-Match), 304 when nothing changed.
-  app.get('/messages/index', { schema: { tags, querystring: messagesIndexQuerySchema } }, async (request, reply) => {
-    const result = await messages.listMessages(deps, currentUser(request).id, request.query, request.headers['if-none-match']);
-    reply.header('etag', result.etag).header('cache-control', 'private, no-cache');
-    if (result.notModified) return reply.code(304).send();
-    return { status: 'OK', payload: result.page };
-  });
+  app.get(
+    '/messages/index',
+    { schema: { tags, querystring: messagesIndexQuerySchema, response: { 200: envelopeSchema(messagesPageSchema), 304: z.undefined() } } },
+    async (request, reply) => {
+      const result = await messages.listMessages(deps, currentUser(request).id, request.query, request.headers['if-none-match']);
+      reply.header('etag', result.etag).header('cache-control', 'private, no-cache');
+      if (result.notModified) return reply.code(304).send(undefined);
+      return { status: 'OK' as const, payload: result.page };
+    },
+  );
 
   // JSON {topic_id, content} or multipart with attachments[], types[], content, topic_id.
-  app.post('/messages/create', { schema: { tags } }, async (request) => {
-    const form = request.isMultipart() ? await readMessageForm(request) : { fields: request.body, files: [], types: [] };
-    const parsed = createMessageBodySchema.safeParse(form.fields);
-    if (!parsed.success) throw validationFailure(parsed.error.issues);
-    const files = checkFiles(form.files, form.types);
-    const result = await messages.sendMessage(deps, currentUser(request), {
-      topicId: parsed.data.topic_id,
-      content: parsed.data.content,
-      clientId: parsed.data.client_id,
-      files,
-    });
-    return { status: 'OK', payload: { message: result.message, balance: result.balance } };
-  });
+  app.post(
+    '/messages/create',
+    { schema: { tags, response: { 200: envelopeSchema(z.object({ message: messageSchema, balance: z.number().int() })) } } },
+    async (request) => {
+      const form = request.isMultipart() ? await readMessageForm(request) : { fields: request.body, files: [], types: [] };
+      const parsed = createMessageBodySchema.safeParse(form.fields);
+      if (!parsed.success) throw validationFailure(parsed.error.issues);
+      const files = checkFiles(form.files, form.types);
+      const result = await messages.sendMessage(deps, currentUser(request), {
+        topicId: parsed.data.topic_id,
+        content: parsed.data.content,
+        clientId: parsed.data.client_id,
+        files,
+      });
+      return { status: 'OK' as const, payload: { message: result.message, balance: result.balance } };
+    },
+  );
 
   app.get('/messages/attachment-costs', { schema: { tags } }, async () => ({ status: 'OK', payload: await messages.loadAttachmentCosts(app.db) }));
 
