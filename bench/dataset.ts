@@ -59,6 +59,7 @@ async function seedMessages(db: Db, topics: Dataset['topics']) {
   await sql`insert into messages ${columns} ${row('t.id', 't.user_id', 't.user_id')} from topics t cross join (${series(db, TYPICAL)}) as s where t.id >= ${firstTypical} order by t.id, i`.execute(
     db,
   );
+  await sql`update topics set last_seq = coalesce((select max(m.seq) from messages m where m.topic_id = topics.id), 0)`.execute(db);
   // Each topic's newest seq, as the send path would have left it (the partners joined before the first message).
   await sql`update topics set last_seq = coalesce((select max(m.seq) from messages m where m.topic_id = topics.id), 0)`.execute(db);
 }
