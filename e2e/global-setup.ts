@@ -52,7 +52,10 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'parley-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  // The compiled server, as `npm start` runs it in production (no tsx at run time).
+  const server = spawnSync('npm', ['run', 'build', '-w', 'apps/server'], { cwd: root, stdio: 'inherit' });
+  if (server.status !== 0) throw new Error('server build failed');
+  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server.js'], {
     cwd: join(root, 'apps/server'),
     env: {
       ...process.env,

@@ -2,8 +2,13 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { loadOrCreateDevSecrets } from './lib/dev-secrets.js';
 
-/** The repository's `data/` folder, whatever directory the process was started from. */
+/**
+ * The repository's `data/` folder and the built web app, whatever directory the process was
+ * started from. Resolved here, one level under apps/server, so the compiled bundle
+ * (apps/server/dist/server.js, same depth) finds the same folders.
+ */
 const defaultDataDir = resolve(import.meta.dirname, '../../../data');
+const defaultWebDist = resolve(import.meta.dirname, '../../web/dist');
 
 /**
  * The only place that reads process.env. A bad value stops start-up with every
@@ -124,7 +129,7 @@ export interface Config {
   readonly countryHeader: string;
   readonly trustProxy: boolean;
   readonly rateLimit: { readonly authMax: number; readonly authWindowMs: number; readonly globalMax: number };
-  readonly webDist?: string;
+  readonly webDist: string;
   /** Attachments: local disk under DATA_DIR (embedded default) or an S3-compatible bucket. */
   readonly storage:
     | { readonly kind: 'local' }
@@ -232,7 +237,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     countryHeader: e.COUNTRY_HEADER.toLowerCase(),
     trustProxy: e.TRUST_PROXY === 'true',
     rateLimit: { authMax: e.RATE_LIMIT_AUTH_MAX, authWindowMs: e.RATE_LIMIT_AUTH_WINDOW_S * 1000, globalMax: e.RATE_LIMIT_GLOBAL_MAX },
-    webDist: e.WEB_DIST,
+    webDist: e.WEB_DIST ?? defaultWebDist,
     storage:
       e.STORAGE === 's3'
         ? {

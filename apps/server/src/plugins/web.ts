@@ -4,8 +4,8 @@ import fastifyStatic from '@fastify/static';
 import { type FastifyInstance } from 'fastify';
 
 /** Serves the built web app, with the SPA's index.html for every non-API path. */
-export async function registerWeb(app: FastifyInstance, webDist: string | undefined) {
-  const root = resolve(webDist ?? join(import.meta.dirname, '../../../web/dist'));
+export async function registerWeb(app: FastifyInstance, webDist: string) {
+  const root = resolve(webDist);
   if (!existsSync(join(root, 'index.html'))) {
     app.log.warn({ root }, 'web app not built: only the API is served (run `npm run build`)');
     return;
