@@ -16,6 +16,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import './modules/jobs/jobs.prune.js';
 import { JobWorker } from './modules/jobs/jobs.worker.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
+import { metricsRoutes } from './modules/metrics/metrics.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
@@ -147,6 +148,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     for (const method of [route.method].flat()) routeList.push({ method, url: route.url });
   });
   for (const module of apiModules) await app.register(module, { prefix: '/api' });
+  await app.register(metricsRoutes);
   await app.register(sandboxPageRoutes);
   if (!config.isProduction && !config.smtpUrl) await app.register(mailRoutes);
   if (options.serveWeb) await registerWeb(app, config.webDist);

@@ -75,6 +75,8 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   /** Default: on outside production, off in production (where it needs an explicit true). */
   SEED_DEMO: z.enum(['true', 'false']).optional(),
+  /** Bearer token for GET /metrics (Prometheus); without it the route answers 404. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PAYOUT_ENCRYPTION_KEY: z
     .string()
@@ -151,6 +153,7 @@ export interface Config {
   /** Where generated development secrets are kept, and whether this start created them (logged at start). */
   readonly generatedSecrets?: { readonly file: string; readonly created: boolean };
   readonly logLevel: Env['LOG_LEVEL'];
+  readonly metricsToken?: string;
   readonly payoutEncryptionKey: string;
 }
 
@@ -255,6 +258,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     testPayments: gateway === 'sandbox',
     generatedSecrets: secrets.generated,
     logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN,
     payoutEncryptionKey: secrets.payoutEncryptionKey,
     ...overrides,
   };

@@ -42,6 +42,11 @@ export function cachingSqlite(sqlite: SQLite.Database, size = STATEMENT_CACHE_SI
   };
 }
 
+const pools = new WeakMap<Kysely<Database>, pg.Pool>();
+
+/** The PostgreSQL pool behind a database handle (its gauges go to /metrics); none for SQLite. */
+export const poolOf = (db: Kysely<Database>): pg.Pool | undefined => pools.get(db);
+
 export function connectDatabase(config: DatabaseConfig, options: ConnectOptions = {}): Kysely<Database> {
   if (config.kind === 'postgres') {
     const pool = new pg.Pool({
@@ -49,7 +54,9 @@ export function connectDatabase(config: DatabaseConfig, options: ConnectOptions 
       max: 10,
       options: config.schema ? `-c search_path=${config.schema}` : undefined,
     });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: options.log });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: options.log });
+    pools.set(db, pool);
+    return db;
   }
   if (config.file !== ':memory:') mkdirSync(dirname(config.file), { recursive: true });
   const sqlite = new SQLite(config.file);
