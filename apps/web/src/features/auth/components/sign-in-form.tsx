@@ -18,6 +18,8 @@ export function SignInForm({ onSignedIn, onVerify, onForgotPassword }: SignInFor
   const [formError, setFormError] = useState<string | null>(null);
   const { register, handleSubmit, formState } = useForm<LoginBody>({ resolver: zodResolver(loginBodySchema), defaultValues: { email: '', password: '' } });
   const { errors } = formState;
+  // Both fields empty give the same sentence: say it once, under the email field.
+  const passwordError = errors.password?.message === errors.email?.message ? undefined : errors.password?.message;
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
@@ -38,7 +40,7 @@ export function SignInForm({ onSignedIn, onVerify, onForgotPassword }: SignInFor
         </div>
       )}
       <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-      <PasswordField label="Password" autoComplete="current-password" error={errors.password?.message} {...register('password')} />
+      <PasswordField label="Password" autoComplete="current-password" error={passwordError} {...register('password')} />
       <div className="form__row form__row--end">
         <button type="button" className="link-button" onClick={onForgotPassword}>
           Forgot password?

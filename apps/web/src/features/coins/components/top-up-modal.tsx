@@ -119,7 +119,11 @@ export function TopUpModal({ user }: { user: UserProfile }) {
               setError(null);
             }}
             amountText={amountText}
-            onAmount={setAmountText}
+            onAmount={(text) => {
+              // A new amount (typed or a quick amount) answers the last complaint about the amount.
+              setAmountText(text);
+              setError(null);
+            }}
             rate={rate}
             minAmount={minAmount}
             bundles={bundles.data}

@@ -108,6 +108,8 @@ describe('Top Up modal', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText(texts.topUp.validAmount)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '10 €' }));
+    // A valid quick amount answers the complaint: it goes at once (issue 13).
+    expect(screen.queryByText(texts.topUp.validAmount)).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
 
     const pay = await screen.findByRole('button', { name: 'Pay 12.20 €' });

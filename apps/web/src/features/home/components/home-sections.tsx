@@ -21,9 +21,10 @@ export function Hero() {
             <Link to={paths.rooms.getHref()} className={buttonClass('light', 'lg')}>
               {t('home.ctaButton')}
             </Link>
-            <a href="#why-us" className={buttonClass('ghost-light', 'lg')}>
+            {/* Every call to action leads to the room list (spec §1). */}
+            <Link to={paths.rooms.getHref()} className={buttonClass('ghost-light', 'lg')}>
               How it works
-            </a>
+            </Link>
           </div>
         </div>
         <div className="hero__visual" aria-hidden="true">
