@@ -291,9 +291,18 @@ describe('chat between two people (issues #4, #5, #6)', () => {
     await typeAndSend(a.page, text);
     await messageLog(b.page).getByText(text, { exact: true }).waitFor();
 
+    const topicFetches: string[] = [];
+    c.page.on('request', (r) => r.url().includes('/api/topics/topic') && topicFetches.push(r.url()));
     await c.page.goto(`/topics/${topicId}/chat`);
     await c.page.getByRole('log', { name: 'Messages' }).getByText(texts.topics.chatFull).waitFor();
     expect(await messageInput(c.page).isDisabled()).toBe(true);
+    // The header names the topic, not a fake person, and says it is full rather than 'online'.
+    expect(await chatStatus(c.page).textContent()).toBe(texts.topics.chatFull);
+    expect(await c.page.locator('.chat-header__name').textContent()).toMatch(/^E2E full /);
+    // After the 403 the page stops asking (spec §8): no topic fetch for more than a poll period.
+    const fetched = topicFetches.length;
+    await c.page.waitForTimeout(6_000);
+    expect(topicFetches.length).toBe(fetched);
     expect(await messageLog(c.page).getByText(text).count()).toBe(0);
     expect(await c.page.getByRole('dialog').count()).toBe(0);
     await snap(c.page, 'chat-full');
@@ -336,7 +345,8 @@ describe('chat between two people (issues #4, #5, #6)', () => {
 
     await apiPost(b.context, baseUrl, '/topics/leave', { topic_id: topicId });
     await a.page.getByText(texts.chat.searching).waitFor({ timeout: PUSH_BUDGET_MS + 1000 });
-    // The full screen re-checks every 5 s; C has never agreed to this topic's terms.
+    // The full screen does not poll; 'Try again' enters. C has never agreed to this topic's terms.
+    await c.page.getByRole('button', { name: texts.topics.tryAgain }).click();
     const agree = c.page.getByRole('dialog').getByRole('button', { name: texts.chat.agree });
     await agree.waitFor({ timeout: 12_000 });
     await agree.click();

@@ -247,6 +247,7 @@ export const texts = {
     textStyleRequired: 'Text style is required',
     textColorRequired: 'Text color is required',
     chatFull: 'Chat is full',
+    tryAgain: 'Try again',
     justNow: 'Just now',
   },
   chat: {

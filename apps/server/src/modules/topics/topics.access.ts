@@ -91,6 +91,8 @@ export async function requireTopicWriter(db: DbOrTrx, userId: number, topicId: n
 export function forbidden(topic: TopicRow) {
   return new AppError('FORBIDDEN', texts.topics.noPermission, undefined, {
     topic_id: topic.id,
+    // A human topic's title is public (the topic lists show it): the full screen names the topic.
+    title: topic.chat_mode === 'human' ? topic.title : null,
     participants_count: topic.participants_count,
     is_closed: topic.is_closed === 1,
     is_full: topic.participants_count >= MAX_PARTICIPANTS,

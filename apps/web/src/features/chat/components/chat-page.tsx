@@ -1,5 +1,6 @@
 import { texts } from '@parley/contracts';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { toast } from '../../../components/ui/toast';
 import { useUser } from '../../../lib/user';
@@ -33,13 +34,20 @@ export function ChatPage({ topicId, settingsExtra }: Props) {
   const { topic, phase } = room;
 
   const participants = phase === 'full' ? 2 : (topic?.participants_count ?? 0);
-  const status = chatStatusText({ participantsCount: participants, isInChat: room.isInChat, hasMessages: room.messages.length > 0 });
+  const status =
+    phase === 'full'
+      ? texts.topics.chatFull
+      : chatStatusText({ participantsCount: participants, isInChat: room.isInChat, hasMessages: room.messages.length > 0 });
   const disabledReason =
     phase === 'ready' || phase === 'full'
       ? inputDisabledReason({ busy: false, isInChat: room.isInChat, participantsCount: participants, isClosed: topic?.is_closed })
       : 'busy';
   const placeholder = disabledReason === 'full' ? texts.topics.chatFull : disabledReason === 'closed' ? texts.chat.topicClosed : 'Type a message…';
-  const name = phase === 'full' ? texts.topics.chatFull : (topic?.interlocutor_name ?? (phase === 'loading' || !topic ? texts.common.loading : topic.title));
+  // A full chat is not a person: the header names the topic, the status says it is full.
+  const name =
+    phase === 'full'
+      ? (room.fullTitle ?? texts.topics.chatFull)
+      : (topic?.interlocutor_name ?? (phase === 'loading' || !topic ? texts.common.loading : topic.title));
 
   const searching = phase === 'ready' && room.isInChat && topic !== null && topic.chat_mode === 'human' && topic.participants_count < 2 && !topic.is_closed;
   useConnectedToast(searching, phase === 'ready' && topic !== null && topic.participants_count >= 2);
@@ -94,6 +102,13 @@ export function ChatPage({ topicId, settingsExtra }: Props) {
             typing={room.typingName !== null}
             notice={phase === 'full' ? texts.topics.chatFull : undefined}
           />
+          {phase === 'full' && (
+            <div className="chat-full-retry">
+              <Button variant="secondary" onClick={room.retry}>
+                {texts.topics.tryAgain}
+              </Button>
+            </div>
+          )}
           {searching && <SearchingOverlay onSwitchToAi={() => void room.setChatMode('ai')} />}
         </div>
         <ChatInput

@@ -16,7 +16,7 @@ import { enterChat, isInTopic, keepKnownName } from '../utils/chat-entry';
 import { isOwnMessage, lastMessageId, mergeMessages } from '../utils/merge-messages';
 import { type SocketStatus } from '../utils/topic-socket';
 import { handleTopicError } from './use-chat-notices';
-import { useFallbackPoll, useSeatWait } from './use-fallback-poll';
+import { useFallbackPoll } from './use-fallback-poll';
 import { useTopicSocket } from './use-topic-socket';
 
 /** 'loading' → ('terms' | 'full' | 'ready'); 'full' is a third user on a topic with two people in it. */
@@ -53,6 +53,8 @@ export function useChatRoom(topicId: number) {
   const [costs, setCosts] = useState<AttachmentCosts | null>(null);
   const [typingName, setTypingName] = useState<string | null>(null);
   const [pollingStopped, setPollingStopped] = useState(false);
+  /** The topic a third user found full: its title for the header (no polling; 'Try again' re-enters). */
+  const [fullTitle, setFullTitle] = useState<string | null>(null);
 
   const messagesRef = useRef<Message[]>([]);
   messagesRef.current = messages;
@@ -96,6 +98,7 @@ export function useChatRoom(topicId: number) {
         toRooms();
         return;
       case 'full':
+        setFullTitle(entry.title);
         setTopic(null);
         setMessagesLoading(false);
         setPhase('full');
@@ -225,9 +228,6 @@ export function useChatRoom(topicId: number) {
     },
   });
 
-  // A third user on a full chat enters as soon as a seat frees up.
-  useSeatWait(phase === 'full', topicId, () => void initialise());
-
   /* ---------- actions ---------- */
 
   const loadOlder = useCallback(async () => {
@@ -306,6 +306,9 @@ export function useChatRoom(topicId: number) {
   return {
     phase,
     topic,
+    fullTitle,
+    /** A third user on a full chat asks again (spec §8: no polling after a 403). */
+    retry: () => void initialise(),
     messages,
     messagesLoading,
     hasOlder: paging.nextPage !== null,

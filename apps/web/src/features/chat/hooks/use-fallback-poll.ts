@@ -1,6 +1,5 @@
 import { limits } from '@parley/contracts';
 import { useEffect, useRef, type MutableRefObject } from 'react';
-import { getTopic } from '../api/get-topic';
 
 interface Options {
   /** Poll only while this is true (chat ready, socket not live, topic open, not stopped). */
@@ -39,21 +38,4 @@ export function useFallbackPoll({ active, isLive, lastSyncAt, poll }: Options) {
       clearTimeout(timer);
     };
   }, [active, isLive, lastSyncAt]);
-}
-
-/** While `active`, checks the topic every 5 s and calls `onSeatFree` once it has a free seat (or the user is in it). */
-export function useSeatWait(active: boolean, topicId: number, onSeatFree: () => void) {
-  const callback = useRef(onSeatFree);
-  callback.current = onSeatFree;
-  useEffect(() => {
-    if (!active) return;
-    const timer = setInterval(() => {
-      getTopic(topicId)
-        .then((fresh) => {
-          if (fresh.participants_count < 2 || fresh.is_member) callback.current();
-        })
-        .catch(() => undefined);
-    }, limits.messagePollMs);
-    return () => clearInterval(timer);
-  }, [active, topicId]);
 }

@@ -12,7 +12,7 @@ export type ChatEntry =
   | { kind: 'ready'; topic: Topic; joined: boolean }
   | { kind: 'terms'; topic: Topic }
   /** A third user on a topic with two people in it: the screen shows 'Chat is full'. */
-  | { kind: 'full'; topic: Topic | null }
+  | { kind: 'full'; topic: Topic | null; title: string | null }
   /** Missing or closed: toast the text and go to the rooms. */
   | { kind: 'gone'; message: string }
   /** The join was refused: the generic topic error handler decides what to say. */
@@ -30,7 +30,8 @@ export async function enterChat(topicId: number, userId: number | null): Promise
     topic = await getTopic(topicId);
   } catch (error) {
     const body = bodyOf(error);
-    if (error instanceof ApiError && error.status === 403 && body.is_full && !body.is_closed) return { kind: 'full', topic: null };
+    if (error instanceof ApiError && error.status === 403 && body.is_full && !body.is_closed)
+      return { kind: 'full', topic: null, title: typeof body.title === 'string' ? body.title : null };
     if (error instanceof ApiError && error.status === 404) return { kind: 'gone', message: texts.chat.topicNotFound };
     if (body.is_closed) return { kind: 'gone', message: texts.chat.topicClosed };
     return { kind: 'gone', message: error instanceof ApiError ? error.message : texts.chat.failedInit };
@@ -38,7 +39,7 @@ export async function enterChat(topicId: number, userId: number | null): Promise
   if (topic.is_closed) return { kind: 'gone', message: texts.chat.topicClosed };
   if (!(await checkTerms(topicId))) return { kind: 'terms', topic };
   if (isInTopic(topic, userId)) return { kind: 'ready', topic, joined: false };
-  if (topic.participants_count >= 2) return { kind: 'full', topic };
+  if (topic.participants_count >= 2) return { kind: 'full', topic, title: topic.title };
   try {
     const response = await joinTopic(topicId);
     if (response.status !== 'OK') throw new ApiError(400, response.message ?? texts.chat.unableToJoin);
@@ -46,7 +47,7 @@ export async function enterChat(topicId: number, userId: number | null): Promise
     return { kind: 'ready', topic: joined ?? (await getTopic(topicId)), joined: true };
   } catch (error) {
     // Someone took the last seat between the topic fetch and the join.
-    if (bodyOf(error).is_full) return { kind: 'full', topic };
+    if (bodyOf(error).is_full) return { kind: 'full', topic, title: topic.title };
     return { kind: 'refused', error };
   }
 }
