@@ -360,6 +360,17 @@ describe('chat between two people (issues #4, #5, #6)', () => {
     await snap(c.page, 'chat-seat-taken');
   });
 
+  it('the owner closing the chat tells the partner in place: the notice, a disabled input, the status', async () => {
+    const { a, b, topicId } = await pairInTopic('closed');
+    await apiPost(a.context, baseUrl, '/topics/leave', { topic_id: topicId });
+    await messageLog(b.page)
+      .getByText(texts.topics.closedByOwner)
+      .waitFor({ timeout: PUSH_BUDGET_MS + 6_000 });
+    await expect.poll(() => chatStatus(b.page).textContent()).toBe(texts.chat.topicClosed);
+    expect(await messageInput(b.page).isDisabled()).toBe(true);
+    await snap(b.page, 'chat-closed-by-owner');
+  });
+
   it('reports the other user from the chat settings menu', async () => {
     const { a, b, topicId } = await pairInTopic('report');
     await b.page.getByRole('button', { name: 'Chat settings' }).click();

@@ -34,10 +34,15 @@ export function ChatPage({ topicId, settingsExtra }: Props) {
   const { topic, phase } = room;
 
   const participants = phase === 'full' ? 2 : (topic?.participants_count ?? 0);
+  const closed = phase === 'ready' && topic?.is_closed === true;
   const status =
     phase === 'full'
       ? texts.topics.chatFull
-      : chatStatusText({ participantsCount: participants, isInChat: room.isInChat, hasMessages: room.messages.length > 0 });
+      : closed
+        ? texts.chat.topicClosed
+        : chatStatusText({ participantsCount: participants, isInChat: room.isInChat, hasMessages: room.messages.length > 0 });
+  // Closed by its owner while the partner is in it (pushed, or seen by the poll): said where the talk was.
+  const notice = phase === 'full' ? texts.topics.chatFull : closed && !topic?.is_owner ? texts.topics.closedByOwner : undefined;
   const disabledReason =
     phase === 'ready' || phase === 'full'
       ? inputDisabledReason({ busy: false, isInChat: room.isInChat, participantsCount: participants, isClosed: topic?.is_closed })
@@ -100,7 +105,7 @@ export function ChatPage({ topicId, settingsExtra }: Props) {
             loadingOlder={room.loadingOlder}
             onLoadOlder={() => void room.loadOlder()}
             typing={room.typingName !== null}
-            notice={phase === 'full' ? texts.topics.chatFull : undefined}
+            notice={notice}
           />
           {phase === 'full' && (
             <div className="chat-full-retry">
