@@ -231,6 +231,9 @@ export const texts = {
   },
   topics: {
     noAvailableChats: 'No available chats at the moment. Please try again later or create your own topic.',
+    noPartnerTitle: 'No one is waiting right now',
+    chatWithAi: 'Chat with the AI companion',
+    createOwnTopic: 'Create your own topic',
     aiWhileAlone: 'The AI companion can join only while you are alone in your chat.',
     closedByOwner: 'This chat has been closed by its owner',
     noLongerExists: 'The requested topic no longer exists or was deleted',

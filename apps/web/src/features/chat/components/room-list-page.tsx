@@ -1,6 +1,6 @@
 import { texts } from '@parley/contracts';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Pagination } from '../../../components/ui/pagination';
 import { Spinner } from '../../../components/ui/spinner';
@@ -11,15 +11,21 @@ import { chatNotices } from '../hooks/use-chat-notices';
 import { useStartChat } from '../hooks/use-start-chat';
 import { isSafeColor } from '../utils/bubble-style';
 import { ChatNotices } from './chat-notices';
+import { CreateTopicModal } from './create-topic-modal';
+import { NoPartnerModal } from './no-partner-modal';
 
 const DEFAULT_ROOM_COLOR = 'purple';
 
 /** RoomListPage (spec §2): 'Enter Room' grid, 12 per page, random chat and active chats. */
 export function RoomListPage() {
-  const [page, setPage] = useState(1);
+  // The page lives in the URL (?page=N): a reload or Back keeps it.
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const setPage = (next: number) => setParams(next > 1 ? { page: String(next) } : {});
   const rooms = useRooms(page);
   const active = useActiveTopics();
-  const { start, starting } = useStartChat();
+  const { start, starting, noPartner, dismissNoPartner } = useStartChat();
+  const [creating, setCreating] = useState(false);
   const list = rooms.data?.data ?? [];
   const lastPage = rooms.data?.meta.last_page ?? 1;
 
@@ -74,6 +80,19 @@ export function RoomListPage() {
           </>
         )}
       </div>
+      <CreateTopicModal open={creating} onClose={() => setCreating(false)} roomId={null} />
+      <NoPartnerModal
+        open={noPartner}
+        onClose={dismissNoPartner}
+        onChatWithAi={() => {
+          dismissNoPartner();
+          void start('ai');
+        }}
+        onCreateTopic={() => {
+          dismissNoPartner();
+          setCreating(true);
+        }}
+      />
       <ChatNotices />
     </div>
   );

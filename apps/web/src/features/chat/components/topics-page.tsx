@@ -11,13 +11,14 @@ import { useStartChat } from '../hooks/use-start-chat';
 import { isSafeColor, topicTitleStyle } from '../utils/bubble-style';
 import { ChatNotices } from './chat-notices';
 import { CreateTopicModal } from './create-topic-modal';
+import { NoPartnerModal } from './no-partner-modal';
 
 /** TopicsPage (spec §2): the topics of one room (or all), with Back, Create topic and Start Random Chat. */
 export function TopicsPage({ roomId }: { roomId: number | null }) {
   const navigate = useNavigate();
   const topics = useTopics(roomId);
   const rooms = useQuery(allRoomsQuery);
-  const { start, starting } = useStartChat();
+  const { start, starting, noPartner, dismissNoPartner } = useStartChat();
   const [creating, setCreating] = useState(false);
   const room = roomId === null ? null : rooms.data?.find((r) => r.id === roomId);
   const heading = roomId === null ? texts.rooms.all : (room?.title ?? (rooms.isPending ? texts.common.loading : texts.rooms.all));
@@ -84,6 +85,18 @@ export function TopicsPage({ roomId }: { roomId: number | null }) {
         )}
       </div>
       <CreateTopicModal open={creating} onClose={() => setCreating(false)} roomId={roomId} />
+      <NoPartnerModal
+        open={noPartner}
+        onClose={dismissNoPartner}
+        onChatWithAi={() => {
+          dismissNoPartner();
+          void start('ai');
+        }}
+        onCreateTopic={() => {
+          dismissNoPartner();
+          setCreating(true);
+        }}
+      />
       <ChatNotices />
     </div>
   );

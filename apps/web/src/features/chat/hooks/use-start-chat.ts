@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '../../../components/ui/toast';
+import { ApiError } from '../../../lib/api-client';
 import { paths } from '../../../config/paths';
 import { getRandomTopic } from '../api/get-random-topic';
 import { handleTopicError } from './use-chat-notices';
@@ -12,6 +13,8 @@ export function useStartChat() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [starting, setStarting] = useState(false);
+  /** A human chat found nobody waiting: the page offers the companion and a topic of one's own. */
+  const [noPartner, setNoPartner] = useState(false);
 
   const start = useCallback(
     async (mode: ChatMode) => {
@@ -25,6 +28,10 @@ export function useStartChat() {
         void queryClient.invalidateQueries({ queryKey: ['topics'] });
         navigate(paths.topicChat.getHref(topicId));
       } catch (error) {
+        if (mode === 'human' && error instanceof ApiError && error.status === 409 && error.message === texts.topics.noAvailableChats) {
+          setNoPartner(true);
+          return;
+        }
         handleTopicError(error, { fallback: texts.chat.failedStart, openTopic: (id) => navigate(paths.topicChat.getHref(id)) });
       } finally {
         setStarting(false);
@@ -33,5 +40,5 @@ export function useStartChat() {
     [navigate, queryClient],
   );
 
-  return { start, starting };
+  return { start, starting, noPartner, dismissNoPartner: () => setNoPartner(false) };
 }
