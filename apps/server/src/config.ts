@@ -66,6 +66,8 @@ const envSchema = z.object({
   RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_AUTH_WINDOW_S: z.coerce.number().int().min(1).default(60),
   RATE_LIMIT_GLOBAL_MAX: z.coerce.number().int().min(1).default(600),
+  RATE_LIMIT_ACCOUNT_MAX: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_ACCOUNT_WINDOW_S: z.coerce.number().int().min(1).default(900),
   WEB_DIST: z.string().optional(),
   STORAGE: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: z.string().url().optional(),
@@ -130,7 +132,14 @@ export interface Config {
   readonly jobs?: { readonly pollMs?: number; readonly leaseMs?: number; readonly batch?: number };
   readonly countryHeader: string;
   readonly trustProxy: boolean;
-  readonly rateLimit: { readonly authMax: number; readonly authWindowMs: number; readonly globalMax: number };
+  readonly rateLimit: {
+    readonly authMax: number;
+    readonly authWindowMs: number;
+    readonly globalMax: number;
+    /** Sign-in attempts per account (whatever the IP) per window. */
+    readonly accountMax: number;
+    readonly accountWindowMs: number;
+  };
   readonly webDist: string;
   /** Attachments: local disk under DATA_DIR (embedded default) or an S3-compatible bucket. */
   readonly storage:
@@ -239,7 +248,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       : undefined,
     countryHeader: e.COUNTRY_HEADER.toLowerCase(),
     trustProxy: e.TRUST_PROXY === 'true',
-    rateLimit: { authMax: e.RATE_LIMIT_AUTH_MAX, authWindowMs: e.RATE_LIMIT_AUTH_WINDOW_S * 1000, globalMax: e.RATE_LIMIT_GLOBAL_MAX },
+    rateLimit: {
+      authMax: e.RATE_LIMIT_AUTH_MAX,
+      authWindowMs: e.RATE_LIMIT_AUTH_WINDOW_S * 1000,
+      globalMax: e.RATE_LIMIT_GLOBAL_MAX,
+      accountMax: e.RATE_LIMIT_ACCOUNT_MAX,
+      accountWindowMs: e.RATE_LIMIT_ACCOUNT_WINDOW_S * 1000,
+    },
     webDist: e.WEB_DIST ?? defaultWebDist,
     storage:
       e.STORAGE === 's3'

@@ -1,6 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieNames, xsrfHeader } from '@parley/contracts';
+import { xsrfTokenFor } from '../src/plugins/session.js';
 import { createTestContext, dialects, type TestContext } from './harness.js';
 
 /** A raw HTTP exchange (fetch would refuse some of these requests itself). */
@@ -26,7 +27,13 @@ describe.each(dialects)('every error is the JSON envelope, Fastify’s own inclu
   });
   afterAll(() => ctx.close());
 
-  const csrf = { cookie: `${cookieNames.xsrf}=t0ken`, [xsrfHeader]: 't0ken', 'content-type': 'application/json' };
+  /** JSON with a valid anonymous CSRF token (signed with the app's secret, as csrf-cookie hands out). */
+  const csrf = { 'content-type': 'application/json', 'x-with-csrf': '1' };
+  const withCsrf = (headers: Record<string, string> = {}) => {
+    if (!headers['x-with-csrf']) return headers;
+    const token = xsrfTokenFor(ctx.config);
+    return { ...headers, cookie: `${cookieNames.xsrf}=${token}`, [xsrfHeader]: token };
+  };
   const cases: [string, Parameters<typeof rawRequest>[1], number][] = [
     ['a malformed URL', { path: '/api/%E0%A4%A' }, 400],
     ['an unknown route', { path: '/api/no-such-thing' }, 404],
@@ -38,7 +45,7 @@ describe.each(dialects)('every error is the JSON envelope, Fastify’s own inclu
   ];
 
   it.each(cases)('%s', async (_name, request, status) => {
-    const response = await rawRequest(port, request);
+    const response = await rawRequest(port, { ...request, headers: withCsrf(request.headers) });
     expect(response.status).toBe(status);
     expect(response.contentType).toMatch(/^application\/json/);
     expect(JSON.parse(response.body)).toEqual({ status: 'ERROR', payload: null, message: expect.any(String) as string, errors: {} });

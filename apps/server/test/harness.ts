@@ -78,6 +78,7 @@ export async function createTestContext(dialect: Dialect, options: TestContextOp
       SEED_DEMO: options.seedDemo ? 'true' : 'false',
       RATE_LIMIT_AUTH_MAX: '10000',
       RATE_LIMIT_GLOBAL_MAX: '100000',
+      RATE_LIMIT_ACCOUNT_MAX: '100000',
       ...options.env,
     },
     { database, ...options.config },

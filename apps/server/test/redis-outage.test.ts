@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieNames, xsrfHeader, type ChatEvent } from '@parley/contracts';
+import { xsrfTokenFor } from '../src/plugins/session.js';
 import { TestClient } from './client.js';
 import { createTestContext, dialects, type TestContext } from './harness.js';
 import { PrivateRedis } from './redis-server.js';
@@ -25,15 +26,15 @@ describe.each(dialects)('Redis as a dependency that can fail, on %s', (dialect) 
     return { statusCode: response.statusCode, body: response.json<{ message?: string; errors?: Record<string, string[]>; payload: unknown }>() };
   };
   /** A failed sign-in from one client address (each test its own, so counts do not carry over). */
-  const login = async (app: TestContext['app'], ip: string) =>
+  const login = async (app: TestContext['app'], ip: string, xsrf = xsrfTokenFor(ctx.config)) =>
     (
       await app.inject({
         method: 'POST',
         url: '/api/login',
         payload: badLogin,
         remoteAddress: ip,
-        cookies: { [cookieNames.xsrf]: 'x' },
-        headers: { [xsrfHeader]: 'x' },
+        cookies: { [cookieNames.xsrf]: xsrf },
+        headers: { [xsrfHeader]: xsrf },
       })
     ).statusCode;
 

@@ -4,7 +4,7 @@ import { type Config } from '../config.js';
 import { type Db } from '../db/database.js';
 import { AppError } from '../lib/app-error.js';
 import { type Clock } from '../lib/clock.js';
-import { randomToken, safeEqual, sha256 } from '../lib/crypto.js';
+import { hmacSha256, randomToken, safeEqual, sha256 } from '../lib/crypto.js';
 import { type EventBus } from '../lib/event-bus.js';
 import { type UserRow } from '../modules/users/users.table.js';
 import { createSessionLookup } from './session-cache.js';
@@ -55,11 +55,8 @@ export function registerSessions(app: FastifyInstance, deps: { db: Db; config: C
     const bearer = readBearer(request);
     const token = bearer ?? request.cookies[cookieNames.session];
 
-    if (!bearer && !SAFE_METHODS.has(request.method) && request.routeOptions.config.csrf !== false) {
-      const cookie = request.cookies[cookieNames.xsrf];
-      const header = request.headers[xsrfHeader];
-      const sent = typeof header === 'string' ? decodeURIComponent(header) : '';
-      if (!cookie || !sent || !safeEqual(cookie, sent)) throw new AppError('FORBIDDEN', texts.common.csrfMismatch);
+    if (!bearer && !SAFE_METHODS.has(request.method) && request.routeOptions.config.csrf !== false && !hasValidXsrf(config, request)) {
+      throw new AppError('FORBIDDEN', texts.common.csrfMismatch);
     }
     if (!token || token.length > 200) return;
 
@@ -94,12 +91,42 @@ export async function createSession(db: Db, config: Config, clock: Clock, userId
   return token;
 }
 
+/** Sets the session cookie and the XSRF token bound to that session. */
 export function setSessionCookie(reply: FastifyReply, config: Config, token: string) {
   reply.setCookie(cookieNames.session, token, { ...sessionCookieOptions(config), maxAge: Math.floor(config.sessionTtlMs / 1000) });
+  reply.setCookie(cookieNames.xsrf, xsrfTokenFor(config, token), xsrfCookieOptions(config));
 }
 
 export function clearSessionCookie(reply: FastifyReply, config: Config) {
   reply.clearCookie(cookieNames.session, sessionCookieOptions(config));
+  reply.setCookie(cookieNames.xsrf, xsrfTokenFor(config), xsrfCookieOptions(config));
+}
+
+/**
+ * The XSRF token: with a session cookie, an HMAC of that session (another session's
+ * token, or one a client chose, never passes); without one, a server-signed random
+ * value. Never a value the client supplied.
+ */
+export function xsrfTokenFor(config: Config, sessionToken?: string): string {
+  if (sessionToken) return `s.${hmacSha256(config.appSecret, `xsrf:session:${sha256(sessionToken)}`)}`;
+  const nonce = randomToken(18);
+  return `a.${nonce}.${hmacSha256(config.appSecret, `xsrf:anonymous:${nonce}`)}`;
+}
+
+function hasValidXsrf(config: Config, request: FastifyRequest): boolean {
+  const header = request.headers[xsrfHeader];
+  let sent = '';
+  try {
+    sent = typeof header === 'string' ? decodeURIComponent(header) : '';
+  } catch {
+    return false;
+  }
+  const sessionToken = request.cookies[cookieNames.session];
+  if (sessionToken) return safeEqual(sent, xsrfTokenFor(config, sessionToken));
+  // No session (sign-in, sign-up): double submit, and the value must be one we signed.
+  const cookie = request.cookies[cookieNames.xsrf];
+  const [kind, nonce, mac] = sent.split('.');
+  return Boolean(cookie && safeEqual(cookie, sent) && kind === 'a' && nonce && mac && safeEqual(mac, hmacSha256(config.appSecret, `xsrf:anonymous:${nonce}`)));
 }
 
 /** Guards: use as `preHandler`. */

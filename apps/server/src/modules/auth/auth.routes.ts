@@ -4,16 +4,18 @@ import {
   emailOnlyBodySchema,
   isAuthResponseSchema,
   loginBodySchema,
+  type LoginBody,
   passwordResetBodySchema,
   registerBodySchema,
   texts,
   updateProfileBodySchema,
   verifyEmailQuerySchema,
 } from '@parley/contracts';
+import { type FastifyRequest } from 'fastify';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/app-error.js';
 import { z } from 'zod';
-import { randomToken } from '../../lib/crypto.js';
-import { clearSessionCookie, createSession, currentUser, requireAuth, setSessionCookie, xsrfCookieOptions } from '../../plugins/session.js';
+import { clearSessionCookie, createSession, currentUser, requireAuth, setSessionCookie, xsrfCookieOptions, xsrfTokenFor } from '../../plugins/session.js';
 import { createMailOutbox } from '../mail/mail.outbox.js';
 import * as users from '../users/users.repository.js';
 import { toUserProfile } from '../users/users.mapper.js';
@@ -30,8 +32,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   app.get('/sanctum/csrf-cookie', { schema: { tags: ['auth'] } }, async (request, reply) => {
-    const existing = request.cookies[cookieNames.xsrf];
-    reply.setCookie(cookieNames.xsrf, existing && existing.length <= 100 ? existing : randomToken(), xsrfCookieOptions(app.config));
+    // Always our own value: bound to the session cookie if there is one, never the client's.
+    const session = request.cookies[cookieNames.session];
+    reply.setCookie(cookieNames.xsrf, xsrfTokenFor(app.config, session && session.length <= 200 ? session : undefined), xsrfCookieOptions(app.config));
     return reply.status(204).send();
   });
 
@@ -41,7 +44,19 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return { status: 'OK' as const, authenticated, emailVerified, payload: { authenticated, emailVerified } };
   });
 
-  app.post('/login', { schema: { tags: ['auth'], body: loginBodySchema }, config: authLimit }, async (request, reply) => {
+  // Per account as well as per IP: a botnet spreading guesses over many addresses still gets few per account.
+  const accountLimit = app.createRateLimit({
+    max: app.config.rateLimit.accountMax,
+    timeWindow: app.config.rateLimit.accountWindowMs,
+    keyGenerator: (request) => `login-account:${(request.body as LoginBody).email.trim().toLowerCase()}`,
+  });
+  const limitPerAccount = async (request: FastifyRequest) => {
+    const limit = await accountLimit(request);
+    // `isAllowed` means allow-listed; otherwise the counter decides.
+    if (!limit.isAllowed && limit.isExceeded) throw new AppError('RATE_LIMITED', texts.common.rateLimited);
+  };
+
+  app.post('/login', { schema: { tags: ['auth'], body: loginBodySchema }, config: authLimit, preHandler: limitPerAccount }, async (request, reply) => {
     const result = await auth.login(deps, request.body);
     if (result.kind === 'verify') return { status: 'VERIFY', message: texts.auth.emailNotVerified, payload: { email: result.email } };
     const token = await createSession(app.db, app.config, app.clock, result.user.id, request);

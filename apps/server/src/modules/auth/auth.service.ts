@@ -48,6 +48,8 @@ export async function register(deps: AuthDeps, body: RegisterBody): Promise<Regi
   const phone = await validatePhone(db, body);
   if ('error' in phone) throw new AppError('VALIDATION', phone.error, { phone: [phone.error] });
 
+  // The argon2 work is done whether or not the address is taken: the answer's timing tells nothing.
+  const passwordHash = await hashPassword(body.password);
   const existing = await users.findUserByEmail(db, body.email);
   if (existing) {
     // Without verification there is no way to hide that the address is taken.
@@ -57,7 +59,6 @@ export async function register(deps: AuthDeps, body: RegisterBody): Promise<Regi
     return { kind: 'verify', email: body.email };
   }
 
-  const passwordHash = await hashPassword(body.password);
   const now = clock.now().toISOString();
   const user = await db.transaction().execute(async (trx) => {
     const inserted = await users
