@@ -68,6 +68,8 @@ const envSchema = z.object({
   RATE_LIMIT_GLOBAL_MAX: z.coerce.number().int().min(1).default(600),
   RATE_LIMIT_ACCOUNT_MAX: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_ACCOUNT_WINDOW_S: z.coerce.number().int().min(1).default(900),
+  WS_MAX_CONNECTIONS_PER_USER: z.coerce.number().int().min(1).default(20),
+  WS_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).default(200),
   WEB_DIST: z.string().optional(),
   STORAGE: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: z.string().url().optional(),
@@ -125,6 +127,8 @@ export interface Config {
     readonly inboundBurst?: number;
     readonly typingThrottleMs?: number;
     readonly sessionCheckMs?: number;
+    readonly maxConnectionsPerUser?: number;
+    readonly maxConnectionsPerIp?: number;
   };
   /** Tuning of the companion worker (defaults in modules/companion). */
   readonly companion?: { readonly pollMs?: number; readonly leaseMs?: number; readonly shutdownGraceMs?: number };
@@ -255,6 +259,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       accountMax: e.RATE_LIMIT_ACCOUNT_MAX,
       accountWindowMs: e.RATE_LIMIT_ACCOUNT_WINDOW_S * 1000,
     },
+    realtime: { maxConnectionsPerUser: e.WS_MAX_CONNECTIONS_PER_USER, maxConnectionsPerIp: e.WS_MAX_CONNECTIONS_PER_IP },
     webDist: e.WEB_DIST ?? defaultWebDist,
     storage:
       e.STORAGE === 's3'

@@ -14,6 +14,10 @@ export interface RealtimeTuning {
   typingThrottleMs: number;
   /** Sessions of open sockets are re-checked this often (expiry, password change, deleted sessions). */
   sessionCheckMs: number;
+  /** Open sockets one account may hold on this instance (tabs, devices); more are refused with 4429. */
+  maxConnectionsPerUser: number;
+  /** Open sockets one client address may hold on this instance (a NAT shares one; a script should not hold thousands). */
+  maxConnectionsPerIp: number;
 }
 
 export const defaultRealtimeTuning: RealtimeTuning = {
@@ -23,6 +27,8 @@ export const defaultRealtimeTuning: RealtimeTuning = {
   inboundBurst: 30,
   typingThrottleMs: 2_000,
   sessionCheckMs: 60_000,
+  maxConnectionsPerUser: 20,
+  maxConnectionsPerIp: 200,
 };
 
 /** One topic a connection listens to. During catch-up live events wait in `buffer`. */
@@ -49,6 +55,7 @@ export class Connection {
     readonly socket: WebSocket,
     readonly user: { id: number; name: string },
     readonly sessionId: string,
+    readonly ip: string,
     private readonly tuning: RealtimeTuning,
     private readonly log: FastifyBaseLogger,
   ) {

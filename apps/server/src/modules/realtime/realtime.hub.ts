@@ -29,6 +29,7 @@ export class RealtimeHub {
   private readonly connections = new Set<Connection>();
   private readonly byTopic = new Map<number, Set<Connection>>();
   private readonly byUser = new Map<number, Set<Connection>>();
+  private readonly perIp = new Map<string, number>();
   private readonly unsubscribeBus: () => void;
   private readonly heartbeat: NodeJS.Timeout;
   private readonly sessionCheck: NodeJS.Timeout;
@@ -51,13 +52,25 @@ export class RealtimeHub {
     return this.connections.size;
   }
 
-  add(connection: Connection) {
+  /**
+   * Registers a connection, or refuses it (false) when its account or address
+   * already holds the most sockets this instance allows.
+   */
+  add(connection: Connection): boolean {
+    const ofUser = this.byUser.get(connection.user.id)?.size ?? 0;
+    const ofIp = this.perIp.get(connection.ip) ?? 0;
+    if (ofUser >= this.tuning.maxConnectionsPerUser || ofIp >= this.tuning.maxConnectionsPerIp) return false;
     this.connections.add(connection);
     addTo(this.byUser, connection.user.id, connection);
+    this.perIp.set(connection.ip, ofIp + 1);
+    return true;
   }
 
   remove(connection: Connection) {
-    this.connections.delete(connection);
+    if (!this.connections.delete(connection)) return;
+    const ofIp = (this.perIp.get(connection.ip) ?? 1) - 1;
+    if (ofIp > 0) this.perIp.set(connection.ip, ofIp);
+    else this.perIp.delete(connection.ip);
     removeFrom(this.byUser, connection.user.id, connection);
     for (const topicId of connection.subscriptions.keys()) removeFrom(this.byTopic, topicId, connection);
     connection.subscriptions.clear();

@@ -300,3 +300,48 @@ describe.each(dialects)('realtime heartbeats (%s)', (dialect) => {
     await ctx.close();
   });
 });
+
+describe.each(dialects)('websocket connection caps (%s)', (dialect) => {
+  let ctx: TestContext;
+  let base: string;
+  const sockets: WsTestClient[] = [];
+  const connect = async (token: string) => {
+    const socket = await WsTestClient.connect(base, { bearer: token });
+    sockets.push(socket);
+    return socket;
+  };
+  const outcome = (socket: WsTestClient) =>
+    Promise.race([socket.waitForFrame('ready').then(() => 'ready' as const), socket.waitForClose().then((close) => close.code)]);
+
+  beforeAll(async () => {
+    ctx = await createTestContext(dialect, { env: { WS_MAX_CONNECTIONS_PER_USER: '2', WS_MAX_CONNECTIONS_PER_IP: '3' } });
+    base = await listenLocal(ctx.app);
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.close();
+    await ctx.close();
+  });
+
+  it('refuses a socket beyond the per-account and the per-address cap with 4429, and frees the slot on close', async () => {
+    const first = await signIn(ctx);
+    const second = await signIn(ctx);
+    const a1 = await connect(first.token);
+    expect(await outcome(a1)).toBe('ready');
+    expect(await outcome(await connect(first.token))).toBe('ready');
+    // A third tab of the same account is over the per-account cap.
+    expect(await outcome(await connect(first.token))).toBe(wsCloseCodes.rateLimited);
+
+    // Another account from the same address: the address holds 3 at most.
+    expect(await outcome(await connect(second.token))).toBe('ready');
+    const overAddress = await connect(second.token);
+    expect(await outcome(overAddress)).toBe(wsCloseCodes.rateLimited);
+    expect(overAddress.frames.some((f) => f.type === 'ready')).toBe(false);
+    expect(getRealtimeHub(ctx.app).size).toBe(3);
+
+    // Closing a socket gives its slot back.
+    a1.close();
+    await a1.waitForClose();
+    await expect.poll(() => getRealtimeHub(ctx.app).size).toBe(2);
+    expect(await outcome(await connect(second.token))).toBe('ready');
+  });
+});

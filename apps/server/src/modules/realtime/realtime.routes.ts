@@ -23,7 +23,8 @@
  * at most 500 (`hasMore` true: reload over REST). Clients merge by message id.
  * Close codes: 1012 server restarting (reconnect), 4401 not signed in or
  * session ended (logout, ban: do not reconnect), 4403 origin refused, 4429 rate
- * limited; a client that stops reading or answering pings is terminated (1006).
+ * limited (also: the account or address already holds the most sockets
+ * allowed, WS_MAX_CONNECTIONS_PER_USER / _PER_IP); a client that stops reading or answering pings is terminated (1006).
  */
 import { wsCloseCodes } from '@parley/contracts';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -75,8 +76,11 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!auth) return socket.close(wsCloseCodes.unauthenticated, 'unauthenticated');
     if (auth.via === 'cookie' && !isOriginAllowed(request)) return socket.close(wsCloseCodes.forbiddenOrigin, 'origin not allowed');
 
-    const connection = new Connection(socket, { id: auth.user.id, name: publicChatName(auth.user) }, auth.sessionId, tuning, request.log);
-    hub.add(connection);
+    const connection = new Connection(socket, { id: auth.user.id, name: publicChatName(auth.user) }, auth.sessionId, request.ip, tuning, request.log);
+    if (!hub.add(connection)) {
+      request.log.warn({ userId: auth.user.id, ip: request.ip }, 'websocket refused: too many connections');
+      return socket.close(wsCloseCodes.rateLimited, 'too many connections');
+    }
     socket.on('pong', () => {
       connection.alive = true;
     });
