@@ -24,6 +24,6 @@ const config = loadConfig(
 const app = await buildApp({ config, logger: false });
 await app.listen({ host: '127.0.0.1', port: 0 });
 const target = process.env.CRASH_OUTBOX_TARGET;
-if (target && app.gateway instanceof SandboxGateway) app.gateway.outbox.setTarget(target);
+if (target && app.gateway instanceof SandboxGateway) app.gateway.webhooks.attach(target, app.jobs);
 const address = app.server.address();
 process.send?.({ port: typeof address === 'object' && address ? address.port : 0 });

@@ -5,13 +5,7 @@ import { type BundlesTable } from '../modules/bundles/bundles.table.js';
 import { type DepositsTable } from '../modules/deposits/deposits.table.js';
 import { type LedgerEntriesTable } from '../modules/ledger/ledger.table.js';
 import { type MailsTable } from '../modules/mail/mail.table.js';
-import {
-  type GatewayPaymentsTable,
-  type PaymentEventsTable,
-  type SandboxRefundsTable,
-  type SandboxSessionsTable,
-  type SandboxWebhookDeliveriesTable,
-} from '../modules/payments/payments.table.js';
+import { type GatewayPaymentsTable, type PaymentEventsTable, type SandboxRefundsTable, type SandboxSessionsTable } from '../modules/payments/payments.table.js';
 import { type DisputesTable } from '../modules/disputes/disputes.table.js';
 import { type ReceiptCountersTable, type ReceiptsTable } from '../modules/receipts/receipts.table.js';
 import { type RefundsTable } from '../modules/refunds/refunds.table.js';
@@ -61,7 +55,6 @@ export interface Database {
   bundles: BundlesTable;
   deposits: DepositsTable;
   sandbox_sessions: SandboxSessionsTable;
-  sandbox_webhook_deliveries: SandboxWebhookDeliveriesTable;
   payment_events: PaymentEventsTable;
   sandbox_refunds: SandboxRefundsTable;
   gateway_payments: GatewayPaymentsTable;

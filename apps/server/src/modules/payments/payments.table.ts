@@ -23,21 +23,6 @@ export interface SandboxSessionsTable {
 }
 export type SandboxSessionRow = Selectable<SandboxSessionsTable>;
 
-/** The sandbox gateway's durable webhook outbox: a restart never loses a pending delivery. */
-export interface SandboxWebhookDeliveriesTable {
-  id: Generated<number>;
-  event_id: string;
-  payload: string;
-  status: Generated<'pending' | 'delivered' | 'failed'>;
-  attempts: Generated<number>;
-  next_attempt_at: string;
-  last_error: string | null;
-  delivered_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
-export type SandboxWebhookDeliveryRow = Selectable<SandboxWebhookDeliveriesTable>;
-
 /** Every verified gateway event we acted on, once per (gateway, event_id). */
 export interface PaymentEventsTable {
   id: Generated<number>;

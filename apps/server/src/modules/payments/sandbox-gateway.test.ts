@@ -63,7 +63,7 @@ describe.each(dialects)('sandbox gateway over real HTTP on %s', (dialect) => {
       expect(errors).toContain(message.replace("'", '&#39;'));
     const unknown = await submit(redirectUrl, card('5555 5555 5555 4444'));
     expect(await unknown.text()).toContain('not a sandbox test card');
-    expect(await ctx.db.selectFrom('sandbox_webhook_deliveries').selectAll().execute()).toHaveLength(0);
+    expect(await webhookJobs(ctx)).toHaveLength(0);
     expect((await client.get<Deposit>(`/api/deposit/status/${deposit.id}`)).body.payload.status).toBe('pending');
   });
 
@@ -78,9 +78,9 @@ describe.each(dialects)('sandbox gateway over real HTTP on %s', (dialect) => {
     const again = await submit(redirectUrl, card('4242 4242 4242 4242'));
     expect(again.status).toBe(303);
     expect(await (await fetch(`${base}${redirectUrl}`)).text()).toContain('This payment is complete.');
-    const deliveries = await ctx.db.selectFrom('sandbox_webhook_deliveries').selectAll().where('payload', 'like', `%deposit:${deposit.id}"%`).execute();
+    const deliveries = await webhookJobs(ctx, `deposit:${deposit.id}`);
     expect(deliveries).toHaveLength(1);
-    expect(deliveries[0]).toMatchObject({ status: 'delivered', attempts: 1 });
+    expect(deliveries[0]).toMatchObject({ status: 'done', attempts: 1 });
     await expectLedgerConsistent(ctx.db);
   });
 
@@ -145,29 +145,28 @@ describe.each(dialects)('sandbox gateway over real HTTP on %s', (dialect) => {
       });
     });
     await new Promise<void>((resolve) => flaky.listen(0, '127.0.0.1', resolve));
-    gateway.outbox.setTarget(`http://127.0.0.1:${(flaky.address() as AddressInfo).port}/hook`);
+    gateway.webhooks.attach(`http://127.0.0.1:${(flaky.address() as AddressInfo).port}/hook`, ctx.app.jobs);
     try {
       const { user, client } = await createSignedInUser(ctx.app);
       const { redirectUrl, deposit } = await startTopUp(client, { amount: 5 });
       await submit(redirectUrl, card('4242424242424242'));
-      const row = () =>
-        ctx.db.selectFrom('sandbox_webhook_deliveries').selectAll().where('payload', 'like', `%deposit:${deposit.id}"%`).executeTakeFirstOrThrow();
+      const row = async () => (await webhookJobs(ctx, `deposit:${deposit.id}`))[0]!;
       expect(await waitFor(row, (r) => r.attempts === 1 && r.last_error !== null)).toMatchObject({ status: 'pending', last_error: 'HTTP 503' });
-      expect(Date.parse((await row()).next_attempt_at) - clock.now().getTime()).toBe(5000);
-      await gateway.outbox.runDue(); // not due yet
+      expect(Date.parse((await row()).run_at) - clock.now().getTime()).toBe(5000);
+      await ctx.app.jobs.runDue(); // not due yet
       expect((await row()).attempts).toBe(1);
       clock.advance(5000);
-      await gateway.outbox.runDue();
+      await ctx.app.jobs.runDue();
       expect(await row()).toMatchObject({ attempts: 2, status: 'pending' });
-      expect(Date.parse((await row()).next_attempt_at) - clock.now().getTime()).toBe(10_000);
+      expect(Date.parse((await row()).run_at) - clock.now().getTime()).toBe(10_000);
       clock.advance(10_000);
-      await gateway.outbox.runDue();
-      expect(await waitFor(row, (r) => r.status === 'delivered')).toMatchObject({ status: 'delivered', attempts: 3 });
+      await ctx.app.jobs.runDue();
+      expect(await waitFor(row, (r) => r.status === 'done')).toMatchObject({ status: 'done', attempts: 3 });
       expect(await statusOf(client, deposit.id)).toBe('success');
       expect(await balanceOf(user.id)).toBe(500);
       await expectLedgerConsistent(ctx.db);
     } finally {
-      gateway.outbox.setTarget(ownWebhookUrl(ctx.app)!);
+      gateway.webhooks.attach(ownWebhookUrl(ctx.app)!, ctx.app.jobs);
       await new Promise((resolve) => flaky.close(resolve));
     }
   });
@@ -193,14 +192,14 @@ describe.each(dialects)('sandbox gateway across a restart on %s', (dialect) => {
     });
     expect(paid.statusCode).toBe(303);
     await before.close();
-    expect(await ctx.db.selectFrom('sandbox_webhook_deliveries').select(['status', 'attempts']).execute()).toEqual([{ status: 'pending', attempts: 0 }]);
+    expect((await webhookJobs(ctx)).map(({ status, attempts }) => ({ status, attempts }))).toEqual([{ status: 'pending', attempts: 0 }]);
     expect((await ctx.db.selectFrom('users').select('balance').where('id', '=', user.id).executeTakeFirstOrThrow()).balance).toBe(0);
 
     const after = await ctx.buildAnother();
     await after.listen({ port: 0, host: '127.0.0.1' });
     const delivered = await waitFor(
-      () => ctx.db.selectFrom('sandbox_webhook_deliveries').selectAll().executeTakeFirstOrThrow(),
-      (r) => r.status === 'delivered',
+      async () => (await webhookJobs(ctx))[0]!,
+      (r) => r.status === 'done',
     );
     expect(delivered.attempts).toBe(1);
     const row = await ctx.db.selectFrom('deposits').select('status').where('id', '=', deposit.id).executeTakeFirstOrThrow();
@@ -211,3 +210,12 @@ describe.each(dialects)('sandbox gateway across a restart on %s', (dialect) => {
     void dialect;
   });
 });
+
+/** The sandbox's webhook deliveries: jobs on the durable queue, optionally for one payment reference. */
+async function webhookJobs(ctx: TestContext, reference?: string) {
+  const jobs = await ctx.db.selectFrom('jobs').selectAll().where('kind', '=', 'sandbox.webhook').orderBy('id').execute();
+  return jobs.filter((job) => {
+    const event = JSON.parse((JSON.parse(job.payload) as { payload: string }).payload) as { data: { reference: string } };
+    return reference === undefined || event.data.reference === reference;
+  });
+}

@@ -7,7 +7,7 @@ import { type Clock } from '../../lib/clock.js';
 import { randomToken } from '../../lib/crypto.js';
 import { type CheckoutRequest, type CheckoutSession, type PaymentEvent, type PaymentGateway, type RefundRequest } from './gateway.js';
 import { type SandboxSessionRow } from './payments.table.js';
-import { WebhookOutbox, type OutboxOptions } from './sandbox-outbox.js';
+import { SandboxWebhooks } from './sandbox-webhooks.js';
 import * as repo from './sandbox.repository.js';
 import { SANDBOX_SIGNATURE_HEADER, verifySandboxSignature, webhookErrors } from './webhook-signature.js';
 
@@ -45,13 +45,10 @@ export const sandboxPagePath = (sessionId: string) => `/sandbox-pay/${encodeURIC
  */
 export class SandboxGateway implements PaymentGateway {
   readonly name = 'sandbox' as const;
-  readonly outbox: WebhookOutbox;
+  readonly webhooks: SandboxWebhooks;
 
-  constructor(
-    private readonly deps: SandboxGatewayDeps,
-    outboxOptions: Partial<OutboxOptions> = {},
-  ) {
-    this.outbox = new WebhookOutbox(deps, outboxOptions);
+  constructor(private readonly deps: SandboxGatewayDeps) {
+    this.webhooks = new SandboxWebhooks(deps.clock, deps.secret);
   }
 
   async createCheckout(request: CheckoutRequest): Promise<CheckoutSession> {
@@ -131,10 +128,10 @@ export class SandboxGateway implements PaymentGateway {
           dispute: { id: `dp_${session.id}`, status: to, reason: 'fraudulent' },
         },
       };
-      await this.outbox.enqueue(trx, event);
+      await this.webhooks.enqueue(trx, event);
       return true;
     });
-    if (moved) this.outbox.kick();
+    if (moved) this.webhooks.kick();
     return moved;
   }
 
@@ -173,10 +170,10 @@ export class SandboxGateway implements PaymentGateway {
           ...(outcome.last4 || session.card_last4 ? { card_last4: outcome.last4 ?? session.card_last4 ?? undefined } : {}),
         },
       };
-      await this.outbox.enqueue(trx, event);
+      await this.webhooks.enqueue(trx, event);
       return true;
     });
-    if (moved) this.outbox.kick();
+    if (moved) this.webhooks.kick();
     return moved;
   }
 }

@@ -25,7 +25,7 @@ export function ownWebhookUrl(app: FastifyInstance): string | undefined {
 
 /**
  * The sandbox gateway's hosted card page (server-rendered, no scripts) and its
- * webhook outbox lifecycle. Only registered when the sandbox is the gateway.
+ * webhook target (sandbox-webhooks.ts). Only registered when the sandbox is the gateway.
  */
 export const sandboxPageRoutes: FastifyPluginAsyncZod = async (app) => {
   const gateway = app.gateway;
@@ -37,10 +37,8 @@ export const sandboxPageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onListen', async () => {
     const url = ownWebhookUrl(app);
     if (!url) return;
-    gateway.outbox.setTarget(url);
-    gateway.outbox.start();
+    gateway.webhooks.attach(url, app.jobs);
   });
-  app.addHook('onClose', async () => gateway.outbox.stop());
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });

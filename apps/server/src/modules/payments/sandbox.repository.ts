@@ -29,51 +29,6 @@ export async function transitionSession(
   return Number(result.numUpdatedRows) === 1;
 }
 
-export function insertDelivery(db: DbOrTrx, delivery: { event_id: string; payload: string; next_attempt_at: string; created_at: string }) {
-  return db
-    .insertInto('sandbox_webhook_deliveries')
-    .values({ ...delivery, updated_at: delivery.created_at })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-}
-
-export function listDueDeliveries(db: DbOrTrx, now: string, limit: number) {
-  return db
-    .selectFrom('sandbox_webhook_deliveries')
-    .selectAll()
-    .where('status', '=', 'pending')
-    .where('next_attempt_at', '<=', now)
-    .orderBy('next_attempt_at')
-    .orderBy('id')
-    .limit(limit)
-    .execute();
-}
-
-/** Takes a delivery for one attempt (a lease), so two instances never send the same attempt. */
-export async function claimDelivery(db: DbOrTrx, id: number, seenNextAttemptAt: string, leaseUntil: string, now: string) {
-  const result = await db
-    .updateTable('sandbox_webhook_deliveries')
-    .set((eb) => ({ attempts: eb('attempts', '+', 1), next_attempt_at: leaseUntil, updated_at: now }))
-    .where('id', '=', id)
-    .where('status', '=', 'pending')
-    .where('next_attempt_at', '=', seenNextAttemptAt)
-    .returning('attempts')
-    .executeTakeFirst();
-  return result?.attempts;
-}
-
-export function finishDelivery(
-  db: DbOrTrx,
-  id: number,
-  changes: { status: 'pending' | 'delivered' | 'failed'; next_attempt_at?: string; last_error: string | null; delivered_at?: string; updated_at: string },
-) {
-  return db.updateTable('sandbox_webhook_deliveries').set(changes).where('id', '=', id).execute();
-}
-
-export function findDeliveryByEventId(db: DbOrTrx, eventId: string) {
-  return db.selectFrom('sandbox_webhook_deliveries').selectAll().where('event_id', '=', eventId).executeTakeFirst();
-}
-
 export function findRefundByKey(db: DbOrTrx, key: string) {
   return db.selectFrom('sandbox_refunds').selectAll().where('idempotency_key', '=', key).executeTakeFirst();
 }

@@ -110,18 +110,14 @@ describe.each(dialects)('admin refunds through the sandbox gateway on %s', (dial
   it('a replayed payment webhook after a refund credits nothing again', async () => {
     const { user, deposit } = await paidDeposit();
     expect((await refund(deposit.id, {})).statusCode).toBe(200);
-    const delivery = await ctx.db
-      .selectFrom('sandbox_webhook_deliveries')
-      .selectAll()
-      .where('payload', 'like', `%deposit:${deposit.id}"%`)
-      .executeTakeFirstOrThrow();
-    await ctx.db
-      .updateTable('sandbox_webhook_deliveries')
-      .set({ status: 'pending', next_attempt_at: clock.now().toISOString() })
-      .where('id', '=', delivery.id)
-      .execute();
-    const gateway = ctx.app.gateway as unknown as { outbox: { runDue(): Promise<number> } };
-    expect(await gateway.outbox.runDue()).toBe(1);
+    const delivery = (await ctx.db.selectFrom('jobs').selectAll().where('kind', '=', 'sandbox.webhook').execute()).find(
+      (job) =>
+        (JSON.parse((JSON.parse(job.payload) as { payload: string }).payload) as { data: { reference: string } }).data.reference === `deposit:${deposit.id}`,
+    )!;
+    expect(delivery.status).toBe('done');
+    await ctx.db.updateTable('jobs').set({ status: 'pending', run_at: clock.now().toISOString() }).where('id', '=', delivery.id).execute();
+    await ctx.app.jobs.runDue();
+    expect((await ctx.db.selectFrom('jobs').select(['status', 'attempts']).where('id', '=', delivery.id).executeTakeFirstOrThrow()).status).toBe('done');
     expect(await balanceOf(ctx.app, user.id)).toBe(0);
     await expectLedgerConsistent(ctx.db);
   });
