@@ -2,13 +2,18 @@ import { type DbOrTrx } from '../../db/database.js';
 import { type NotificationsTable } from './notifications.table.js';
 import { type Insertable } from 'kysely';
 
+/** The new notice's id; undefined when a replayed decision (same dedupe key) left the first notice as it is. */
 export function insertNotification(db: DbOrTrx, row: Insertable<NotificationsTable>) {
-  // A replayed decision (same dedupe key) leaves the first notice as it is.
   return db
     .insertInto('notifications')
     .values(row)
     .onConflict((oc) => oc.column('dedupe_key').doNothing())
-    .execute();
+    .returning('id')
+    .executeTakeFirst();
+}
+
+export function findNotification(db: DbOrTrx, id: number) {
+  return db.selectFrom('notifications').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 export function listNotifications(db: DbOrTrx, userId: number, options: { beforeId?: number; limit: number }) {
@@ -31,10 +36,6 @@ export function markRead(db: DbOrTrx, userId: number, ids: number[] | undefined,
   let query = db.updateTable('notifications').set({ read_at: at }).where('user_id', '=', userId).where('read_at', 'is', null);
   if (ids) query = query.where('id', 'in', ids);
   return query.execute();
-}
-
-export function listUndelivered(db: DbOrTrx, limit: number) {
-  return db.selectFrom('notifications').selectAll().where('delivered_at', 'is', null).orderBy('id').limit(limit).execute();
 }
 
 /** Claims one notice for delivery; false when another instance got it first. */

@@ -13,17 +13,4 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     const unreadCount = await notifications.markNotificationsRead(app.db, app.clock, currentUser(request).id, request.body.ids);
     return { status: 'OK', payload: { unread_count: unreadCount } };
   });
-
-  let stop: (() => void) | undefined;
-  app.addHook('onReady', async () => {
-    stop = notifications.startNotificationDelivery({
-      db: app.db,
-      clock: app.clock,
-      bus: app.bus,
-      mailer: app.mailer,
-      publicUrl: app.config.publicUrl,
-      log: app.log,
-    });
-  });
-  app.addHook('onClose', async () => stop?.());
 };

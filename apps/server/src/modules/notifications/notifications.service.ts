@@ -1,9 +1,9 @@
 import { type Notification, type NotificationsPayload } from '@parley/contracts';
-import { type FastifyBaseLogger } from 'fastify';
 import { type Db, type DbOrTrx } from '../../db/database.js';
 import { type Clock } from '../../lib/clock.js';
-import { type EventBus } from '../../lib/event-bus.js';
-import { type Mailer } from '../mail/mailer.js';
+import { z } from 'zod';
+import { registerJobHandler } from '../jobs/jobs.registry.js';
+import { queueMail } from '../mail/mail.outbox.js';
 import * as repo from './notifications.repository.js';
 import { type NotificationRow } from './notifications.table.js';
 
@@ -24,10 +24,11 @@ export interface NewNotification {
 
 /**
  * Writes a notice in the caller's transaction, so it exists exactly when the decision it
- * reports was committed. The delivery worker pushes it over the WebSocket and mails it.
+ * reports was committed, with its delivery job: the job worker pushes it over the WebSocket
+ * and mails it, once.
  */
 export async function createNotification(trx: DbOrTrx, input: NewNotification): Promise<void> {
-  await repo.insertNotification(trx, {
+  const inserted = await repo.insertNotification(trx, {
     user_id: input.userId,
     kind: input.kind,
     title: input.title.slice(0, 200),
@@ -38,6 +39,8 @@ export async function createNotification(trx: DbOrTrx, input: NewNotification): 
     read_at: null,
     delivered_at: null,
   });
+  // Due at once whatever clock the caller keeps; a replayed decision (same dedupe key) inserted nothing.
+  if (inserted) await deliverNotificationJob.enqueue(trx, { id: inserted.id }, { runAt: new Date(0), dedupeKey: `notification:${inserted.id}` });
 }
 
 export function toNotification(row: NotificationRow): Notification {
@@ -58,58 +61,24 @@ export async function markNotificationsRead(db: Db, clock: Clock, userId: number
   return repo.countUnread(db, userId);
 }
 
-export interface DeliveryDeps {
-  db: Db;
-  clock: Clock;
-  bus: EventBus;
-  mailer: Mailer;
-  publicUrl: string;
-  log: FastifyBaseLogger;
-}
-
 /**
- * Delivers committed, undelivered notices once each (a conditional claim, so N instances
- * never deliver one twice): a WebSocket push to the user's sockets and a mail.
- * Returns how many this call delivered.
+ * Delivers one committed notice: a WebSocket push to the user's sockets, and a mail through
+ * the outbox (retried on its own). The conditional claim makes a replayed job deliver nothing.
  */
-export async function deliverPendingNotifications(deps: DeliveryDeps, batch = 50): Promise<number> {
-  let delivered = 0;
-  for (const row of await repo.listUndelivered(deps.db, batch)) {
-    if (!(await repo.claimDelivery(deps.db, row.id, deps.clock.now().toISOString()))) continue;
-    delivered += 1;
-    await deps.bus.publish({
+const deliverNotificationJob = registerJobHandler('notification.deliver', {
+  schema: z.object({ id: z.number().int() }),
+  async handle({ id }, ctx) {
+    const row = await repo.findNotification(ctx.db, id);
+    if (!row || !(await repo.claimDelivery(ctx.db, id, ctx.clock.now().toISOString()))) return;
+    await ctx.bus.publish({
       type: 'notification',
       userId: row.user_id,
       notification: toNotification(row),
-      unreadCount: await repo.countUnread(deps.db, row.user_id),
+      unreadCount: await repo.countUnread(ctx.db, row.user_id),
     });
-    await mailNotification(deps, row);
-  }
-  return delivered;
-}
-
-async function mailNotification(deps: DeliveryDeps, row: NotificationRow) {
-  const recipient = await repo.findRecipient(deps.db, row.user_id);
-  if (!recipient) return;
-  const link = row.link ? `\n\n${deps.publicUrl}${row.link}` : '';
-  try {
-    await deps.mailer.send({ to: recipient.email, subject: row.title, text: `Hi ${recipient.name},\n\n${row.body}${link}\n\n— The Parley team` });
-  } catch (error) {
-    // The notice stays in the app's list; a mail outage must not block the others.
-    deps.log.warn({ err: error, notificationId: row.id }, 'notification mail failed');
-  }
-}
-
-/** Polls for committed notices; a notice reaches its user within about a second. */
-export function startNotificationDelivery(deps: DeliveryDeps, pollMs = 1000): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    deliverPendingNotifications(deps)
-      .catch((error: unknown) => deps.log.error({ err: error }, 'notification delivery failed'))
-      .finally(() => (running = false));
-  }, pollMs);
-  timer.unref();
-  return () => clearInterval(timer);
-}
+    const recipient = await repo.findRecipient(ctx.db, row.user_id);
+    if (!recipient) return;
+    const link = row.link ? `\n\n${ctx.config.publicUrl}${row.link}` : '';
+    await queueMail(ctx.db, ctx.clock, { to: recipient.email, subject: row.title, text: `Hi ${recipient.name},\n\n${row.body}${link}\n\n— The Parley team` });
+  },
+});
