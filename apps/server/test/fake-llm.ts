@@ -5,8 +5,22 @@ export interface RecordedLlmRequest {
   body: { model: string; stream: boolean; messages: { role: string; content: string }[] };
 }
 
-/** What the next request gets: streamed chunks, a status code, or silence (to trip the timeout). */
-export type LlmBehaviour = { kind: 'stream'; chunks: string[] } | { kind: 'json'; content: string } | { kind: 'status'; status: number } | { kind: 'hang' };
+/**
+ * What the next request gets, as real endpoints behave:
+ * - `stream`: SSE chunks, `delayMs` apart (first one after `firstTokenMs`), then the usage chunk and [DONE];
+ * - `json`: one completion (servers that ignore `stream: true`);
+ * - `status`: an error status, with `retryAfterS` as the Retry-After header (429);
+ * - `cut`: streams `chunks`, then the connection drops mid-stream;
+ * - `hang`: headers never come (a timeout);
+ * - `echo`: streams the request's messages back, system prompt included (a model that obeys a prompt-extraction attempt).
+ */
+export type LlmBehaviour =
+  | { kind: 'stream'; chunks: string[]; delayMs?: number; firstTokenMs?: number; usage?: { prompt_tokens: number; completion_tokens: number } }
+  | { kind: 'json'; content: string }
+  | { kind: 'status'; status: number; retryAfterS?: number }
+  | { kind: 'cut'; chunks: string[] }
+  | { kind: 'hang' }
+  | { kind: 'echo' };
 
 /**
  * A fake OpenAI-compatible chat-completions server over real HTTP on
@@ -46,9 +60,26 @@ export class FakeLlmServer {
     this.requests.push({ headers: req.headers, body: JSON.parse(raw) as RecordedLlmRequest['body'] });
     const behaviour = this.script[Math.min(this.requests.length - 1, this.script.length - 1)]!;
     switch (behaviour.kind) {
-      case 'status':
-        res.writeHead(behaviour.status, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'scripted failure' } }));
+      case 'status': {
+        const headers: Record<string, string> = { 'content-type': 'application/json' };
+        if (behaviour.retryAfterS !== undefined) headers['retry-after'] = String(behaviour.retryAfterS);
+        res.writeHead(behaviour.status, headers).end(JSON.stringify({ error: { message: 'scripted failure' } }));
         return;
+      }
+      case 'cut':
+        res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+        for (const piece of behaviour.chunks) {
+          res.write(`data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: piece } }] })}\n\n`);
+          await sleep(5);
+        }
+        res.destroy();
+        return;
+      case 'echo': {
+        const body = JSON.parse(raw) as RecordedLlmRequest['body'];
+        const everything = body.messages.map((m) => `${m.role}: ${m.content}`).join('\n');
+        await this.stream(res, everything.match(/[\s\S]{1,40}/g) ?? [''], 1, 0);
+        return;
+      }
       case 'hang':
         this.hanging.add(res);
         res.on('close', () => this.hanging.delete(res));
@@ -58,15 +89,32 @@ export class FakeLlmServer {
           .writeHead(200, { 'content-type': 'application/json' })
           .end(JSON.stringify({ choices: [{ message: { role: 'assistant', content: behaviour.content } }] }));
         return;
-      case 'stream': {
-        res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-        res.write(`data: ${JSON.stringify({ choices: [{ delta: { role: 'assistant' } }] })}\n\n`);
-        for (const piece of behaviour.chunks) {
-          res.write(`data: ${JSON.stringify({ choices: [{ delta: { content: piece } }] })}\n\n`);
-          await new Promise((resolve) => setTimeout(resolve, 5));
-        }
-        res.end('data: [DONE]\n\n');
-      }
+      case 'stream':
+        await this.stream(res, behaviour.chunks, behaviour.delayMs ?? 5, behaviour.firstTokenMs ?? 0, behaviour.usage);
     }
   }
+
+  private async stream(
+    res: ServerResponse,
+    chunks: string[],
+    delayMs: number,
+    firstTokenMs: number,
+    usage?: { prompt_tokens: number; completion_tokens: number },
+  ) {
+    const chunk = (fields: object) =>
+      `data: ${JSON.stringify({ id: 'chatcmpl-fake', object: 'chat.completion.chunk', created: 0, model: 'fake', ...fields })}\n\n`;
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+    res.write(chunk({ choices: [{ index: 0, delta: { role: 'assistant' }, finish_reason: null }] }));
+    await sleep(firstTokenMs);
+    for (const [i, piece] of chunks.entries()) {
+      if (i > 0) await sleep(delayMs);
+      if (res.destroyed) return;
+      res.write(chunk({ choices: [{ index: 0, delta: { content: piece }, finish_reason: null }] }));
+    }
+    res.write(chunk({ choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] }));
+    if (usage) res.write(chunk({ choices: [], usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } }));
+    res.end('data: [DONE]\n\n');
+  }
 }
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

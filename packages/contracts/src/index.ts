@@ -12,3 +12,4 @@ export * from './notifications.js';
 export * from './payouts.js';
 export * from './coins.js';
 export * from './money.js';
+export * from './companion.js';

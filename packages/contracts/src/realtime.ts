@@ -15,6 +15,15 @@ export const chatEventSchema = z.discriminatedUnion('type', [
     senderId: z.number().int().optional(),
     message: z.record(z.string(), z.unknown()),
   }),
+  // The companion's reply as it is generated: `text` is appended at `offset` of reply `replyId`
+  // (offset 0 again restarts it); the final message follows once as message.created.
+  z.object({
+    type: z.literal('message.delta'),
+    topicId: z.number().int(),
+    replyId: z.number().int(),
+    offset: z.number().int().nonnegative(),
+    text: z.string(),
+  }),
   z.object({ type: z.literal('typing'), topicId: z.number().int(), userId: z.number().int().optional(), name: z.string(), isTyping: z.boolean() }),
   z.object({ type: z.literal('participant.joined'), topicId: z.number().int(), userId: z.number().int().optional(), participantsCount: z.number().int() }),
   z.object({ type: z.literal('participant.left'), topicId: z.number().int(), userId: z.number().int().optional(), participantsCount: z.number().int() }),

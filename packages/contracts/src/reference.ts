@@ -53,6 +53,10 @@ export const settingsSchema = z.object({
   bot_reply_interval_min: z.number().min(0).max(600),
   bot_reply_interval_max: z.number().min(0).max(600),
   bot_conversation_history_limit: z.number().int().min(1).max(100),
+  /** Tokens the AI companion may use per calendar month (UTC); 0: no limit. Beyond it the companion answers with the unavailable notice. */
+  llm_monthly_token_budget: z.number().int().min(0).max(1_000_000_000_000),
+  /** Estimated price of 1,000 tokens in euros, for the admin's cost view. */
+  llm_price_per_1k_tokens: z.number().min(0).max(1000),
   contributor_share_percent: z.number().int().min(0).max(100),
   /** Payout limits in euros; a maximum of 0 means no maximum. */
   payout_min_amount: z.number().min(0).max(1_000_000),

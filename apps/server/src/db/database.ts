@@ -25,7 +25,7 @@ import { type AttachmentsTable, type MessagesTable } from '../modules/messages/m
 import { type ReportsTable } from '../modules/reports/reports.table.js';
 import { type EquippedSkinsTable, type OrdersTable, type ProductsTable, type UserSkinsTable } from '../modules/store/store.table.js';
 import { type UsersTable } from '../modules/users/users.table.js';
-import { type CompanionRepliesTable } from '../modules/companion/companion.table.js';
+import { type CompanionPersonasTable, type CompanionRepliesTable } from '../modules/companion/companion.table.js';
 import { type ContributorApplicationsTable } from '../modules/contributors/contributors.table.js';
 import { type PayoutsTable } from '../modules/payouts/payouts.table.js';
 import { type NotificationsTable } from '../modules/notifications/notifications.table.js';
@@ -69,6 +69,7 @@ export interface Database {
   user_skins: UserSkinsTable;
   equipped_skins: EquippedSkinsTable;
   companion_replies: CompanionRepliesTable;
+  companion_personas: CompanionPersonasTable;
   contributor_applications: ContributorApplicationsTable;
   payouts: PayoutsTable;
   notifications: NotificationsTable;

@@ -10,6 +10,7 @@ import * as m0010 from './0010_conversation_privacy.js';
 import * as m0040 from './0040_money.js';
 import * as m0030 from './0030_jobs.js';
 import * as m0045 from './0045_sandbox_webhook_jobs.js';
+import * as m0050 from './0050_ai_companion.js';
 
 /** Every migration, in order. Append only; never edit a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0040_money': m0040,
   '0030_jobs': m0030,
   '0045_sandbox_webhook_jobs': m0045,
+  '0050_ai_companion': m0050,
 };

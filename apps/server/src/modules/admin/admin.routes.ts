@@ -1,5 +1,6 @@
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../../plugins/session.js';
+import { adminAiRoutes } from './admin-ai.routes.js';
 import { adminCatalogRoutes } from './admin-catalog.routes.js';
 import { adminContentRoutes } from './admin-content.routes.js';
 import { adminModerationRoutes } from './admin-moderation.routes.js';
@@ -15,7 +16,15 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(
     async (admin) => {
       admin.addHook('onRequest', requireAdmin);
-      for (const routes of [adminOverviewRoutes, adminUsersRoutes, adminCatalogRoutes, adminContentRoutes, adminModerationRoutes, adminMoneyRoutes])
+      for (const routes of [
+        adminOverviewRoutes,
+        adminUsersRoutes,
+        adminCatalogRoutes,
+        adminContentRoutes,
+        adminModerationRoutes,
+        adminMoneyRoutes,
+        adminAiRoutes,
+      ])
         await admin.register(routes);
     },
     { prefix: '/admin' },

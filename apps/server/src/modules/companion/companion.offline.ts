@@ -1,68 +1,208 @@
 import { type CompanionContext, type CompanionProvider, type CompanionTurn } from './companion.provider.js';
 
 /**
- * The built-in offline companion: the FALLBACK used when no LLM endpoint is
- * configured (`LLM_BASE_URL` unset), so a fresh install chats out of the box
- * with no network and no key. It is a small rule-based conversationalist, not a
- * language model: it greets, answers questions about itself honestly (it says
- * it is an AI), reflects the user's own words, ties the talk to the topic and
- * asks a follow-up. It is deterministic: the same seed, topic and history give
- * the same reply, and it never answers with an empty text.
- * See docs/decisions/006-offline-companion.md.
+ * The built-in offline companion: the demo persona that answers when no LLM
+ * endpoint is configured (`LLM_BASE_URL` unset), so a fresh install chats with
+ * no network, no key and no model. It is not a language model and says so: it
+ * reads what kind of message it got (a greeting, a question, a feeling, a story,
+ * a short answer, a question about itself) and answers with a conversational
+ * move from a curated set — an acknowledgement and a question that moves the
+ * talk on, tied to the topic when there is one. It never quotes the user back,
+ * and never repeats a sentence it used in its last 10 replies.
+ * Deterministic for a seed and a conversation. See docs/decisions/006-offline-companion.md.
  */
-export function createOfflineProvider(): CompanionProvider {
-  return { kind: 'offline', reply: async (context) => composeOfflineReply(context) };
+export function createOfflineProvider(options: { delayMs?: number } = {}): CompanionProvider {
+  const delayMs = options.delayMs ?? 35;
+  return {
+    kind: 'offline',
+    async reply(context, { signal, onDelta } = {}) {
+      const text = composeOfflineReply(context);
+      // Streamed a few words at a time, as a model would, so the demo shows the same experience.
+      let offset = 0;
+      for (const piece of text.match(/\S+\s*/g) ?? [text]) {
+        if (signal?.aborted) throw signal.reason;
+        onDelta?.(piece, offset);
+        offset += piece.length;
+        if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+      }
+      return { text, model: 'offline-demo', usage: null };
+    },
+  };
 }
 
-const STOPWORDS = new Set(
-  'about above after again against also because been before being below between both could does doing down during each from further have having here hers herself himself into itself just more most myself once only other ought ours ourselves over same should some such than that their theirs them themselves then there these they this those through under until very were what when where which while whom with would your yours yourself yourselves really think thing things maybe like know want need today tell please thanks thank hello there right well just gonna wanna'.split(
-    ' ',
-  ),
-);
+/** How many of its own recent replies the offline companion never repeats a sentence from. */
+export const NO_REPEAT_TURNS = 10;
 
-const GREETING = /^\s*(hi|hey|hello|hiya|howdy|yo|hallo|hola|tere|ciao|salut|good (morning|afternoon|evening|day))\b/i;
+type Kind = 'identity' | 'howAreYou' | 'question' | 'sad' | 'happy' | 'story' | 'short' | 'statement' | 'empty';
+
 const IDENTITY =
   /\b(are|r) (you|u) (an? )?(bot|ai|robot|human|real|person|machine|program|chatbot|computer|live person)\b|\bwho are you\b|\bwhat are you\b|\bam i (talking|chatting|speaking) (to|with) (an? )?(bot|ai|human|real person|machine)/i;
 const HOW_ARE_YOU = /\bhow are (you|u)\b|\bhow('?s| is) it going\b|\bhow do you feel\b/i;
 const QUESTION_START = /^\s*(what|why|how|when|where|who|which|do|does|did|can|could|would|will|should|is|are|have|has)\b/i;
+const SAD = /\b(sad|tired|exhausted|stressed|lonely|alone|anxious|worried|upset|angry|bored|bad day|down|depressed|hurt|miss)\b/i;
+const HAPPY = /\b(happy|glad|excited|great|awesome|amazing|love|loved|fun|proud|wonderful|fantastic)\b/i;
+const STORY =
+  /\b(i|we) (went|was|were|did|had|tried|made|saw|met|visited|started|finished|got|bought|watched|read|played)\b|\b(yesterday|last (week|year|summer|night|month)|today|this morning)\b/i;
+const GREETING = /^\s*(hi|hey|hello|hiya|howdy|yo|hallo|hola|tere|ciao|salut|good (morning|afternoon|evening|day))\b/i;
 
-const topicFollowUps = [
+const moves: Record<Kind, { acks: string[]; asks: string[] }> = {
+  identity: {
+    acks: [
+      "Honest answer: I'm an AI companion, not a human — Parley's demo AI, running without a language model.",
+      "I'm an AI, not a person: the offline demo companion of this Parley install.",
+      "You're talking to an AI. I'm the demo companion, so my answers come from a small set of conversation moves.",
+    ],
+    asks: ['What would you like to talk about?', 'Shall we keep going anyway?', 'What made you wonder?'],
+  },
+  howAreYou: {
+    acks: ["I'm doing well, thanks — as well as a demo AI can be.", 'All good on my side, thanks for asking.', 'Running smoothly, thank you!'],
+    asks: ['And how are you today?', "How's your day been so far?", 'What about you — anything good happen today?'],
+  },
+  question: {
+    acks: [
+      "Good question. I'm a demo AI and can't look things up, but I'd love to think it through with you.",
+      "That's a thoughtful one. I don't have a real answer, being a demo AI, but you clearly have some ideas.",
+      "I can't answer that properly — I'm only a demo AI — but it's worth talking through.",
+      'Hard to say from where I sit as a demo AI.',
+    ],
+    asks: ["What's your own take?", 'What answer are you hoping for?', 'Where would you start?', 'What have you heard so far?'],
+  },
+  sad: {
+    acks: [
+      "That sounds hard. I'm only an AI, but I'm here to listen.",
+      "I'm sorry it feels that way right now.",
+      'That sounds like a lot to carry.',
+      "Thanks for telling me. It's okay not to be okay.",
+    ],
+    asks: [
+      'What would help a little right now?',
+      'Do you want to talk about what happened, or about something else for a while?',
+      'Is there someone around you can lean on too?',
+      'What usually lifts your mood on days like this?',
+    ],
+  },
+  happy: {
+    acks: ['That sounds great!', 'Love hearing that.', "That's lovely — good for you.", 'Nice, that made my (artificial) day.'],
+    asks: ['What was the best part?', 'How did it come about?', 'Who did you share it with?', 'Would you do it again?'],
+  },
+  story: {
+    acks: ['Oh, nice.', 'That sounds like quite something.', 'Interesting.', 'I like where this is going.'],
+    asks: ['How did it turn out?', 'What surprised you most?', 'What happened next?', 'Would you do anything differently next time?'],
+  },
+  short: {
+    acks: ['Fair enough.', 'Got it.', 'Okay!', 'Understood.'],
+    asks: [
+      'What else is on your mind?',
+      'Shall we switch to something new?',
+      'What have you been up to lately?',
+      "What's something you're looking forward to?",
+    ],
+  },
+  statement: {
+    acks: ['I see what you mean.', 'That makes sense.', "That's a fair point.", 'Tell me more.', "I hadn't thought of it that way."],
+    asks: [
+      'Why does that matter to you?',
+      'How did you come to see it like that?',
+      'Can you give me an example?',
+      'What do people usually get wrong about it?',
+    ],
+  },
+  empty: {
+    acks: ["I'm here and listening.", 'That says a lot without words.', 'I see you!'],
+    asks: ['What would you like to talk about?', 'Want to put it into a sentence or two?', "What's on your mind?"],
+  },
+};
+
+/** When a kind's own moves were all used lately, these keep the talk from repeating itself. */
+const spare = {
+  acks: [
+    'I hear you.',
+    'Thanks for sharing that.',
+    'Right.',
+    'Noted!',
+    "Sounds like you've thought about this.",
+    'Hm, interesting.',
+    'I get that.',
+    'Makes sense to me.',
+    'Good to know.',
+    "That's worth thinking about.",
+    "I'm following.",
+  ],
+  asks: [
+    'What else comes to mind?',
+    'How do you feel about it now?',
+    'What would you change about it?',
+    'Who else would enjoy talking about this?',
+    'What did you learn from it?',
+    "What's the next step for you?",
+    'Is that something you talk about often?',
+    'What would you tell your younger self about it?',
+    'What part would you like to go deeper on?',
+    'How would you explain it to someone new?',
+    'What do you wish more people knew?',
+    'What got you thinking about it today?',
+  ],
+};
+
+/** Questions that tie the talk to the topic, when the chat has one. */
+const topicAsks = [
   'What got you interested in {topic}?',
   'What would you like to explore next about {topic}?',
   'How does that connect to {topic} for you?',
+  "What's the most underrated thing about {topic}?",
+  'If a friend asked you where to start with {topic}, what would you say?',
 ];
 
-const followUps = [
-  'What part of it matters most to you?',
-  'Has your view on that changed over time?',
-  'What would a good outcome look like for you?',
-  'Can you give me an example?',
-  'What do people usually get wrong about it?',
-];
+export function composeOfflineReply(context: CompanionContext): string {
+  const { history, persona } = context;
+  const recentReplies = context.recentReplies ?? history.filter((turn) => turn.role === 'companion').map((turn) => turn.content);
+  // Random AI chats are titled 'Chat with <name>': no real topic to talk about then.
+  const title = context.topicTitle.trim();
+  const topic = title.length > 0 && !/^chat with\b/i.test(title) ? title : null;
+  const text = pendingUserText(history).slice(0, 2000);
+  const kind = classify(text);
+  const pick = seeded(context.seed ^ hash(`${text}|${history.length}|${recentReplies.length}`));
+  const used = recentReplies.slice(-NO_REPEAT_TURNS).join('\n');
+  /** A sentence not used lately: from the move's own list, else from the spare ones (never for honesty about being an AI). */
+  const fresh = (list: string[], overflow: string[]) => {
+    for (const candidates of [list, overflow]) {
+      const unused = candidates.filter((sentence) => !used.includes(sentence));
+      if (unused.length > 0) return unused[Math.floor(pick() * unused.length)]!;
+    }
+    return list[Math.floor(pick() * list.length)]!;
+  };
 
-const openers = ['What would you like to talk about today?', 'How is your day going so far?', 'What is on your mind?'];
+  const parts: string[] = [];
+  const isFirstReply = !history.some((turn) => turn.role === 'companion');
+  if (isFirstReply) parts.push(`Hi, I'm ${persona.name}, Parley's demo AI companion.`);
+  else if (GREETING.test(text) && kind !== 'howAreYou') parts.push('Hello again!');
+  parts.push(fresh(moves[kind].acks, kind === 'identity' ? [] : spare.acks));
+  const asks =
+    topic && (kind === 'statement' || kind === 'short' || kind === 'story')
+      ? [...moves[kind].asks, ...topicAsks.map((ask) => ask.replace('{topic}', topic))]
+      : moves[kind].asks;
+  parts.push(fresh(asks, spare.asks));
+  return parts.join(' ');
+}
 
-const reflections = [
-  'You mentioned "{words}" - that sounds important to you.',
-  '"{words}" - I like that you brought that up.',
-  'So "{words}" is on your mind.',
-  'Interesting point about "{words}".',
-  'I hear you on "{words}".',
-];
+function classify(text: string): Kind {
+  if (!/[\p{L}\p{N}]/u.test(text)) return 'empty';
+  if (IDENTITY.test(text)) return 'identity';
+  if (HOW_ARE_YOU.test(text)) return 'howAreYou';
+  if (SAD.test(text)) return 'sad';
+  if (/\?\s*$/.test(text) || QUESTION_START.test(text)) return 'question';
+  if (HAPPY.test(text)) return 'happy';
+  if (STORY.test(text)) return 'story';
+  if (text.split(/\s+/).length <= 3) return 'short';
+  return 'statement';
+}
 
-const questionOpeners = ['Good question.', "That's a thoughtful question.", 'Let me think about that with you.', 'Honest answer: it depends.'];
-
-const questionBodies = [
-  'I am an AI companion, so I can not speak from personal experience, but the answer often depends on what you value most in "{words}".',
-  'People see "{words}" quite differently, and I would love to hear your own take first.',
-  'There is no single right answer on "{words}", but talking it through usually helps.',
-];
-
-const noWords = [
-  'I see you! Tell me a bit more - what is on your mind?',
-  'That says a lot without words. Want to put it into a sentence or two?',
-  'I am here and listening. What would you like to talk about?',
-];
+/** The user's words since the companion last spoke (a burst is answered as one). */
+function pendingUserText(history: CompanionTurn[]): string {
+  const parts: string[] = [];
+  for (let i = history.length - 1; i >= 0 && history[i]!.role === 'user'; i--) parts.unshift(history[i]!.content);
+  return parts.join(' ').replace(/\s+/g, ' ').trim();
+}
 
 /** mulberry32: a tiny seeded PRNG, so a given seed and input always give the same reply. */
 function seeded(seed: number) {
@@ -80,64 +220,4 @@ function hash(text: string): number {
   let h = 2166136261;
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
   return h >>> 0;
-}
-
-/** The user's words since the companion last spoke (a burst is answered as one). */
-function pendingUserText(history: CompanionTurn[]): string {
-  const parts: string[] = [];
-  for (let i = history.length - 1; i >= 0 && history[i]!.role === 'user'; i--) parts.unshift(history[i]!.content);
-  return parts.join(' ').replace(/\s+/g, ' ').trim();
-}
-
-/** The most salient word as typed: the longest that is not a stop word (the first of equals). */
-function keyWord(text: string): string {
-  const words = (text.match(/[\p{L}\p{N}][\p{L}\p{N}'-]*/gu) ?? []).filter((w) => w.length >= 4 && !STOPWORDS.has(w.toLowerCase()));
-  const longest = words.reduce((best, w) => (w.length > best.length ? w : best), '');
-  return longest.length > 24 ? `${longest.slice(0, 24)}…` : longest;
-}
-
-const choose = <T>(list: readonly T[], pick: () => number): T => list[Math.floor(pick() * list.length)]!;
-const fill = (template: string, values: Record<string, string>) => template.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? '');
-
-export function composeOfflineReply(context: CompanionContext): string {
-  const { history, companionName: name } = context;
-  // Random AI chats are titled 'Chat with <name>': no real topic to talk about then.
-  const title = context.topicTitle.trim();
-  const hasTopic = title.length > 0 && !/^chat with\b/i.test(title);
-  const topic = hasTopic ? title : 'this';
-  const text = pendingUserText(history).slice(0, 2000);
-  const pick = seeded(context.seed ^ hash(`${text}|${topic}|${history.length}`));
-  const isFirstReply = !history.some((turn) => turn.role === 'companion');
-  const values = { topic, name, words: '' };
-  const followUp = () => fill(choose(hasTopic && pick() < 0.5 ? topicFollowUps : followUps, pick), values);
-  const parts: string[] = [];
-
-  if (isFirstReply && (GREETING.test(text) || history.length <= 1)) parts.push(`Hi, I'm ${name}!`);
-  else if (GREETING.test(text)) parts.push('Hello again!');
-
-  if (IDENTITY.test(text)) {
-    parts.push(`To be honest with you: I'm an AI companion, not a human. I'm still happy to keep talking${hasTopic ? ` about ${topic}` : ''} with you.`);
-    parts.push(choose(openers, pick));
-    return parts.join(' ');
-  }
-  const asksHowIAm = HOW_ARE_YOU.test(text);
-  if (asksHowIAm) parts.push("I'm doing well, thanks for asking - as well as an AI can be!");
-
-  values.words = keyWord(text);
-  if (!/[\p{L}\p{N}]/u.test(text)) {
-    parts.push(fill(choose(noWords, pick), values));
-    return parts.join(' ');
-  }
-  const isQuestion = !asksHowIAm && (/\?\s*$/.test(text) || QUESTION_START.test(text));
-  if (isQuestion && values.words) parts.push(choose(questionOpeners, pick), fill(choose(questionBodies, pick), values));
-  else if (isQuestion) parts.push(choose(questionOpeners, pick), `What do you think yourself?`);
-  else if (values.words) parts.push(fill(choose(reflections, pick), values));
-  else {
-    // Small talk without content ("hello", "ok"): open the conversation instead of probing "it".
-    if (parts.length === 0) parts.push('Tell me more.');
-    parts.push(choose(openers, pick));
-    return parts.join(' ');
-  }
-  parts.push(followUp());
-  return parts.join(' ');
 }

@@ -1,135 +1,85 @@
 import { limits } from '@parley/contracts';
 import { type FastifyBaseLogger } from 'fastify';
+import OpenAI from 'openai';
 import { buildChatMessages } from './companion.prompt.js';
-import { CompanionProviderError, type CompanionContext, type CompanionProvider } from './companion.provider.js';
+import { CompanionProviderError, type CompanionProvider } from './companion.provider.js';
 
 export interface OpenAiProviderOptions {
   /** e.g. https://api.openai.com/v1, http://127.0.0.1:11434/v1 (Ollama), a vLLM or llama.cpp server. */
   baseUrl: string;
   apiKey?: string;
+  /** The default model; a persona may name another. */
   model: string;
-  /** Per attempt, covering the whole streamed answer. */
+  /** Waiting for the response, and then for each next piece of a streamed reply. */
   timeoutMs?: number;
-  /** Extra attempts after the first, on timeouts, network errors, 429 and 5xx. */
+  /** Extra attempts after the first: the SDK's own (429 honouring Retry-After, 5xx, timeouts, network), and a dropped stream. */
   retries?: number;
-  /** First back-off; doubles on every retry. */
-  backoffMs?: number;
   log?: FastifyBaseLogger;
 }
 
-class RetryableError extends Error {}
-
-/** Any OpenAI-compatible chat-completions endpoint, streamed (SSE `data:` chunks assembled). */
+/**
+ * Any OpenAI-compatible chat-completions endpoint through the official `openai` SDK, streamed.
+ * The SDK retries failed requests (with back-off, honouring Retry-After); a stream that breaks
+ * after it started is asked again from the start here, and the caller is told (offset 0).
+ */
 export function createOpenAiProvider(options: OpenAiProviderOptions): CompanionProvider {
-  const url = `${options.baseUrl.replace(/\/+$/, '')}/chat/completions`;
   const timeoutMs = options.timeoutMs ?? 30_000;
   const retries = options.retries ?? 2;
-  const backoffMs = options.backoffMs ?? 500;
-
-  async function attempt(context: CompanionContext, signal?: AbortSignal): Promise<string> {
-    const timeout = AbortSignal.timeout(timeoutMs);
-    const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
-    const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'text/event-stream' };
-    if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
-    try {
-      const response = await fetch(url, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ model: options.model, messages: buildChatMessages(context), stream: true, temperature: 0.8, max_tokens: 400 }),
-        signal: combined,
-      });
-      if (response.status === 429 || response.status >= 500) {
-        await response.body?.cancel();
-        throw new RetryableError(`LLM endpoint answered ${response.status}`);
-      }
-      if (!response.ok) {
-        await response.body?.cancel();
-        throw new CompanionProviderError(`LLM endpoint answered ${response.status}`, 1);
-      }
-      const text = response.headers.get('content-type')?.includes('text/event-stream')
-        ? await readEventStream(response)
-        : readJsonCompletion(await response.json());
-      const reply = text.trim().slice(0, limits.messageMaxChars);
-      if (!reply) throw new RetryableError('LLM endpoint returned an empty reply');
-      return reply;
-    } catch (error) {
-      if (signal?.aborted) throw error;
-      if (timeout.aborted) throw new RetryableError(`LLM endpoint timed out after ${timeoutMs} ms`);
-      if (error instanceof TypeError) throw new RetryableError(`LLM endpoint unreachable: ${error.message}`);
-      throw error;
-    }
-  }
+  const client = new OpenAI({ baseURL: options.baseUrl, apiKey: options.apiKey ?? 'not-needed', timeout: timeoutMs, maxRetries: retries });
 
   return {
     kind: 'openai',
-    async reply(context, signal) {
+    async reply(context, { signal, onDelta } = {}) {
+      const model = context.persona.model ?? options.model;
       let lastError: unknown;
-      for (let i = 0; i <= retries; i++) {
-        if (i > 0) await sleep(backoffMs * 2 ** (i - 1), signal);
+      for (let attempt = 1; attempt <= retries + 1; attempt++) {
+        // While streaming, silence for longer than the timeout ends the attempt (the SDK's timeout covers the request).
+        const idle = new AbortController();
+        let idleTimer: NodeJS.Timeout | undefined;
+        const touch = () => {
+          clearTimeout(idleTimer);
+          idleTimer = setTimeout(() => idle.abort(), timeoutMs);
+        };
+        let streaming = false;
+        let text = '';
+        let usage: { promptTokens: number; completionTokens: number } | null = null;
         try {
-          return await attempt(context, signal);
+          const stream = await client.chat.completions.create(
+            {
+              model,
+              messages: buildChatMessages(context),
+              stream: true,
+              stream_options: { include_usage: true },
+              temperature: context.persona.temperature,
+              max_tokens: context.persona.maxTokens,
+            },
+            { signal: signal ? AbortSignal.any([signal, idle.signal]) : idle.signal },
+          );
+          streaming = true;
+          touch();
+          for await (const chunk of stream) {
+            touch();
+            const piece = chunk.choices[0]?.delta?.content;
+            if (piece && text.length < limits.messageMaxChars) {
+              onDelta?.(piece, text.length);
+              text += piece;
+            }
+            if (chunk.usage) usage = { promptTokens: chunk.usage.prompt_tokens, completionTokens: chunk.usage.completion_tokens };
+          }
+          const reply = text.trim().slice(0, limits.messageMaxChars);
+          if (!reply) throw new Error('the endpoint returned an empty reply');
+          return { text: reply, model, usage };
         } catch (error) {
-          if (!(error instanceof RetryableError))
-            throw error instanceof CompanionProviderError ? error : new CompanionProviderError(String(error), i + 1, error);
-          lastError = error;
-          options.log?.warn({ attempt: i + 1, err: error.message }, 'companion provider attempt failed');
+          if (signal?.aborted) throw error;
+          lastError = idle.signal.aborted ? new Error(`the stream stalled for ${timeoutMs} ms`) : error;
+          options.log?.warn({ attempt, err: String(lastError) }, 'companion provider attempt failed');
+          // The SDK already retried the request (429 with Retry-After, 5xx, timeouts); only a stream that broke is asked again.
+          if (!streaming) break;
+        } finally {
+          clearTimeout(idleTimer);
         }
       }
-      throw new CompanionProviderError(`no reply after ${retries + 1} attempts: ${(lastError as Error).message}`, retries + 1, lastError);
+      throw new CompanionProviderError(`no reply: ${lastError instanceof Error ? lastError.message : String(lastError)}`, retries + 1, lastError);
     },
   };
-}
-
-/** Assembles `choices[0].delta.content` from an SSE stream until `data: [DONE]`. */
-async function readEventStream(response: Response): Promise<string> {
-  if (!response.body) return '';
-  const decoder = new TextDecoder();
-  let buffered = '';
-  let text = '';
-  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-    buffered += decoder.decode(chunk, { stream: true });
-    let newline;
-    while ((newline = buffered.indexOf('\n')) >= 0) {
-      const line = buffered.slice(0, newline).trim();
-      buffered = buffered.slice(newline + 1);
-      if (!line.startsWith('data:')) continue;
-      const data = line.slice(5).trim();
-      if (data === '[DONE]') return text;
-      text += readDelta(data);
-    }
-  }
-  const rest = buffered.trim();
-  if (rest.startsWith('data:') && rest.slice(5).trim() !== '[DONE]') text += readDelta(rest.slice(5).trim());
-  return text;
-}
-
-function readDelta(data: string): string {
-  try {
-    const parsed = JSON.parse(data) as { choices?: { delta?: { content?: unknown } }[] };
-    const content = parsed.choices?.[0]?.delta?.content;
-    return typeof content === 'string' ? content : '';
-  } catch {
-    return '';
-  }
-}
-
-/** Servers that ignore `stream: true` answer with one JSON completion. */
-function readJsonCompletion(body: unknown): string {
-  const content = (body as { choices?: { message?: { content?: unknown } }[] })?.choices?.[0]?.message?.content;
-  return typeof content === 'string' ? content : '';
-}
-
-function sleep(ms: number, signal?: AbortSignal) {
-  return new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        reject(signal.reason);
-      },
-      { once: true },
-    );
-  });
 }

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
+import { type Insertable, sql, type Updateable } from 'kysely';
 import { type DbOrTrx } from '../../db/database.js';
-import { type CompanionReplyRow } from './companion.table.js';
+import { type CompanionPersonasTable, type CompanionReplyRow } from './companion.table.js';
 
 export function findPendingReply(db: DbOrTrx, topicId: number) {
   return db.selectFrom('companion_replies').selectAll().where('topic_id', '=', topicId).where('status', '=', 'pending').executeTakeFirst();
@@ -9,7 +9,15 @@ export function findPendingReply(db: DbOrTrx, topicId: number) {
 export function insertPendingReply(db: DbOrTrx, topicId: number, lastUserMessageId: number, dueAt: string, now: string) {
   return db
     .insertInto('companion_replies')
-    .values({ topic_id: topicId, last_user_message_id: lastUserMessageId, status: 'pending', due_at: dueAt, created_at: now, updated_at: now })
+    .values({
+      topic_id: topicId,
+      first_user_message_id: lastUserMessageId,
+      last_user_message_id: lastUserMessageId,
+      status: 'pending',
+      due_at: dueAt,
+      created_at: now,
+      updated_at: now,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
@@ -59,12 +67,40 @@ export async function finishReply(
   db: DbOrTrx,
   id: number,
   instanceId: string,
-  change: { status: 'sent' | 'failed' | 'cancelled'; replyMessageId?: number; error?: string },
+  change: {
+    status: 'sent' | 'failed' | 'cancelled';
+    replyMessageId?: number;
+    error?: string;
+    usage?: {
+      personaId: number | null;
+      model: string;
+      promptTokens: number | null;
+      completionTokens: number | null;
+      latencyMs: number;
+      firstTokenMs: number | null;
+    };
+  },
   now: string,
 ) {
+  const { usage } = change;
   const result = await db
     .updateTable('companion_replies')
-    .set({ status: change.status, reply_message_id: change.replyMessageId ?? null, error: change.error?.slice(0, 255) ?? null, updated_at: now })
+    .set({
+      status: change.status,
+      reply_message_id: change.replyMessageId ?? null,
+      error: change.error?.slice(0, 255) ?? null,
+      updated_at: now,
+      ...(usage
+        ? {
+            persona_id: usage.personaId,
+            model: usage.model,
+            prompt_tokens: usage.promptTokens,
+            completion_tokens: usage.completionTokens,
+            latency_ms: usage.latencyMs,
+            first_token_ms: usage.firstTokenMs,
+          }
+        : {}),
+    })
     .where('id', '=', id)
     .where('status', '=', 'processing')
     .where('claimed_by', '=', instanceId)
@@ -176,4 +212,92 @@ export function listUnscheduledAiTopics(db: DbOrTrx, limit: number) {
     .groupBy('t.id')
     .limit(limit)
     .execute();
+}
+
+/** The user's paid messages a reply was to answer (its burst), with what each cost. */
+export function listBurstCharges(db: DbOrTrx, row: Pick<CompanionReplyRow, 'topic_id' | 'first_user_message_id' | 'last_user_message_id'>) {
+  return db
+    .selectFrom('messages')
+    .select(['id', 'sender_id', 'cost'])
+    .where('topic_id', '=', row.topic_id)
+    .where('sender_kind', '=', 'user')
+    .where('id', '>=', row.first_user_message_id ?? row.last_user_message_id)
+    .where('id', '<=', row.last_user_message_id)
+    .where('cost', '>', 0)
+    .execute();
+}
+
+export function setRefundedCoins(db: DbOrTrx, id: number, coins: number) {
+  return db.updateTable('companion_replies').set({ refunded_coins: coins }).where('id', '=', id).execute();
+}
+
+/** The companion's own last replies in a topic, newest first. */
+export async function listRecentCompanionReplies(db: DbOrTrx, topicId: number, limit: number) {
+  const rows = await db
+    .selectFrom('messages')
+    .select('content')
+    .where('topic_id', '=', topicId)
+    .where('sender_kind', '=', 'companion')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.content);
+}
+
+/** Tokens used by replies finished since a time (this month's budget). */
+export async function sumTokensSince(db: DbOrTrx, since: string) {
+  const row = await db
+    .selectFrom('companion_replies')
+    .select((eb) => eb.fn.sum<string | number | null>(sql`coalesce(prompt_tokens, 0) + coalesce(completion_tokens, 0)`).as('tokens'))
+    .where('updated_at', '>=', since)
+    .where('status', '=', 'sent')
+    .executeTakeFirstOrThrow();
+  return Number(row.tokens ?? 0);
+}
+
+/** Replies and tokens since a time, grouped by day, persona or topic. */
+export function usageSince(db: DbOrTrx, since: string, by: 'day' | 'persona' | 'topic') {
+  const key = by === 'day' ? sql<string>`substr(updated_at, 1, 10)` : by === 'persona' ? sql<string>`coalesce(persona_id, 0)` : sql<string>`topic_id`;
+  return db
+    .selectFrom('companion_replies')
+    .select([
+      key.as('key'),
+      (eb) => eb.fn.countAll<string | number>().as('replies'),
+      (eb) => eb.fn.sum<string | number | null>(sql`coalesce(prompt_tokens, 0) + coalesce(completion_tokens, 0)`).as('tokens'),
+    ])
+    .where('updated_at', '>=', since)
+    .where('status', '=', 'sent')
+    .groupBy(key)
+    .orderBy(key, 'desc')
+    .limit(100)
+    .execute();
+}
+
+export function listPersonas(db: DbOrTrx) {
+  return db.selectFrom('companion_personas').selectAll().orderBy('id').execute();
+}
+
+export function findPersona(db: DbOrTrx, id: number) {
+  return db.selectFrom('companion_personas').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function listActivePersonas(db: DbOrTrx) {
+  return db.selectFrom('companion_personas').selectAll().where('is_active', '=', 1).orderBy('id').execute();
+}
+
+export function insertPersona(db: DbOrTrx, row: Insertable<CompanionPersonasTable>) {
+  return db.insertInto('companion_personas').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+export function updatePersona(db: DbOrTrx, id: number, changes: Updateable<CompanionPersonasTable>) {
+  return db.updateTable('companion_personas').set(changes).where('id', '=', id).returningAll().executeTakeFirst();
+}
+
+export async function deletePersona(db: DbOrTrx, id: number) {
+  const result = await db.deleteFrom('companion_personas').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export async function listAdminIds(db: DbOrTrx) {
+  return (await db.selectFrom('users').select('id').where('role', '=', 'admin').where('banned_at', 'is', null).execute()).map((row) => row.id);
 }

@@ -7,6 +7,10 @@ import { createOfflineProvider } from './companion.offline.js';
 import { createOpenAiProvider } from './companion.openai.js';
 import { type CompanionProvider } from './companion.provider.js';
 import { CompanionWorker, defaultCompanionTuning } from './companion.worker.js';
+import { ProviderHealth } from './companion.health.js';
+import { listAdminIds } from './companion.repository.js';
+import { registerCompanionHealth } from './companion.service.js';
+import { createNotification } from '../notifications/notifications.service.js';
 
 // Keyed by the HTTP server, which every encapsulated plugin context shares.
 const workers = new WeakMap<object, CompanionWorker>();
@@ -27,7 +31,8 @@ export function createCompanionProvider(config: Config, log: FastifyBaseLogger):
  * plugin starts its worker with the app and stops it before the database closes.
  */
 export const companionRoutes: FastifyPluginAsyncZod = async (app) => {
-  const provider = createCompanionProvider(app.config, app.log);
+  const provider = new ProviderHealth(createCompanionProvider(app.config, app.log), app.clock, undefined, app.config.llm?.model ?? null);
+  registerCompanionHealth(app, provider);
   const worker = new CompanionWorker(
     {
       db: app.db,
@@ -37,6 +42,12 @@ export const companionRoutes: FastifyPluginAsyncZod = async (app) => {
       log: app.log.child({ module: 'companion' }),
       provider,
       postReply: (topicId, content) => createCompanionMessage(app.db, app.clock, app.bus, { topicId, content }),
+      postNotice: (topicId, content) => createCompanionMessage(app.db, app.clock, app.bus, { topicId, content, kind: 'system' }),
+      notifyAdmins: async (notice) => {
+        await app.db.transaction().execute(async (trx) => {
+          for (const userId of await listAdminIds(trx)) await createNotification(trx, { ...notice, userId, dedupeKey: `${notice.dedupeKey}:${userId}` });
+        });
+      },
       instanceId: randomUUID(),
     },
     { ...defaultCompanionTuning, ...app.config.companion },

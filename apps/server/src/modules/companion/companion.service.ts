@@ -1,4 +1,6 @@
-import { companionUserId } from '@parley/contracts';
+import { companionUserId, texts, type AiHealth, type AiUsage } from '@parley/contracts';
+import { type FastifyInstance } from 'fastify';
+import { type ProviderHealth } from './companion.health.js';
 import { type FastifyBaseLogger } from 'fastify';
 import { type Db } from '../../db/database.js';
 import { isoNow, type Clock, type Random } from '../../lib/clock.js';
@@ -7,8 +9,13 @@ import { getSettings } from '../reference/settings.service.js';
 import { findMessageById } from '../messages/messages.repository.js';
 import { findTopicById } from '../topics/topics.repository.js';
 import { type TopicRow } from '../topics/topics.table.js';
+import { postEntry } from '../ledger/ledger.service.js';
+import { type NewNotification } from '../notifications/notifications.service.js';
+import { NO_REPEAT_TURNS } from './companion.offline.js';
+import { buildSystemPrompt, leaksPrompt, PROMPT_REFUSAL } from './companion.prompt.js';
 import * as repo from './companion.repository.js';
-import { type CompanionContext, type CompanionProvider, type CompanionTurn } from './companion.provider.js';
+import { type CompanionContext, type CompanionPersona, type CompanionProvider, type CompanionReply, type CompanionTurn } from './companion.provider.js';
+import { personaForTopic } from './personas.service.js';
 import { type CompanionReplyRow } from './companion.table.js';
 
 export interface CompanionDeps {
@@ -20,6 +27,10 @@ export interface CompanionDeps {
   provider: CompanionProvider;
   /** Writes the companion's message (free) and publishes it; from the messages module. */
   postReply(topicId: number, content: string): Promise<{ id: number }>;
+  /** Writes a notice in the conversation (kind system, free) and publishes it. */
+  postNotice(topicId: number, content: string): Promise<{ id: number }>;
+  /** Tells every admin (in-app notice and mail), once per dedupe key. */
+  notifyAdmins(notice: Omit<NewNotification, 'userId'>): Promise<void>;
   /** Names this process in claims. */
   instanceId: string;
 }
@@ -129,42 +140,194 @@ async function answer(deps: CompanionDeps, row: CompanionReplyRow, signal?: Abor
     return;
   }
   await publishTyping(deps, topic, true);
-  let content: string;
-  try {
-    content = await deps.provider.reply(await buildContext(deps, topic), signal);
-  } catch (error) {
-    if (signal?.aborted) {
-      await releaseOrSupersede(deps, row, deps.instanceId);
-      return;
-    }
-    deps.log.error({ err: error, topicId: row.topic_id }, 'companion reply failed; nothing posted');
-    await finish({ status: 'failed', error: error instanceof Error ? error.message : String(error) });
-    await publishTyping(deps, topic, false);
+  const persona = await personaForTopic(deps.db, topic);
+  const context = await buildContext(deps, topic, persona);
+  const settings = await getSettings(deps.db);
+  const monthStart = `${isoNow(deps.clock).slice(0, 7)}-01T00:00:00.000Z`;
+  if (settings.llm_monthly_token_budget > 0 && (await repo.sumTokensSince(deps.db, monthStart)) >= settings.llm_monthly_token_budget) {
+    await failReply(deps, row, topic, 'monthly token budget reached');
     return;
   }
+
+  const systemPrompt = buildSystemPrompt(context);
+  const stream = new DeltaStream(deps, topic.id, row.id, systemPrompt);
+  const leaked = new AbortController();
+  stream.onLeak = () => leaked.abort();
+  const started = performance.now();
+  let reply: CompanionReply;
+  try {
+    reply = await deps.provider.reply(context, {
+      signal: signal ? AbortSignal.any([signal, leaked.signal]) : leaked.signal,
+      onDelta: (piece, offset) => stream.push(piece, offset),
+    });
+  } catch (error) {
+    if (leaked.signal.aborted) reply = { text: PROMPT_REFUSAL, model: persona.model ?? 'unknown', usage: null };
+    else if (signal?.aborted) {
+      stream.close();
+      await releaseOrSupersede(deps, row, deps.instanceId);
+      return;
+    } else {
+      stream.close();
+      deps.log.error({ err: error, topicId: row.topic_id }, 'companion reply failed; refunding');
+      await failReply(deps, row, topic, error instanceof Error ? error.message : String(error));
+      return;
+    }
+  }
+  // Never the instructions, even if the model was talked into quoting them.
+  const text = leaksPrompt(reply.text, systemPrompt) ? PROMPT_REFUSAL : reply.text;
+  stream.finish(text);
   const current = await repo.findReplyById(deps.db, row.id);
   if (current?.status !== 'processing' || current.claimed_by !== deps.instanceId) return;
-  const message = await deps.postReply(row.topic_id, content);
-  await finish({ status: 'sent', replyMessageId: message.id });
+  const message = await deps.postReply(row.topic_id, text);
+  await finish({
+    status: 'sent',
+    replyMessageId: message.id,
+    usage: {
+      personaId: persona.id,
+      model: reply.model,
+      promptTokens: reply.usage?.promptTokens ?? null,
+      completionTokens: reply.usage?.completionTokens ?? null,
+      latencyMs: Math.round(performance.now() - started),
+      firstTokenMs: stream.firstTokenMs,
+    },
+  });
+  await publishTyping(deps, topic, false);
+  if (reply.usage && settings.llm_monthly_token_budget > 0) await warnNearBudget(deps, settings.llm_monthly_token_budget, monthStart);
+}
+
+/**
+ * No reply could be produced: the row fails (once, under the claim), the user gets back
+ * the coins of the messages it was to answer, in the same transaction, and the chat says so.
+ */
+async function failReply(deps: CompanionDeps, row: CompanionReplyRow, topic: TopicRow, reason: string) {
+  const balances = await deps.db.transaction().execute(async (trx) => {
+    if (!(await repo.finishReply(trx, row.id, deps.instanceId, { status: 'failed', error: reason }, isoNow(deps.clock)))) return null;
+    const bySender = new Map<number, number>();
+    for (const charge of await repo.listBurstCharges(trx, row))
+      if (charge.sender_id !== null) bySender.set(charge.sender_id, (bySender.get(charge.sender_id) ?? 0) + charge.cost);
+    const balances: { userId: number; balance: number }[] = [];
+    for (const [userId, coins] of bySender) {
+      const { entry } = await postEntry(trx, deps.clock, {
+        userId,
+        amount: coins,
+        kind: 'refund',
+        idempotencyKey: `companion-refund:${row.id}:${userId}`,
+        reference: { type: 'companion_reply', id: row.id },
+        note: 'The AI companion could not reply',
+      });
+      balances.push({ userId, balance: entry.balance_after });
+    }
+    await repo.setRefundedCoins(
+      trx,
+      row.id,
+      [...bySender.values()].reduce((sum, coins) => sum + coins, 0),
+    );
+    return balances;
+  });
+  if (balances === null) return;
+  await deps.postNotice(topic.id, texts.topics.aiUnavailable).catch((error: unknown) => deps.log.warn({ err: error }, 'companion notice failed'));
+  for (const { userId, balance } of balances) await deps.bus.publish({ type: 'balance', userId, balance }).catch(() => undefined);
   await publishTyping(deps, topic, false);
 }
 
+/** Admins hear once a month when the companion has used 80 % of its token budget. */
+async function warnNearBudget(deps: CompanionDeps, budget: number, monthStart: string) {
+  const used = await repo.sumTokensSince(deps.db, monthStart);
+  if (used < budget * 0.8) return;
+  await deps.notifyAdmins({
+    kind: 'ai.budget',
+    title: 'AI companion: 80 % of the monthly token budget used',
+    body: `The AI companion has used ${used} of ${budget} tokens this month. Beyond the budget it answers with the unavailable notice and users get their coins back.`,
+    link: '/admin/ai',
+    dedupeKey: `ai-budget-80:${monthStart.slice(0, 7)}`,
+  });
+}
+
+/**
+ * The reply as it is generated, to the chat: pieces are sent as `message.delta` events, the
+ * first at once and then at most every 50 ms (a bus message per token would flood N instances).
+ * Each flush checks that the text so far does not quote the system prompt.
+ */
+class DeltaStream {
+  private text = '';
+  private sentUpTo = 0;
+  private timer?: NodeJS.Timeout;
+  private readonly started = performance.now();
+  firstTokenMs: number | null = null;
+  onLeak?: () => void;
+
+  constructor(
+    private readonly deps: Pick<CompanionDeps, 'bus' | 'log'>,
+    private readonly topicId: number,
+    private readonly replyId: number,
+    private readonly systemPrompt: string,
+  ) {}
+
+  push(piece: string, offset: number) {
+    if (offset < this.sentUpTo) {
+      // The provider started over (a retried stream): start over in the chat too.
+      this.sentUpTo = 0;
+      this.publish(0, '');
+    }
+    this.text = this.text.slice(0, offset) + piece;
+    if (this.firstTokenMs === null) {
+      this.firstTokenMs = Math.round(performance.now() - this.started);
+      this.flush();
+    } else this.timer ??= setTimeout(() => this.flush(), 50);
+  }
+
+  private flush() {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    if (this.text.length <= this.sentUpTo) return;
+    if (leaksPrompt(this.text, this.systemPrompt)) {
+      this.onLeak?.();
+      return;
+    }
+    this.publish(this.sentUpTo, this.text.slice(this.sentUpTo));
+    this.sentUpTo = this.text.length;
+  }
+
+  /** The final text: whatever was not sent yet, or a restart with different text (a refusal). */
+  finish(final: string) {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    if (final.startsWith(this.text.slice(0, this.sentUpTo))) {
+      if (final.length > this.sentUpTo) this.publish(this.sentUpTo, final.slice(this.sentUpTo));
+    } else this.publish(0, final);
+    this.sentUpTo = final.length;
+  }
+
+  close() {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  private publish(offset: number, text: string) {
+    void this.deps.bus
+      .publish({ type: 'message.delta', topicId: this.topicId, replyId: this.replyId, offset, text })
+      .catch((error: unknown) => this.deps.log.warn({ err: error }, 'companion delta event failed'));
+  }
+}
+
 /** The topic, its terms, and exactly the last `bot_conversation_history_limit` messages. */
-export async function buildContext(deps: Pick<CompanionDeps, 'db'>, topic: TopicRow): Promise<CompanionContext> {
+export async function buildContext(deps: Pick<CompanionDeps, 'db'>, topic: TopicRow, persona: CompanionPersona): Promise<CompanionContext> {
   const settings = await getSettings(deps.db);
   const rows = await repo.listRecentConversation(deps.db, topic.id, settings.bot_conversation_history_limit);
+  const recentReplies = (await repo.listRecentCompanionReplies(deps.db, topic.id, NO_REPEAT_TURNS)).reverse();
   const history: CompanionTurn[] = rows
     .reverse()
     .map((row) =>
       row.sender_kind === 'companion'
-        ? { role: 'companion', name: topic.companion_name, content: row.content }
+        ? { role: 'companion', name: persona.name, content: row.content }
         : { role: 'user', name: row.sender_name ?? 'User', content: row.content || '[attachment]' },
     );
   return {
-    companionName: topic.companion_name,
+    persona,
     topicTitle: topic.title,
     terms: { title: topic.terms_title, description: topic.terms_description, rules: parseRules(topic.terms_rules) },
     history,
+    recentReplies,
     seed: topic.id,
   };
 }
@@ -187,4 +350,35 @@ async function publishTyping(deps: Pick<CompanionDeps, 'bus' | 'log'>, topic: To
 function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string; message?: string };
   return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/i.test(e?.message ?? '');
+}
+
+/** Tokens and estimated cost of the companion's replies over the last `days` days, and this month's total. */
+export async function getAiUsage(db: Db, clock: Clock, days: number): Promise<AiUsage> {
+  const settings = await getSettings(db);
+  const now = clock.now();
+  const since = new Date(now.getTime() - days * 86_400_000).toISOString();
+  const cost = (tokens: number) => Math.round((tokens / 1000) * settings.llm_price_per_1k_tokens * 100) / 100;
+  const rows = async (by: 'day' | 'persona' | 'topic') =>
+    (await repo.usageSince(db, since, by)).map((row) => {
+      const tokens = Number(row.tokens ?? 0);
+      return { key: String(row.key), replies: Number(row.replies), tokens, cost: cost(tokens) };
+    });
+  const personas = new Map((await repo.listPersonas(db)).map((p) => [String(p.id), p.name]));
+  return {
+    month_tokens: await repo.sumTokensSince(db, `${now.toISOString().slice(0, 7)}-01T00:00:00.000Z`),
+    monthly_budget: settings.llm_monthly_token_budget,
+    by_day: await rows('day'),
+    by_persona: (await rows('persona')).map((row) => ({ ...row, key: personas.get(row.key) ?? 'Built-in companion' })),
+    by_topic: await rows('topic'),
+  };
+}
+
+// Keyed by the HTTP server, which every encapsulated plugin context shares.
+const healths = new WeakMap<object, ProviderHealth>();
+export const registerCompanionHealth = (app: FastifyInstance, health: ProviderHealth) => healths.set(app.server, health);
+/** This instance's provider health: breaker state, latency, errors. */
+export function getCompanionHealth(app: FastifyInstance): AiHealth {
+  const health = healths.get(app.server);
+  if (!health) throw new Error('companion not registered');
+  return health.snapshot();
 }

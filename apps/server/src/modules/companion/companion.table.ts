@@ -8,6 +8,8 @@ export interface CompanionRepliesTable {
   topic_id: number;
   /** The newest user message this reply answers; later messages extend the pending reply. */
   last_user_message_id: number;
+  /** The first message of the burst: with the last, what the user paid for if no reply comes. */
+  first_user_message_id: number | null;
   status: CompanionReplyStatus;
   due_at: string;
   attempts: Generated<number>;
@@ -16,7 +18,33 @@ export interface CompanionRepliesTable {
   claimed_at: string | null;
   reply_message_id: number | null;
   error: string | null;
+  persona_id: number | null;
+  model: string | null;
+  prompt_tokens: number | null;
+  completion_tokens: number | null;
+  /** From the claim to the stored reply, and to the provider's first text. */
+  latency_ms: number | null;
+  first_token_ms: number | null;
+  /** Coins given back because no reply could be produced (set once, with the ledger entry). */
+  refunded_coins: number | null;
   created_at: string;
   updated_at: string;
 }
 export type CompanionReplyRow = Selectable<CompanionRepliesTable>;
+
+/** An admin-defined companion: who it is, which model answers, and where it serves. */
+export interface CompanionPersonasTable {
+  id: Generated<number>;
+  name: string;
+  avatar_color: string;
+  system_prompt: string;
+  model: string | null;
+  temperature: number;
+  max_tokens: number;
+  /** JSON array of room ids; null: every room and random AI chats. */
+  room_ids: string | null;
+  is_active: number;
+  created_at: string;
+  updated_at: string;
+}
+export type CompanionPersonaRow = Selectable<CompanionPersonasTable>;

@@ -258,7 +258,13 @@ async function replay(deps: ChatDeps, user: UserRow, previous: MessageRow) {
  * A companion reply (AI engineer's entry point): free, sender_kind 'companion',
  * published as message.created after the commit. Refuses closed or unknown topics.
  */
-export async function createCompanionMessage(db: Db, clock: Clock, bus: EventBus, input: { topicId: number; content: string }): Promise<Message> {
+/** The companion's reply, or (kind system) a notice in the conversation such as 'The AI companion is unavailable…'; free. */
+export async function createCompanionMessage(
+  db: Db,
+  clock: Clock,
+  bus: EventBus,
+  input: { topicId: number; content: string; kind?: 'companion' | 'system' },
+): Promise<Message> {
   const topic = await topicsRepo.findTopicById(db, input.topicId);
   if (!topic) throw new AppError('NOT_FOUND', texts.chat.topicNotFound);
   if (topic.is_closed === 1) throw new AppError('CONFLICT', texts.chat.topicClosed);
@@ -268,7 +274,7 @@ export async function createCompanionMessage(db: Db, clock: Clock, bus: EventBus
       topic_id: topic.id,
       seq: await topicsRepo.nextMessageSeq(trx, topic.id, now),
       sender_id: null,
-      sender_kind: 'companion',
+      sender_kind: input.kind ?? 'companion',
       content: input.content,
       cost: 0,
       look: null,

@@ -1,4 +1,4 @@
-import { texts, wsCloseCodes, type ChatEvent } from '@parley/contracts';
+import { companionUserId, texts, wsCloseCodes, type ChatEvent } from '@parley/contracts';
 import { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { type EventBus } from '../../lib/event-bus.js';
 import { type Connection, type RealtimeTuning, type Subscription, messageIdOf } from './realtime.connection.js';
@@ -30,6 +30,8 @@ export class RealtimeHub {
   private readonly byTopic = new Map<number, Set<Connection>>();
   private readonly byUser = new Map<number, Set<Connection>>();
   private readonly perIp = new Map<string, number>();
+  /** The companion's reply being streamed per topic, as far as this instance saw it (a resuming client gets it first). */
+  private readonly streaming = new Map<number, { replyId: number; text: string }>();
   private readonly unsubscribeBus: () => void;
   private readonly heartbeat: NodeJS.Timeout;
   private readonly sessionCheck: NodeJS.Timeout;
@@ -117,6 +119,8 @@ export class RealtimeHub {
       connection.send({ type: 'event', event: { type: 'message.created', topicId, message } });
     }
     for (const event of typing) connection.send({ type: 'event', event: eventFor(event, connection.user.id) });
+    const partial = this.streaming.get(topicId);
+    if (partial) connection.send({ type: 'event', event: { type: 'message.delta', topicId, replyId: partial.replyId, offset: 0, text: partial.text } });
     for (const event of subscription.buffer) {
       const id = messageIdOf(event);
       if (id !== undefined && subscription.sent.has(id)) continue;
@@ -134,6 +138,7 @@ export class RealtimeHub {
   }
 
   dispatch(event: ChatEvent) {
+    this.trackStreaming(event);
     const frameFor = framesFor(event);
     const frame = frameFor(-1);
     switch (event.type) {
@@ -155,6 +160,22 @@ export class RealtimeHub {
         for (const connection of [...(this.byTopic.get(event.topicId) ?? [])]) connection.deliver(event, frameFor(connection.user.id), event.topicId);
         this.endSubscriptions(event);
     }
+  }
+
+  /** Keeps the text so far of each reply being streamed; forgets it when the reply (or a notice) is posted. */
+  private trackStreaming(event: ChatEvent) {
+    if (event.type === 'message.delta') {
+      const partial = this.streaming.get(event.topicId);
+      if (event.offset === 0) this.streaming.set(event.topicId, { replyId: event.replyId, text: event.text });
+      else if (partial?.replyId === event.replyId && event.offset <= partial.text.length) partial.text = partial.text.slice(0, event.offset) + event.text;
+      // A gap (this instance started mid-reply): it cannot tell a resuming client the text so far.
+      else this.streaming.delete(event.topicId);
+    } else if (
+      (event.type === 'message.created' && event.message.sender_kind !== 'user') ||
+      event.type === 'topic.closed' ||
+      (event.type === 'typing' && event.userId === companionUserId && !event.isTyping)
+    )
+      this.streaming.delete(event.topicId);
   }
 
   /** Leaving or closing a topic ends the affected subscriptions after the event itself went out. */

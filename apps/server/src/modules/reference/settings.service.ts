@@ -25,6 +25,8 @@ export const defaultSettings: Settings = {
   bot_reply_interval_min: 2,
   bot_reply_interval_max: 6,
   bot_conversation_history_limit: 10,
+  llm_monthly_token_budget: 0,
+  llm_price_per_1k_tokens: 0.002,
   contributor_share_percent: 50,
   payout_min_amount: 10,
   payout_max_amount: 5000,

@@ -148,10 +148,11 @@ export function listWaitingTopics(db: DbOrTrx, excludeUserId: number, limit: num
     .execute();
 }
 
-export function updateChatMode(db: DbOrTrx, topicId: number, chatMode: 'human' | 'ai', now: string) {
+export function updateChatMode(db: DbOrTrx, topicId: number, chatMode: 'human' | 'ai', now: string, persona?: { persona_id: number; companion_name: string }) {
   return db
     .updateTable('topics')
     .set({
+      ...persona,
       chat_mode: chatMode,
       waiting_since: chatMode === 'human' ? sql<string | null>`case when participants_count = 1 then coalesce(waiting_since, ${now}) else null end` : null,
       updated_at: now,

@@ -11,6 +11,7 @@ import { type UserRow } from '../users/users.table.js';
 import { closedError, forbidden, isJoinable, loadTopicAccess, MAX_PARTICIPANTS, mayRead, requireTopicWriter } from './topics.access.js';
 import { toTopicView, toTopicViews } from './topics.mapper.js';
 import * as repo from './topics.repository.js';
+import { findPersonaForRoom } from '../companion/personas.service.js';
 
 export interface ChatDeps {
   db: Db;
@@ -54,7 +55,13 @@ async function assertActiveChatCapacity(trx: DbOrTrx, user: UserRow, settings: S
 async function openTopic(
   trx: Transaction<Database>,
   owner: UserRow,
-  values: { roomId: number | null; title: string; chatMode: 'human' | 'ai'; style?: { textLook: string; color: string } },
+  values: {
+    roomId: number | null;
+    title: string;
+    chatMode: 'human' | 'ai';
+    style?: { textLook: string; color: string };
+    persona?: { id: number; name: string };
+  },
   settings: Settings,
   now: string,
 ) {
@@ -63,7 +70,8 @@ async function openTopic(
     user_id: owner.id,
     title: values.title,
     chat_mode: values.chatMode,
-    companion_name: settings.companion_name,
+    companion_name: values.persona?.name ?? settings.companion_name,
+    persona_id: values.persona?.id ?? null,
     is_highlighted: values.style ? 1 : 0,
     highlight_color: values.style?.color ?? null,
     text_look: values.style?.textLook ?? 'normal',
@@ -143,11 +151,20 @@ export async function startRandomChat(deps: ChatDeps, user: UserRow, chatMode: '
   const settings = await getSettings(deps.db);
   const result = await deps.db.transaction().execute(async (trx) => {
     await assertActiveChatCapacity(trx, user, settings, now);
-    if (chatMode === 'ai')
+    if (chatMode === 'ai') {
+      const persona = await findPersonaForRoom(trx, null);
+      const name = persona?.name ?? settings.companion_name;
       return {
-        topic: await openTopic(trx, user, { roomId: null, title: `Chat with ${settings.companion_name}`, chatMode: 'ai' }, settings, nowIso),
+        topic: await openTopic(
+          trx,
+          user,
+          { roomId: null, title: `Chat with ${name}`, chatMode: 'ai', persona: persona && { id: persona.id, name } },
+          settings,
+          nowIso,
+        ),
         joined: false,
       };
+    }
     for (const candidate of await repo.listWaitingTopics(trx, user.id, 10)) {
       const taken = await repo.takeSeat(trx, candidate.id, nowIso, MAX_PARTICIPANTS, 1);
       if (!taken) continue;
@@ -206,7 +223,9 @@ export async function changeChatMode(deps: ChatDeps, userId: number, topicId: nu
     // The companion talks with the owner alone: a partner's conversation never becomes an AI one.
     if (chatMode === 'ai' && (current.user_id !== userId || current.participants_count > 1))
       throw new AppError('CONFLICT', texts.topics.aiWhileAlone, undefined, { topic_id: topicId });
-    return repo.updateChatMode(trx, topicId, chatMode, now.toISOString());
+    // The first time the companion joins, the topic takes its room's persona.
+    const persona = chatMode === 'ai' && current.persona_id === null ? await findPersonaForRoom(trx, current.room_id) : undefined;
+    return repo.updateChatMode(trx, topicId, chatMode, now.toISOString(), persona && { persona_id: persona.id, companion_name: persona.name });
   });
   await publishAll(deps.bus, [{ type: 'topic.mode', topicId, chatMode }]);
   return toTopicView(deps.db, topic, userId, now);

@@ -8,6 +8,8 @@ export interface TopicsTable {
   title: string;
   chat_mode: 'human' | 'ai';
   companion_name: string;
+  /** The companion persona of an AI topic (companion_personas); null: the built-in default. */
+  persona_id: Generated<number | null>;
   is_closed: Generated<number>;
   is_highlighted: Generated<number>;
   highlight_color: string | null;

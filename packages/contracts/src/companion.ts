@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+/** An AI companion persona as admins define it (GET/POST/PUT /api/admin/personas). */
+export const personaInputSchema = z.object({
+  name: z.string().trim().min(1).max(50),
+  avatar_color: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #7c3aed'),
+  system_prompt: z.string().trim().min(1).max(4000),
+  /** Empty: the endpoint's default model (LLM_MODEL). */
+  model: z.string().trim().max(100).nullable().default(null),
+  temperature: z.number().min(0).max(2),
+  max_tokens: z.number().int().min(16).max(4000),
+  /** The rooms this persona serves; null: every room and random AI chats. */
+  room_ids: z.array(z.number().int().positive()).max(200).nullable().default(null),
+  is_active: z.boolean().default(true),
+});
+export type PersonaInput = z.infer<typeof personaInputSchema>;
+
+export const personaSchema = personaInputSchema.extend({ id: z.number().int(), created_at: z.string(), updated_at: z.string() });
+export type Persona = z.infer<typeof personaSchema>;
+
+export const personaIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+
+/** Provider health on this instance (GET /api/admin/ai/health). */
+export const aiHealthSchema = z.object({
+  provider: z.enum(['openai', 'offline']),
+  /** No model configured: the offline demo companion answers. */
+  demo: z.boolean(),
+  model: z.string().nullable(),
+  breaker: z.enum(['closed', 'open', 'half-open']),
+  requests: z.number().int(),
+  error_rate: z.number(),
+  latency_p50_ms: z.number().nullable(),
+  latency_p95_ms: z.number().nullable(),
+  first_token_p50_ms: z.number().nullable(),
+  first_token_p95_ms: z.number().nullable(),
+  last_error: z.string().nullable(),
+  last_error_at: z.string().nullable(),
+});
+export type AiHealth = z.infer<typeof aiHealthSchema>;
+
+/** Token usage and estimated cost (GET /api/admin/ai/usage?days=30). */
+export const aiUsageQuerySchema = z.object({ days: z.coerce.number().int().min(1).max(366).default(30) });
+const usageRowSchema = z.object({ key: z.string(), replies: z.number().int(), tokens: z.number().int(), cost: z.number() });
+export const aiUsageSchema = z.object({
+  month_tokens: z.number().int(),
+  monthly_budget: z.number().int(),
+  by_day: z.array(usageRowSchema),
+  by_persona: z.array(usageRowSchema),
+  by_topic: z.array(usageRowSchema),
+});
+export type AiUsage = z.infer<typeof aiUsageSchema>;
