@@ -139,3 +139,32 @@ describe('admin console', () => {
     await context.close();
   });
 });
+
+describe('AI companion console (issue #17)', () => {
+  it('shows the demo companion and provider health, and an admin defines a persona that new AI chats take', async () => {
+    const context = await newContext(browser, baseUrl);
+    const page = await context.newPage();
+    await signInThroughUi(page, 'admin@parley.chat', 'AdminPass123');
+    await page.goto('/admin');
+    await page.getByText('Demo companion').first().waitFor();
+    await page.goto('/admin/ai');
+    await page.getByText('No model is configured').waitFor();
+    await page.getByRole('button', { name: 'New persona' }).click();
+    await page.getByLabel('Name').fill('Orbit');
+    await page.getByLabel('Avatar colour').fill('#0ea5e9');
+    await page.getByLabel('System prompt').fill('You are Orbit, who loves the night sky.');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('cell', { name: /Orbit/ }).waitFor();
+    await snap(page, 'admin-ai-companion');
+
+    // A new random AI chat takes it.
+    const user = await createVerifiedUser(baseUrl, 'orbit', 'Olga');
+    const random = await user.api.ok<{ topic: { companion_name: string; id: number } }>('GET', '/topics/random?chat_mode=ai');
+    expect(random.topic.companion_name).toBe('Orbit');
+    await user.api.ok('POST', '/topics/leave', { topic_id: random.topic.id });
+    const admin = await signInAdmin(baseUrl);
+    const personas = await admin.ok<{ id: number; name: string }[]>('GET', '/admin/personas');
+    for (const p of personas.filter((p) => p.name === 'Orbit')) await admin.ok('DELETE', `/admin/personas/${p.id}`);
+    await context.close();
+  });
+});

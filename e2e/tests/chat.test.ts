@@ -425,4 +425,33 @@ describe('AI companion (issue #6)', () => {
     expect(await apiBalance(me)).toBe(before - cost);
     await snap(me.page, 'chat-ai-reply');
   });
+  it('the reply streams in: it grows on screen in several pieces, then stands as the final message', async () => {
+    const me = await person('aistream');
+    await me.page.goto('/chat');
+    await me.page.getByRole('radio', { name: /^AI/ }).check();
+    await me.page.getByRole('button', { name: texts.chat.startChat }).click();
+    await me.page.waitForURL(/\/topics\/\d+\/chat$/);
+    await enterChat(me.page, Number(/\/topics\/(\d+)\/chat/.exec(me.page.url())![1]));
+    // Every text the growing reply shows, in order.
+    await me.page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { streamed: string[] }).streamed = seen;
+      new MutationObserver(() => {
+        const text = document.querySelector('[data-streaming="true"] .msg-bubble__text')?.textContent;
+        if (text && seen.at(-1) !== text) seen.push(text);
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+    await typeAndSend(me.page, 'I went hiking in the mountains yesterday');
+    await me.page.getByText(texts.chat.writing).waitFor({ timeout: 3000 });
+    const final = messageLog(me.page).locator('.message--theirs:not([data-streaming]) .msg-bubble__text');
+    await final.first().waitFor({ timeout: 15_000 });
+    await me.page.locator('[data-streaming="true"]').waitFor({ state: 'detached', timeout: 2000 });
+    const streamed = await me.page.evaluate(() => (window as unknown as { streamed: string[] }).streamed);
+    const reply = ((await final.first().textContent()) ?? '').trim();
+    expect(streamed.length).toBeGreaterThanOrEqual(3);
+    for (let i = 1; i < streamed.length; i++) expect(streamed[i]!.startsWith(streamed[i - 1]!)).toBe(true);
+    expect(streamed.at(-1)!.trim()).toBe(reply);
+    expect(reply).toMatch(/demo AI companion/);
+    await snap(me.page, 'chat-ai-streamed');
+  });
 });

@@ -74,6 +74,8 @@ export type Settings = z.infer<typeof settingsSchema>;
 export const publicSettingsSchema = settingsSchema.extend({
   /** Payments take test cards only (the sandbox gateway): no real money moves. */
   test_payments: z.boolean(),
+  /** No model configured: the offline demo companion answers in AI chats. */
+  demo_companion: z.boolean(),
 });
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;
 

@@ -59,7 +59,7 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
   watchSettings(app.bus, db);
   app.get('/settings', { schema: { tags: ['reference'], response: { 200: envelopeSchema(publicSettingsSchema) } } }, async () => ({
     status: 'OK' as const,
-    payload: { ...(await getSettings(db)), test_payments: app.config.testPayments },
+    payload: { ...(await getSettings(db)), test_payments: app.config.testPayments, demo_companion: !app.config.llm },
   }));
 
   // The settings tag script as a same-origin file: the CSP allows only 'self' scripts, never inline ones.

@@ -1,6 +1,7 @@
 import { Route, Routes } from 'react-router';
 import { AdminLayout } from './components/admin-layout';
 import { AuditScreen } from './screens/audit';
+import { AiScreen } from './screens/ai';
 import { BundlesScreen, CurrenciesScreen, FaqScreen, ProductsScreen, RoomsScreen, SocialLinksScreen, StaticPagesScreen } from './screens/catalog-screens';
 import { DashboardScreen } from './screens/dashboard';
 import { LanguagesScreen, LocalizationsScreen } from './screens/languages';
@@ -34,6 +35,7 @@ export default function AdminApp() {
         <Route path="social-links" element={<SocialLinksScreen />} />
         <Route path="currencies" element={<CurrenciesScreen />} />
         <Route path="audit" element={<AuditScreen />} />
+        <Route path="ai" element={<AiScreen />} />
         <Route path="*" element={<p>Not found</p>} />
       </Route>
     </Routes>

@@ -18,6 +18,7 @@ export const adminSections = [
   { slug: 'payouts', label: 'Payouts' },
   { slug: 'payments', label: 'Payments' },
   { slug: 'disputes', label: 'Disputes' },
+  { slug: 'ai', label: 'AI companion' },
   { slug: 'settings', label: 'Settings' },
   { slug: 'pages', label: 'Static pages' },
   { slug: 'faq', label: 'FAQ' },

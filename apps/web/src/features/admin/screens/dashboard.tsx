@@ -1,3 +1,4 @@
+import { type AiHealth } from '@parley/contracts';
 import { Link } from 'react-router';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
@@ -17,6 +18,7 @@ const euros = (cents: number) => `${(cents / 100).toLocaleString('en', { minimum
 
 export function DashboardScreen() {
   const { data, isLoading, error } = useAdminGet<Dashboard>('/dashboard', { days: 30 });
+  const { data: ai } = useAdminGet<AiHealth>('/ai/health');
   if (isLoading) return <PageSpinner />;
   if (error || !data) return <p className="alert alert--error">{errorMessage(error)}</p>;
   const f = data.figures;
@@ -32,6 +34,13 @@ export function DashboardScreen() {
     { label: 'Open reports', value: String(f.open_reports), to: 'reports', alert: (f.open_reports ?? 0) > 0 },
     { label: 'Open disputes', value: String(f.open_disputes ?? 0), to: 'disputes', alert: (f.open_disputes ?? 0) > 0 },
   ];
+  if (ai)
+    cards.push({
+      label: 'AI companion',
+      value: ai.demo ? 'Demo companion' : ai.breaker === 'closed' ? `${Math.round(ai.error_rate * 100)} % errors` : 'Provider failing',
+      to: 'ai',
+      alert: !ai.demo && ai.breaker !== 'closed',
+    });
   return (
     <AdminPage title="Dashboard">
       <TestPaymentsBanner />

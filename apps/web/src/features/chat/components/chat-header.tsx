@@ -2,6 +2,7 @@ import { texts, type ChatMode, type Topic } from '@parley/contracts';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { formatCoins } from '../../../lib/format';
+import { useSettings } from '../../../lib/reference';
 import type { SocketStatus } from '../utils/topic-socket';
 
 interface Props {
@@ -20,6 +21,7 @@ interface Props {
 /** Chat header (spec §2): Leave Chat, interlocutor and status, balance, settings, AI / Human. */
 export function ChatHeader({ topic, name, status, balance, socketStatus, showConnection, canSwitchMode, onLeave, onModeChange, menu }: Props) {
   const mode = topic?.chat_mode ?? 'human';
+  const { data: settings } = useSettings();
   return (
     <header className="chat-header">
       <Button variant="ghost" size="sm" className="chat-header__leave" onClick={onLeave}>
@@ -30,7 +32,10 @@ export function ChatHeader({ topic, name, status, balance, socketStatus, showCon
           {mode === 'ai' ? 'AI' : (name.trim()[0] ?? '?').toUpperCase()}
         </span>
         <div className="chat-header__text">
-          <span className="chat-header__name">{name}</span>
+          <span className="chat-header__name">
+            {name}
+            {mode === 'ai' && settings?.demo_companion && <span className="chat-header__demo">{texts.topics.demoCompanion}</span>}
+          </span>
           <span className="chat-header__status">
             <span className={`status-dot${status === texts.chat.online ? ' status-dot--online' : ''}`} aria-hidden="true" />
             <span data-testid="chat-status">{status}</span>

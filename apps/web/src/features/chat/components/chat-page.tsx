@@ -105,6 +105,8 @@ export function ChatPage({ topicId, settingsExtra }: Props) {
             loadingOlder={room.loadingOlder}
             onLoadOlder={() => void room.loadOlder()}
             typing={room.typingName !== null}
+            streamingText={room.streamingText}
+            streamingName={topic?.companion_name ?? null}
             notice={notice}
           />
           {phase === 'full' && (

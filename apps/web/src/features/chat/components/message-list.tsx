@@ -14,6 +14,9 @@ interface Props {
   loadingOlder: boolean;
   onLoadOlder: () => void;
   typing: boolean;
+  /** The companion's reply as it is being written; its final message replaces it. */
+  streamingText?: string | null;
+  streamingName?: string | null;
   /** Shown instead of the list (a full chat). */
   notice?: string;
 }
@@ -28,7 +31,18 @@ const timeOf = (iso: string) => {
  * (keeping the view still), and new messages scroll into view only when the
  * reader is within 200 px of the bottom or sent them.
  */
-export function MessageList({ messages, userId, loading, hasOlder, loadingOlder, onLoadOlder, typing, notice }: Props) {
+export function MessageList({
+  messages,
+  userId,
+  loading,
+  hasOlder,
+  loadingOlder,
+  onLoadOlder,
+  typing,
+  streamingText = null,
+  streamingName = null,
+  notice,
+}: Props) {
   const ref = useRef<HTMLDivElement>(null);
   const nearBottom = useRef(true);
   const snapshot = useRef({ firstId: 0, lastId: 0, scrollHeight: 0, count: 0 });
@@ -63,8 +77,8 @@ export function MessageList({ messages, userId, loading, hasOlder, loadingOlder,
 
   useLayoutEffect(() => {
     const el = ref.current;
-    if (el && typing && nearBottom.current) el.scrollTop = el.scrollHeight;
-  }, [typing]);
+    if (el && (typing || streamingText) && nearBottom.current) el.scrollTop = el.scrollHeight;
+  }, [typing, streamingText]);
 
   // A short first page may not fill the view: there is no scroll to trigger the older page.
   useLayoutEffect(() => {
@@ -83,7 +97,7 @@ export function MessageList({ messages, userId, loading, hasOlder, loadingOlder,
           <Spinner />
           <p>{texts.chat.loadingMessages}</p>
         </div>
-      ) : messages.length === 0 && !typing ? (
+      ) : messages.length === 0 && !typing && !streamingText ? (
         <div className="message-list__empty">
           <p className="message-list__empty-title">{texts.chat.noMessages}</p>
           <p className="muted">{texts.chat.startTyping}</p>
@@ -100,7 +114,16 @@ export function MessageList({ messages, userId, loading, hasOlder, loadingOlder,
           ))}
         </>
       )}
-      {typing && !notice && (
+      {streamingText && !notice && (
+        // Hidden from screen readers while it grows: the log announces the completed reply once.
+        <div className="message message--theirs" aria-hidden="true" data-streaming="true">
+          {streamingName && <span className="message__sender">{streamingName}</span>}
+          <div className="msg-bubble msg-bubble--streaming">
+            <p className="msg-bubble__text">{streamingText}</p>
+          </div>
+        </div>
+      )}
+      {typing && !streamingText && !notice && (
         <div className="message message--theirs" role="status">
           <div className="msg-bubble msg-bubble--typing">
             <span className="typing-dots" aria-hidden="true">

@@ -52,6 +52,8 @@ export function useChatRoom(topicId: number) {
   const [paging, setPaging] = useState<Paging>({ nextPage: null, loadingOlder: false });
   const [costs, setCosts] = useState<AttachmentCosts | null>(null);
   const [typingName, setTypingName] = useState<string | null>(null);
+  /** The companion's reply while it is being written (pushed pieces), until the final message arrives. */
+  const [streaming, setStreaming] = useState<{ replyId: number; text: string } | null>(null);
   const [pollingStopped, setPollingStopped] = useState(false);
   /** The topic a third user found full: its title for the header (no polling; 'Try again' re-enters). */
   const [fullTitle, setFullTitle] = useState<string | null>(null);
@@ -85,6 +87,7 @@ export function useChatRoom(topicId: number) {
     setPaging({ nextPage: null, loadingOlder: false });
     setPollingStopped(false);
     clearTyping();
+    setStreaming(null);
 
     const entry = await enterChat(topicId, userIdRef.current);
     if (!alive()) return;
@@ -168,6 +171,14 @@ export function useChatRoom(topicId: number) {
         refreshTopic: () => void refreshTopic(),
         setBalance: (balance) => setUserBalance(queryClient, balance),
         notify: (message) => toast.error(message),
+        streamReply: (replyId, offset, text) =>
+          setStreaming((current) => {
+            const sofar = current?.replyId === replyId ? current.text : '';
+            // A piece after a gap waits for the final message; offset 0 (re)starts the reply.
+            if (offset > sofar.length) return current;
+            return { replyId, text: sofar.slice(0, offset) + text };
+          }),
+        endStream: () => setStreaming(null),
       }),
     [merge, clearTyping, refreshTopic, queryClient],
   );
@@ -316,6 +327,7 @@ export function useChatRoom(topicId: number) {
     loadOlder,
     costs,
     typingName,
+    streamingText: streaming?.text ?? null,
     socketStatus: socket.status as SocketStatus,
     sendTyping: socket.sendTyping,
     isInChat,

@@ -12,6 +12,8 @@ const target = (overrides: Partial<ChatEventTarget> = {}): ChatEventTarget => ({
   refreshTopic: vi.fn(),
   setBalance: vi.fn(),
   notify: vi.fn(),
+  streamReply: vi.fn(),
+  endStream: vi.fn(),
   ...overrides,
 });
 const message = (senderId: number) => ({ id: 5, topic_id: 3, content: 'hi', sender_id: senderId, is_mine: false, sender: 'X' }) as unknown as Message;
@@ -58,5 +60,14 @@ describe('applyChatEvent', () => {
     applyChatEvent({ type: 'balance', userId: 2, balance: 10 }, t);
     applyChatEvent({ type: 'balance', userId: 1, balance: 90 }, t);
     expect(t.setBalance).toHaveBeenCalledExactlyOnceWith(90);
+  });
+
+  it("a streamed piece replaces 'Writing...' with the growing reply; the companion's message ends it", () => {
+    const t = target();
+    applyChatEvent({ type: 'message.delta', topicId: 3, replyId: 9, offset: 0, text: 'Hel' }, t);
+    expect(t.hideTyping).toHaveBeenCalled();
+    expect(t.streamReply).toHaveBeenCalledWith(9, 0, 'Hel');
+    applyChatEvent({ type: 'message.created', topicId: 3, message: { ...message(0), sender_kind: 'companion' } as unknown as Record<string, unknown> }, t);
+    expect(t.endStream).toHaveBeenCalledOnce();
   });
 });

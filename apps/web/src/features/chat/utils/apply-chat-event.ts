@@ -13,6 +13,10 @@ export interface ChatEventTarget {
   refreshTopic: () => void;
   setBalance: (balance: number) => void;
   notify: (message: string) => void;
+  /** A piece of the companion's reply as it is written: `text` goes at `offset` of reply `replyId`. */
+  streamReply: (replyId: number, offset: number, text: string) => void;
+  /** The streamed reply is over (posted, failed or cancelled). */
+  endStream: () => void;
 }
 
 /** One pushed event (protocol: docs/decisions/005-realtime-protocol.md) applied to the open chat. */
@@ -22,13 +26,23 @@ export function applyChatEvent(event: ChatEvent, target: ChatEventTarget) {
     case 'message.created': {
       const message = event.message as unknown as Message;
       target.addMessages([message]);
-      if (!isOwnMessage(message, me)) target.hideTyping();
+      if (!isOwnMessage(message, me)) {
+        target.hideTyping();
+        if (message.sender_kind !== 'user') target.endStream();
+      }
       break;
     }
+    case 'message.delta':
+      target.hideTyping();
+      target.streamReply(event.replyId, event.offset, event.text);
+      break;
     case 'typing':
       if (event.userId === me) break;
       if (event.isTyping) target.showTyping(event.name || texts.chat.writing);
-      else target.hideTyping();
+      else {
+        target.hideTyping();
+        target.endStream();
+      }
       break;
     case 'participant.joined':
     case 'participant.left':
