@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { type Db, type DbOrTrx } from '../apps/server/src/db/database.js';
 import { hashPassword } from '../apps/server/src/lib/password.js';
@@ -83,4 +84,29 @@ async function seedInTransaction(db: DbOrTrx, users: number, topics: number) {
     ),
   );
   return { userIds: ids, topics: topicIds.map((topic, i) => ({ id: topic.id, owner: topic.user_id, guest: ids[(2 * i + 1) % ids.length]! })) };
+}
+
+/** Sessions written straight to the table (a login per user would benchmark argon2 instead). */
+export async function createSessions(db: Db, userIds: number[]) {
+  const tokens = new Map<number, string>();
+  const t = new Date();
+  const rows = userIds.map((userId) => {
+    const token = randomBytes(32).toString('base64url');
+    tokens.set(userId, token);
+    return {
+      id: createHash('sha256').update(token).digest('hex'),
+      user_id: userId,
+      created_at: t.toISOString(),
+      last_seen_at: t.toISOString(),
+      expires_at: new Date(t.getTime() + 86_400_000).toISOString(),
+      user_agent: 'bench',
+      ip: '127.0.0.1',
+    };
+  });
+  for (let i = 0; i < rows.length; i += 500)
+    await db
+      .insertInto('sessions')
+      .values(rows.slice(i, i + 500))
+      .execute();
+  return tokens;
 }

@@ -7,7 +7,6 @@
  * deliveries, server resident memory per connection and event-loop delay p99 in the servers, each
  * against its target (PASS/FAIL). Writes bench/results/sockets.{json,md}.
  */
-import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -16,7 +15,7 @@ import WebSocket from 'ws';
 import { type Config } from '../apps/server/src/config.js';
 import { connectDatabase, migrateToLatest } from '../apps/server/src/db/connect.js';
 import { type Db } from '../apps/server/src/db/database.js';
-import { seedUsersAndTopics } from './seed.js';
+import { createSessions, seedUsersAndTopics } from './seed.js';
 import { startServer, type BenchServer } from './server.js';
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 1000);
@@ -26,31 +25,6 @@ const DURATION_S = Number(process.env.BENCH_SOCKET_DURATION_S ?? 10);
 const here = import.meta.dirname;
 
 const rssOf = (server: BenchServer) => server.ask<number>('rss', 'rss');
-
-/** Sessions written straight to the table (a login per user would benchmark argon2 instead). */
-async function createSessions(db: Db, userIds: number[]) {
-  const tokens = new Map<number, string>();
-  const t = new Date();
-  const rows = userIds.map((userId) => {
-    const token = randomBytes(32).toString('base64url');
-    tokens.set(userId, token);
-    return {
-      id: createHash('sha256').update(token).digest('hex'),
-      user_id: userId,
-      created_at: t.toISOString(),
-      last_seen_at: t.toISOString(),
-      expires_at: new Date(t.getTime() + 86_400_000).toISOString(),
-      user_agent: 'bench',
-      ip: '127.0.0.1',
-    };
-  });
-  for (let i = 0; i < rows.length; i += 500)
-    await db
-      .insertInto('sessions')
-      .values(rows.slice(i, i + 500))
-      .execute();
-  return tokens;
-}
 
 function percentile(sorted: number[], p: number) {
   if (sorted.length === 0) return 0;

@@ -69,6 +69,8 @@ export default async function setup(project: TestProject) {
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_AUTH_MAX: '1000',
+      // Every journey signs the seeded admin in; the per-account throttle has its own server tests.
+      RATE_LIMIT_ACCOUNT_MAX: '1000',
       RATE_LIMIT_GLOBAL_MAX: '100000',
     },
     stdio: ['ignore', 'inherit', 'inherit'],

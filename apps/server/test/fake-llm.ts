@@ -1,6 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 
 export interface RecordedLlmRequest {
+  /** performance.now() when the request arrived, and when its first text was written (benchmarks). */
+  receivedAt: number;
+  firstTokenAt?: number;
   headers: IncomingMessage['headers'];
   body: { model: string; stream: boolean; messages: { role: string; content: string }[] };
 }
@@ -57,7 +60,8 @@ export class FakeLlmServer {
       res.writeHead(404).end();
       return;
     }
-    this.requests.push({ headers: req.headers, body: JSON.parse(raw) as RecordedLlmRequest['body'] });
+    const record: RecordedLlmRequest = { receivedAt: performance.now(), headers: req.headers, body: JSON.parse(raw) as RecordedLlmRequest['body'] };
+    this.requests.push(record);
     const behaviour = this.script[Math.min(this.requests.length - 1, this.script.length - 1)]!;
     switch (behaviour.kind) {
       case 'status': {
@@ -77,7 +81,7 @@ export class FakeLlmServer {
       case 'echo': {
         const body = JSON.parse(raw) as RecordedLlmRequest['body'];
         const everything = body.messages.map((m) => `${m.role}: ${m.content}`).join('\n');
-        await this.stream(res, everything.match(/[\s\S]{1,40}/g) ?? [''], 1, 0);
+        await this.stream(res, everything.match(/[\s\S]{1,40}/g) ?? [''], 1, 0, undefined, record);
         return;
       }
       case 'hang':
@@ -90,7 +94,7 @@ export class FakeLlmServer {
           .end(JSON.stringify({ choices: [{ message: { role: 'assistant', content: behaviour.content } }] }));
         return;
       case 'stream':
-        await this.stream(res, behaviour.chunks, behaviour.delayMs ?? 5, behaviour.firstTokenMs ?? 0, behaviour.usage);
+        await this.stream(res, behaviour.chunks, behaviour.delayMs ?? 5, behaviour.firstTokenMs ?? 0, behaviour.usage, record);
     }
   }
 
@@ -100,6 +104,7 @@ export class FakeLlmServer {
     delayMs: number,
     firstTokenMs: number,
     usage?: { prompt_tokens: number; completion_tokens: number },
+    record?: RecordedLlmRequest,
   ) {
     const chunk = (fields: object) =>
       `data: ${JSON.stringify({ id: 'chatcmpl-fake', object: 'chat.completion.chunk', created: 0, model: 'fake', ...fields })}\n\n`;
@@ -110,6 +115,7 @@ export class FakeLlmServer {
       if (i > 0) await sleep(delayMs);
       if (res.destroyed) return;
       res.write(chunk({ choices: [{ index: 0, delta: { content: piece }, finish_reason: null }] }));
+      if (record && i === 0) record.firstTokenAt = performance.now();
     }
     res.write(chunk({ choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] }));
     if (usage) res.write(chunk({ choices: [], usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } }));
