@@ -99,14 +99,12 @@ export async function cancelReplies(deps: CompanionDeps, topicId: number, reason
   return cancelled;
 }
 
-/** Claims and answers every due reply; returns how many were claimed here. */
-export async function processDueReplies(deps: CompanionDeps, signal?: AbortSignal): Promise<number> {
+/** Claims up to `limit` due replies for this instance (a conditional claim per row: another instance may win it). */
+export async function claimDueReplies(deps: CompanionDeps, limit: number): Promise<CompanionReplyRow[]> {
   const now = isoNow(deps.clock);
-  const due = await repo.listDueReplies(deps.db, now, 20);
   const claimed: CompanionReplyRow[] = [];
-  for (const row of due) if (await repo.claimReply(deps.db, row.id, deps.instanceId, now)) claimed.push(row);
-  await Promise.all(claimed.map((row) => answer(deps, row, signal)));
-  return claimed.length;
+  for (const row of await repo.listDueReplies(deps.db, now, limit)) if (await repo.claimReply(deps.db, row.id, deps.instanceId, now)) claimed.push(row);
+  return claimed;
 }
 
 /** Rows claimed by a worker that died (lease expired) become pending again. */
@@ -125,7 +123,8 @@ export async function releaseOrSupersede(deps: CompanionDeps, row: CompanionRepl
   }
 }
 
-async function answer(deps: CompanionDeps, row: CompanionReplyRow, signal?: AbortSignal) {
+/** Writes one claimed reply: streamed to the chat, posted once; or failed, refunded and told. */
+export async function answerReply(deps: CompanionDeps, row: CompanionReplyRow, signal?: AbortSignal) {
   const finish = (change: Parameters<typeof repo.finishReply>[3]) => repo.finishReply(deps.db, row.id, deps.instanceId, change, isoNow(deps.clock));
   const topic = await findTopicById(deps.db, row.topic_id);
   if (!isAiTopic(topic) || (await repo.countActiveHumans(deps.db, row.topic_id)) === 0) {

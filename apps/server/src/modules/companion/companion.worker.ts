@@ -1,5 +1,13 @@
 import { type ChatEvent } from '@parley/contracts';
-import { type CompanionDeps, cancelReplies, processDueReplies, recoverExpiredClaims, scheduleMissedReplies, scheduleReply } from './companion.service.js';
+import {
+  type CompanionDeps,
+  answerReply,
+  cancelReplies,
+  claimDueReplies,
+  recoverExpiredClaims,
+  scheduleMissedReplies,
+  scheduleReply,
+} from './companion.service.js';
 import * as repo from './companion.repository.js';
 
 export interface CompanionTuning {
@@ -13,6 +21,10 @@ export interface CompanionTuning {
 
 export const defaultCompanionTuning: CompanionTuning = { pollMs: 1000, leaseMs: 120_000, shutdownGraceMs: 5000 };
 
+/** Replies one instance writes at once (each mostly waits on the provider's stream). */
+const MAX_IN_FLIGHT = 200;
+const CLAIM_BATCH = 20;
+
 /**
  * Listens to chat events and answers due replies. Durable: the schedule lives
  * in `companion_replies`, so the timer is only a wake-up; the poller finds what
@@ -23,6 +35,9 @@ export class CompanionWorker {
   private poller?: NodeJS.Timeout;
   private wakeUp?: NodeJS.Timeout;
   private running?: Promise<void>;
+  /** Replies being written: a pass claims and starts them, it does not wait for them. */
+  private readonly inFlight = new Set<Promise<void>>();
+  private again = false;
   private readonly abort = new AbortController();
   private stopped = false;
 
@@ -65,27 +80,50 @@ export class CompanionWorker {
     this.wakeUp.unref();
   }
 
-  /** One pass: hand back dead claims, answer what is due. Never overlaps itself. */
+  /** One pass: hand back dead claims, start what is due. Never overlaps itself; asked during a pass, it runs again after. */
   tick(): Promise<void> {
     if (this.stopped) return Promise.resolve();
-    if (this.running) return this.running;
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
     this.running = (async () => {
       try {
         await recoverExpiredClaims(this.deps, this.tuning.leaseMs);
-        await processDueReplies(this.deps, this.abort.signal);
+        for (;;) {
+          const room = Math.min(CLAIM_BATCH, MAX_IN_FLIGHT - this.inFlight.size);
+          if (room <= 0 || this.stopped) break;
+          const claimed = await claimDueReplies(this.deps, room);
+          for (const row of claimed) this.track(answerReply(this.deps, row, this.abort.signal));
+          if (claimed.length < room) break;
+        }
       } catch (error) {
         if (!this.stopped) this.deps.log.error({ err: error }, 'companion worker pass failed');
       } finally {
         this.running = undefined;
+        if (this.again) {
+          this.again = false;
+          void this.tick();
+        }
       }
     })();
     return this.running;
   }
 
-  /** Waits for a pass in progress, then runs a fresh one (tests after moving the clock). */
+  private track(reply: Promise<void>) {
+    const tracked = reply
+      .catch((error: unknown) => {
+        if (!this.stopped) this.deps.log.error({ err: error }, 'companion reply failed');
+      })
+      .finally(() => this.inFlight.delete(tracked));
+    this.inFlight.add(tracked);
+  }
+
+  /** Waits for a pass in progress, then runs a fresh one and the replies it started (tests after moving the clock). */
   async runNow() {
     if (this.running) await this.running;
     await this.tick();
+    await Promise.all([...this.inFlight]);
   }
 
   /** Stops taking work, lets replies being written finish for a moment, then hands the rest back. */
@@ -95,12 +133,12 @@ export class CompanionWorker {
     this.unsubscribe();
     clearInterval(this.poller);
     clearTimeout(this.wakeUp);
-    const running = this.running;
-    if (!running) return;
+    const busy = Promise.all([this.running, ...this.inFlight]);
+    if (!this.running && this.inFlight.size === 0) return;
     const grace = new Promise<void>((resolve) => setTimeout(resolve, this.tuning.shutdownGraceMs).unref());
-    await Promise.race([running, grace]);
+    await Promise.race([busy, grace]);
     this.abort.abort();
-    await running;
+    await busy;
   }
 
   /** When the next pending reply is due (tests, diagnostics). */
