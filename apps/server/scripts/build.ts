@@ -13,6 +13,7 @@ await build({
     maintenance: 'src/cli/maintenance.ts',
     'admin-create': 'src/cli/admin-create.ts',
     applications: 'src/cli/applications.ts',
+    'payout-key': 'src/cli/payout-key.ts',
   },
   outdir: 'dist',
   bundle: true,

@@ -130,10 +130,14 @@ export interface Config {
     readonly maxConnectionsPerUser?: number;
     readonly maxConnectionsPerIp?: number;
   };
-  /** Tuning of the companion worker (defaults in modules/companion). */
-  readonly companion?: { readonly pollMs?: number; readonly leaseMs?: number; readonly shutdownGraceMs?: number };
   /** Tuning of the job worker (defaults in modules/jobs); tests shorten them. */
-  readonly jobs?: { readonly pollMs?: number; readonly leaseMs?: number; readonly batch?: number };
+  readonly jobs?: {
+    readonly pollMs?: number;
+    readonly leaseMs?: number;
+    readonly batch?: number;
+    readonly maxInFlight?: number;
+    readonly shutdownGraceMs?: number;
+  };
   readonly countryHeader: string;
   readonly trustProxy: boolean;
   readonly rateLimit: {

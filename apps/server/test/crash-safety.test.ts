@@ -92,7 +92,7 @@ describe.each(dialects)('crash safety: SIGKILL under send load on %s', (dialect)
 
   beforeAll(async () => {
     // The test process only prepares data: its own companion worker must not answer anything.
-    ctx = await createTestContext(dialect, { env: { DATA_DIR: dataDir }, config: { companion: { pollMs: 3_600_000 } } });
+    ctx = await createTestContext(dialect, { env: { DATA_DIR: dataDir } });
     failingHook = createServer((request, response) => {
       hookCalls += 1;
       request.resume();

@@ -112,3 +112,14 @@ export async function expectLedgerConsistent(db: Db) {
     throw new Error(`ledger inconsistent: ${JSON.stringify(report)}`);
   }
 }
+
+/** Polls until `check` holds (bus listeners and job workers act asynchronously). */
+export async function eventually<T>(check: () => Promise<T | undefined | false>, what: string, timeoutMs = 5000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

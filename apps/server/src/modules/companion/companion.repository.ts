@@ -34,10 +34,6 @@ export async function extendPendingReply(db: DbOrTrx, row: CompanionReplyRow, la
   return Number(result.numUpdatedRows) > 0;
 }
 
-export function listDueReplies(db: DbOrTrx, now: string, limit: number) {
-  return db.selectFrom('companion_replies').selectAll().where('status', '=', 'pending').where('due_at', '<=', now).orderBy('due_at').limit(limit).execute();
-}
-
 export function findNextDueAt(db: DbOrTrx) {
   return db
     .selectFrom('companion_replies')
@@ -118,10 +114,6 @@ export async function releaseReply(db: DbOrTrx, id: number, claimedBy: string | 
   query = claimedBy === null ? query : query.where('claimed_by', '=', claimedBy);
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
-}
-
-export function listExpiredClaims(db: DbOrTrx, claimedBefore: string, limit: number) {
-  return db.selectFrom('companion_replies').selectAll().where('status', '=', 'processing').where('claimed_at', '<', claimedBefore).limit(limit).execute();
 }
 
 /** Cancels what is waiting or being written for a topic; returns how many rows. */

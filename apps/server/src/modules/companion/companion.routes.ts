@@ -6,7 +6,7 @@ import { createCompanionMessage } from '../messages/messages.service.js';
 import { createOfflineProvider } from './companion.offline.js';
 import { createOpenAiProvider } from './companion.openai.js';
 import { type CompanionProvider } from './companion.provider.js';
-import { CompanionWorker, defaultCompanionTuning } from './companion.worker.js';
+import { COMPANION_LEASE_MS, CompanionWorker } from './companion.worker.js';
 import { ProviderHealth } from './companion.health.js';
 import { listAdminIds } from './companion.repository.js';
 import { registerCompanionHealth } from './companion.service.js';
@@ -28,7 +28,7 @@ export function createCompanionProvider(config: Config, log: FastifyBaseLogger):
 
 /**
  * The AI companion has no HTTP routes of its own: it answers chat events. This
- * plugin starts its worker with the app and stops it before the database closes.
+ * plugin schedules replies from the app's start; the job worker answers them and stops with the app.
  */
 export const companionRoutes: FastifyPluginAsyncZod = async (app) => {
   const provider = new ProviderHealth(createCompanionProvider(app.config, app.log), app.clock, undefined, app.config.llm?.model ?? null);
@@ -49,8 +49,9 @@ export const companionRoutes: FastifyPluginAsyncZod = async (app) => {
         });
       },
       instanceId: randomUUID(),
+      leaseMs: COMPANION_LEASE_MS,
     },
-    { ...defaultCompanionTuning, ...app.config.companion },
+    app.jobs,
   );
   workers.set(app.server, worker);
   app.addHook('onReady', async () => worker.start());

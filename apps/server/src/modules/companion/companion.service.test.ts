@@ -3,22 +3,11 @@ import { type FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FakeLlmServer } from '../../../test/fake-llm.js';
 import { createSignedInUser } from '../../../test/factories.js';
-import { createTestContext, dialects, expectLedgerConsistent, FakeClock, type TestContext } from '../../../test/harness.js';
+import { createTestContext, dialects, expectLedgerConsistent, FakeClock, type TestContext, eventually } from '../../../test/harness.js';
 import { sendMessage, startAiTopic } from '../../../test/ws-client.js';
 import { type Db } from '../../db/database.js';
 import { saveSettings } from '../reference/settings.service.js';
 import { getCompanionWorker } from './companion.routes.js';
-
-/** Polls until `check` holds (bus listeners schedule asynchronously). */
-async function eventually<T>(check: () => Promise<T | undefined | false>, what: string, timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 const companionMessages = (db: Db, topicId: number) =>
   db.selectFrom('messages').selectAll().where('topic_id', '=', topicId).where('sender_kind', '=', 'companion').orderBy('id').execute();
@@ -47,7 +36,7 @@ describe.each(dialects)('AI companion with an OpenAI-compatible endpoint (%s)', 
       infra: { clock, random: { next: () => 0.5 } },
       config: {
         llm: { baseUrl, apiKey: 'test-key', model: 'test-model', timeoutMs: 300, retries: 2, backoffMs: 10 },
-        companion: { pollMs: 3_600_000 },
+        jobs: { pollMs: 3_600_000 },
       },
     });
     await saveSettings(ctx.db, { bot_reply_interval_min: 2, bot_reply_interval_max: 6, bot_conversation_history_limit: 3 });
@@ -218,7 +207,7 @@ describe.each(dialects)('AI companion durability (%s)', (dialect) => {
 
   beforeAll(async () => {
     // No LLM configured: the offline companion answers.
-    ctx = await createTestContext(dialect, { infra: { clock, random: { next: () => 0.5 } }, config: { companion: { pollMs: 3_600_000 } } });
+    ctx = await createTestContext(dialect, { infra: { clock, random: { next: () => 0.5 } }, config: { jobs: { pollMs: 3_600_000 } } });
   });
   afterAll(async () => ctx.close());
 
@@ -227,7 +216,10 @@ describe.each(dialects)('AI companion durability (%s)', (dialect) => {
     const { client } = await createSignedInUser(first, { coins: 5000 });
     const topicId = await startAiTopic(client);
     const id = await sendMessage(client, topicId, 'Hello! I love sailing on the lake');
-    await eventually(pendingFor(ctx.db, topicId, id), 'pending reply');
+    const pending = await eventually(pendingFor(ctx.db, topicId, id), 'pending reply');
+    // The schedule is a durable job of the app's queue, committed with the reply row.
+    const job = () => ctx.db.selectFrom('jobs').select(['status', 'kind']).where('dedupe_key', '=', `companion-reply:${pending.id}`).executeTakeFirst();
+    expect(await job()).toEqual({ status: 'pending', kind: 'companion.reply' });
     await first.close();
 
     clock.advance(60_000);
@@ -238,6 +230,7 @@ describe.each(dialects)('AI companion durability (%s)', (dialect) => {
     expect(replies).toHaveLength(1);
     expect(replies[0]!.content).toMatch(/demo AI companion/);
     expect((await repliesOf(ctx.db, topicId)).map((r) => r.status)).toEqual(['sent']);
+    expect(await job()).toEqual({ status: 'done', kind: 'companion.reply' });
     await Promise.all([a.close(), b.close()]);
   });
 

@@ -10,6 +10,7 @@ import { findMessageById } from '../messages/messages.repository.js';
 import { findTopicById } from '../topics/topics.repository.js';
 import { type TopicRow } from '../topics/topics.table.js';
 import { postEntry } from '../ledger/ledger.service.js';
+import { deferJob, enqueueJob, type JobDeferral } from '../jobs/jobs.registry.js';
 import { type NewNotification } from '../notifications/notifications.service.js';
 import { NO_REPEAT_TURNS } from './companion.offline.js';
 import { buildSystemPrompt, leaksPrompt, PROMPT_REFUSAL } from './companion.prompt.js';
@@ -33,7 +34,12 @@ export interface CompanionDeps {
   notifyAdmins(notice: Omit<NewNotification, 'userId'>): Promise<void>;
   /** Names this process in claims. */
   instanceId: string;
+  /** A reply claimed longer ago than this is taken to belong to a dead instance. */
+  leaseMs: number;
 }
+
+/** The durable job that answers one reply row (modules/jobs); its handler is `runReplyJob`. */
+export const COMPANION_REPLY_JOB = 'companion.reply';
 
 const isAiTopic = (topic: TopicRow | undefined): topic is TopicRow => topic !== undefined && topic.chat_mode === 'ai' && topic.is_closed === 0;
 
@@ -67,7 +73,11 @@ export async function scheduleReply(deps: CompanionDeps, topicId: number, messag
       continue;
     }
     try {
-      await repo.insertPendingReply(deps.db, topicId, messageId, dueAt, now.toISOString());
+      // The row and its job commit together: a reply that exists is always answered.
+      await deps.db.transaction().execute(async (trx) => {
+        const row = await repo.insertPendingReply(trx, topicId, messageId, dueAt, now.toISOString());
+        await enqueueJob(trx, { kind: COMPANION_REPLY_JOB, payload: { replyId: row.id }, runAt: new Date(dueAt), dedupeKey: `companion-reply:${row.id}` });
+      });
       await publishTyping(deps, topic, true);
       return dueAt;
     } catch (error) {
@@ -99,18 +109,34 @@ export async function cancelReplies(deps: CompanionDeps, topicId: number, reason
   return cancelled;
 }
 
-/** Claims up to `limit` due replies for this instance (a conditional claim per row: another instance may win it). */
-export async function claimDueReplies(deps: CompanionDeps, limit: number): Promise<CompanionReplyRow[]> {
-  const now = isoNow(deps.clock);
-  const claimed: CompanionReplyRow[] = [];
-  for (const row of await repo.listDueReplies(deps.db, now, limit)) if (await repo.claimReply(deps.db, row.id, deps.instanceId, now)) claimed.push(row);
-  return claimed;
-}
-
-/** Rows claimed by a worker that died (lease expired) become pending again. */
-export async function recoverExpiredClaims(deps: CompanionDeps, leaseMs: number) {
-  const before = new Date(deps.clock.now().getTime() - leaseMs).toISOString();
-  for (const row of await repo.listExpiredClaims(deps.db, before, 20)) await releaseOrSupersede(deps, row, row.claimed_by);
+/**
+ * The job of one reply row: when it is due, claim it (a conditional claim: of two
+ * instances, one wins) and answer it. A burst pushed the row back, or another
+ * instance is still writing it: run again later. A claim whose lease ran out
+ * (its instance died) is handed back and answered here.
+ */
+export async function runReplyJob(deps: CompanionDeps, replyId: number, signal: AbortSignal): Promise<JobDeferral | void> {
+  let row = await repo.findReplyById(deps.db, replyId);
+  const now = deps.clock.now();
+  if (row?.status === 'processing') {
+    const leaseEnd = Date.parse(row.claimed_at ?? '') + deps.leaseMs;
+    if (leaseEnd > now.getTime()) return deferJob(new Date(leaseEnd));
+    await releaseOrSupersede(deps, row, row.claimed_by);
+    row = await repo.findReplyById(deps.db, replyId);
+  }
+  if (row?.status !== 'pending') return; // sent, failed or cancelled: nothing left to do
+  if (Date.parse(row.due_at) > now.getTime()) return deferJob(new Date(row.due_at));
+  if (!(await repo.claimReply(deps.db, row.id, deps.instanceId, now.toISOString()))) return deferJob(now); // changed meanwhile: look again
+  try {
+    await answerReply(deps, row, signal);
+  } catch (error) {
+    // A database error mid-reply: hand the row back so the job's retry finds it pending.
+    await releaseOrSupersede(deps, row, deps.instanceId).catch(() => undefined);
+    throw error;
+  }
+  const after = await repo.findReplyById(deps.db, replyId);
+  // Handed back at shutdown: the next instance answers it.
+  if (after?.status === 'pending') return deferJob(new Date(after.due_at));
 }
 
 /** Hands a claimed row back; if a newer reply is already pending for the topic, that one answers. */

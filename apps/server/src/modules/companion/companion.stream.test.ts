@@ -2,7 +2,7 @@ import { texts, type AiHealth, type AiUsage, type ChatEvent, type Persona } from
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FakeLlmServer } from '../../../test/fake-llm.js';
 import { createRoom, createSignedInUser } from '../../../test/factories.js';
-import { createTestContext, dialects, expectLedgerConsistent, FakeClock, type TestContext } from '../../../test/harness.js';
+import { createTestContext, dialects, expectLedgerConsistent, FakeClock, type TestContext, eventually } from '../../../test/harness.js';
 import { type ConnectOptions, listenLocal, sendMessage, startAiTopic, WsTestClient } from '../../../test/ws-client.js';
 import { saveSettings } from '../reference/settings.service.js';
 import { PROMPT_REFUSAL } from './companion.prompt.js';
@@ -10,16 +10,6 @@ import { getCompanionWorker } from './companion.routes.js';
 
 const ORIGIN = 'http://localhost:3000';
 const DELAY_MS = 4000;
-
-async function eventually<T>(check: () => Promise<T | undefined | false>, what: string, timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 type Delta = Extract<ChatEvent, { type: 'message.delta' }>;
 const deltasOf = (socket: WsTestClient, topicId: number): Delta[] =>
@@ -40,7 +30,7 @@ describe.each(dialects)('AI companion: streaming, failures, budget, personas (%s
     ctx = await createTestContext(dialect, {
       env: { PUBLIC_URL: ORIGIN },
       infra: { clock, random: { next: () => 0.5 } },
-      config: { llm: { baseUrl, apiKey: 'test-key', model: 'test-model', timeoutMs: 400, retries: 1 }, companion: { pollMs: 3_600_000 } },
+      config: { llm: { baseUrl, apiKey: 'test-key', model: 'test-model', timeoutMs: 400, retries: 1 }, jobs: { pollMs: 3_600_000 } },
     });
     await saveSettings(ctx.db, { bot_reply_interval_min: 2, bot_reply_interval_max: 6, bot_conversation_history_limit: 5 });
     base = await listenLocal(ctx.app);

@@ -4,16 +4,26 @@ import { type DbOrTrx } from '../../db/database.js';
 import { type Infra } from '../../plugins/infra.js';
 import { insertJob } from './jobs.repository.js';
 
-/** What a handler may use: the app's infrastructure and a logger. */
+/** What a handler may use: the app's infrastructure, a logger, and the signal of the instance's shutdown. */
 export interface JobContext extends Infra {
   log: FastifyBaseLogger;
+  /** Aborts when the instance stops and the grace period is over: hand the work back (defer) and return. */
+  signal: AbortSignal;
 }
+
+/** A handler's answer that it is not time yet: run again at `deferUntil`, not counted as an attempt. */
+export interface JobDeferral {
+  deferUntil: Date;
+}
+export const deferJob = (deferUntil: Date): JobDeferral => ({ deferUntil });
 
 export interface JobOptions {
   /** After this many failed attempts the job is dead (kept for inspection, never retried). */
   maxAttempts: number;
   /** Wait before the next attempt after `attempt` failures. */
   backoffMs: (attempt: number) => number;
+  /** How long a claim lasts before another instance may take the job (default: the worker's `leaseMs`). */
+  leaseMs?: number;
 }
 
 /** 5 s, 10 s, 20 s … capped at one hour. */
@@ -27,7 +37,7 @@ export const defaultJobOptions: JobOptions = { maxAttempts: 10, backoffMs: expon
 export interface JobHandler<P> extends JobOptions {
   kind: string;
   schema: ZodType<P>;
-  handle: (payload: P, ctx: JobContext) => Promise<void>;
+  handle: (payload: P, ctx: JobContext) => Promise<void | JobDeferral>;
   /** Only instances where this holds take the job (e.g. a webhook needs the instance's listening address). */
   isReady?: (ctx: JobContext) => boolean;
 }

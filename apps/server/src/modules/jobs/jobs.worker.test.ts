@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createTestContext, dialects, FakeClock, type TestContext } from '../../../test/harness.js';
-import { registerJobHandler } from './jobs.registry.js';
+import { createTestContext, dialects, eventually, FakeClock, type TestContext } from '../../../test/harness.js';
+import { deferJob, registerJobHandler } from './jobs.registry.js';
 
 /** Handlers of this file: what ran, per database (each context has its own). */
 const runs: { db: unknown; id: number; attempt: number }[] = [];
@@ -15,6 +15,28 @@ const flakyJob = registerJobHandler('test.flaky', {
     runs.push({ db: ctx.config.database, id: payload.id, attempt });
     await new Promise((resolve) => setTimeout(resolve, 5)); // long enough for two instances to race
     if (attempt <= (failuresBeforeSuccess.get(payload.id) ?? 0)) throw new Error(`attempt ${attempt} failed`);
+  },
+});
+
+/** Not due until `until`: says so instead of working (a companion reply a burst pushed back). */
+const patientJob = registerJobHandler('test.patient', {
+  schema: z.object({ id: z.number(), until: z.string() }),
+  async handle(payload, ctx) {
+    if (ctx.clock.now() < new Date(payload.until)) return deferJob(new Date(payload.until));
+    runs.push({ db: ctx.config.database, id: payload.id, attempt: 1 });
+  },
+});
+
+/** Runs until its gate opens, or hands itself back when the instance shuts down. */
+const gates = new Map<string, () => void>();
+const opened = new Set<string>();
+const longJob = registerJobHandler('test.long', {
+  schema: z.object({ key: z.string() }),
+  async handle({ key }, ctx) {
+    if (opened.has(key)) return;
+    const gate = new Promise<'opened'>((resolve) => gates.set(key, () => resolve('opened')));
+    const aborted = new Promise<'aborted'>((resolve) => ctx.signal.addEventListener('abort', () => resolve('aborted'), { once: true }));
+    if ((await Promise.race([gate, aborted])) === 'aborted') return deferJob(ctx.clock.now());
   },
 });
 
@@ -98,5 +120,40 @@ describe.each(dialects)('job queue on %s', (dialect) => {
     expect(await flakyJob.enqueue(ctx.db, { id: 5 }, { runAt: clock.now(), dedupeKey: 'once' })).toBe(true);
     expect(await ctx.db.transaction().execute((trx) => flakyJob.enqueue(trx, { id: 6 }, { runAt: clock.now(), dedupeKey: 'once' }))).toBe(false);
     expect(await ctx.db.selectFrom('jobs').select('payload').where('dedupe_key', '=', 'once').execute()).toEqual([{ payload: '{"id":5}' }]);
+  });
+
+  it('a handler that finds it is not time yet defers: not counted as an attempt, run again at the time it named', async () => {
+    const until = new Date(clock.now().getTime() + 30_000).toISOString();
+    await patientJob.enqueue(ctx.db, { id: 9, until }, { runAt: clock.now() });
+    const row = () => ctx.db.selectFrom('jobs').selectAll().where('kind', '=', 'test.patient').executeTakeFirstOrThrow();
+    await ctx.app.jobs.runDue();
+    expect(await row()).toMatchObject({ status: 'pending', attempts: 0, run_at: until, last_error: null });
+    expect(runsOf(9)).toHaveLength(0);
+    clock.advance(30_000);
+    await ctx.app.jobs.runDue();
+    expect(await row()).toMatchObject({ status: 'done', attempts: 1 });
+    expect(runsOf(9)).toHaveLength(1);
+  });
+
+  it('a long job holds back no job due after it; at shutdown it gets the grace, then is aborted and handed back to another instance', async () => {
+    const other = await ctx.buildAnother({ config: { ...ctx.config, jobs: { pollMs: 3600_000, shutdownGraceMs: 50 } } });
+    await other.ready();
+    const key = `${dialect}:long`;
+    await longJob.enqueue(ctx.db, { key }, { runAt: clock.now() });
+    other.jobs.kick();
+    await eventually(async () => gates.has(key), 'the long job to start');
+
+    // Due after it, on the same instance: runs while the long one is still in flight.
+    await flakyJob.enqueue(ctx.db, { id: 10 }, { runAt: clock.now() });
+    other.jobs.kick();
+    await eventually(async () => (await jobRow(10)).status === 'done', 'the short job to finish');
+    const long = () => ctx.db.selectFrom('jobs').selectAll().where('kind', '=', 'test.long').executeTakeFirstOrThrow();
+    expect(await long()).toMatchObject({ status: 'pending', attempts: 1 });
+
+    await other.close();
+    expect(await long()).toMatchObject({ status: 'pending', attempts: 0, last_error: null, run_at: clock.now().toISOString() });
+    opened.add(key);
+    await ctx.app.jobs.runDue();
+    expect(await long()).toMatchObject({ status: 'done', attempts: 1 });
   });
 });
