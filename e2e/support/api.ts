@@ -46,6 +46,16 @@ export class Api {
     return { status: response.status, body: text ? JSON.parse(text) : { status: 'EMPTY', payload: null } };
   }
 
+  /** A multipart POST (bearer-signed in), e.g. a message with attachments; throws unless it is a 2xx. */
+  async postForm<T = unknown>(path: string, form: FormData): Promise<T> {
+    const headers: Record<string, string> = { accept: 'application/json', ...this.cookieHeader() };
+    if (this.token) headers.authorization = `Bearer ${this.token}`;
+    const response = await fetch(`${this.baseUrl}/api${path}`, { method: 'POST', headers, body: form });
+    const body = (await response.json()) as ApiResponse<T>['body'];
+    if (!response.ok) throw new Error(`POST ${path} → ${response.status}: ${JSON.stringify(body)}`);
+    return body.payload;
+  }
+
   /** Like `request`, but throws with the server's answer unless it is a 2xx. */
   async ok<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
     const response = await this.request<T>(method, path, body);

@@ -53,6 +53,14 @@ describe('admin console', () => {
     const reporter = await createVerifiedUser(baseUrl, 'reporter', 'Rita');
     await grantCoins(admin, offender.user.id, 500);
     const topicId = await earnCoins(offender.api, reporter.api, ['You will regret talking to me.']);
+    // An attachment-only message: the snapshot must show the file, not a blank line.
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+    const form = new FormData();
+    form.append('topic_id', String(topicId));
+    form.append('content', '');
+    form.append('types[]', 'image');
+    form.append('attachments[]', new Blob([png], { type: 'image/png' }), 'evidence-photo.png');
+    await offender.api.postForm('/messages/create', form);
     await reporter.api.ok('POST', '/reports/create', { topic_id: topicId, type: 'user' });
 
     // An application waiting for a decision.
@@ -81,13 +89,21 @@ describe('admin console', () => {
     expect((await offender.api.request('GET', '/user/profile')).status).toBe(200);
     expect((await applicant.api.profile()).is_contributor).toBe(false);
 
-    // Reports queue → Ban (confirmed in the dialog).
+    // Reports queue → Ban (confirmed in the dialog). On a 1366 px laptop screen the whole row, its
+    // actions included, fits without scrolling sideways.
+    await page.setViewportSize({ width: 1366, height: 768 });
     await page.goto('/admin/reports');
     const report = rowWith(page, 'Reports', reporter.email);
     await expect.poll(() => report.count()).toBe(1);
     expect(await report.innerText()).toContain(offender.email);
     expect(await report.innerText()).toContain('You will regret talking to me.');
+    expect(await report.innerText()).toContain('evidence-photo.png');
     await snap(page, 'admin-reports-open');
+    const ban = await report.getByRole('button', { name: 'Ban' }).boundingBox();
+    expect(ban!.x + ban!.width).toBeLessThanOrEqual(1366);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1366);
+    const scroll = page.getByRole('table', { name: 'Reports' }).locator('xpath=ancestor::div[contains(@class, "table-scroll")][1]');
+    expect(await scroll.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
     await confirmAction(page, report, 'Ban');
     await expect.poll(() => page.getByText('User banned').count()).toBeGreaterThan(0);
     await expect.poll(() => report.count()).toBe(0);

@@ -254,6 +254,89 @@ describe('chat between two people (issues #4, #5, #6)', () => {
     await snap(b.page, 'chat-two-users-b');
   });
 
+  it('two users see each other only by chat names: no account name, email, phone or id of the other in any screen, response or frame', async () => {
+    const [a, b] = await Promise.all([person('pseudonyma'), person('pseudonymb')]);
+    // B picks a chat name in the Edit Profile modal.
+    await b.page.goto('/account');
+    await b.page.getByRole('button', { name: texts.profile.editProfile }).click();
+    const modal = b.page.getByRole('dialog', { name: texts.profile.editProfile });
+    await modal.getByLabel(texts.profile.chatName).fill('Moonlit Heron');
+    await modal.getByLabel('Surname').fill('Quillfeather');
+    await modal.getByRole('button', { name: texts.profile.saveChanges }).click();
+    await expect.poll(() => modal.count()).toBe(0);
+    const aName = (await apiGet<{ chat_name: string }>(a.context, baseUrl, '/user/profile')).chat_name;
+
+    // Everything each screen receives about the conversation: API answers and socket frames.
+    const received = (who: Person) => {
+      const bodies: unknown[] = [];
+      who.page.on('response', (response) => {
+        const path = new URL(response.url()).pathname;
+        if (!/^\/api\/(topics|messages|reports|attachments)/.test(path)) return;
+        void response
+          .json()
+          .then((body) => bodies.push(body))
+          .catch(() => undefined);
+      });
+      who.page.on('websocket', (socket) => socket.on('framereceived', ({ payload }) => bodies.push(String(payload))));
+      return bodies;
+    };
+    const aGot = received(a);
+    const bGot = received(b);
+
+    const topicId = await createTopic(a, `E2E names ${Date.now().toString(36)}`);
+    await enterChat(a.page, topicId);
+    await enterChat(b.page, topicId, { expectTerms: true });
+    await typeAndSend(a.page, 'Hello, who is there?');
+    await messageLog(b.page).getByText('Hello, who is there?').waitFor({ timeout: PUSH_BUDGET_MS });
+    await typeAndSend(b.page, 'Just me, the heron.');
+    await messageLog(a.page).getByText('Just me, the heron.').waitFor({ timeout: PUSH_BUDGET_MS });
+
+    // Each sees the other by chat name: in the header and on the other's messages.
+    await expect.poll(() => a.page.locator('.chat-header__name').textContent()).toContain('Moonlit Heron');
+    await expect.poll(() => b.page.locator('.chat-header__name').textContent()).toContain(aName);
+    expect(await messageLog(a.page).locator('.message__sender').allTextContents()).toContain('Moonlit Heron');
+    await snap(a.page, 'chat-pseudonyms-a');
+    await snap(b.page, 'chat-pseudonyms-b');
+
+    // …and nothing that identifies the other person, anywhere.
+    const leaks = (bodies: unknown[], other: TestUser) => {
+      const found: string[] = [];
+      const visit = (value: unknown, key = '') => {
+        if (typeof value === 'string') {
+          if (value.startsWith('{') || value.startsWith('[')) {
+            try {
+              return visit(JSON.parse(value), key);
+            } catch {
+              // plain text
+            }
+          }
+          for (const secret of [other.name, other.email, 'Quillfeather', '+4915112345678', '15112345678'])
+            if (value.includes(secret)) found.push(`${key}: ${value}`);
+        } else if (Array.isArray(value)) value.forEach((item) => visit(item, key));
+        else if (value && typeof value === 'object') {
+          for (const [k, v] of Object.entries(value)) {
+            if (/(^|_)(user|sender|guest|owner|partner|participant)_?id$/i.test(k) && v === other.id) found.push(`${k} = ${String(v)}`);
+            visit(v, k);
+          }
+        }
+      };
+      bodies.forEach((body) => visit(body));
+      return found;
+    };
+    expect(aGot.length).toBeGreaterThan(3);
+    expect(leaks(aGot, b.user)).toEqual([]);
+    expect(leaks(bGot, a.user)).toEqual([]);
+    for (const [page, other] of [
+      [a.page, b.user],
+      [b.page, a.user],
+    ] as const) {
+      const text = await page.locator('body').innerText();
+      expect(text).not.toContain(other.email);
+      expect(text).not.toContain(other.name);
+      expect(text).not.toContain('Quillfeather');
+    }
+  });
+
   it('an image attachment is sent, charged, and opens in the lightbox on the other side', async () => {
     const { a, b } = await pairInTopic('img');
     const before = await apiBalance(a);

@@ -95,6 +95,12 @@ describe('money journeys', () => {
     await phone.goto('/account?tab=balance');
     await eventually(() => phone.getByRole('link', { name: /Download the receipt of purchase/ }).count()).toBe(1);
     await snap(phone, 'purchases-receipt-mobile');
+    // What was bought (Sum and Coins) is on screen without scrolling the table sideways.
+    const table = phone.getByRole('table', { name: 'Purchase history' });
+    for (const column of ['Sum', 'Coins']) {
+      const box = (await table.getByRole('columnheader', { name: column, exact: true }).boundingBox())!;
+      expect(box.x + box.width, `${column} column on a 390 px phone`).toBeLessThanOrEqual(390);
+    }
     await phone.goto('/account?tab=history');
     await eventually(() => phone.getByRole('link', { name: 'Download CSV' }).count()).toBe(1);
     await snap(phone, 'history-statement-mobile');

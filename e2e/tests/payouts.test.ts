@@ -102,7 +102,10 @@ describe('interlocutor payouts', () => {
     const row = history.getByRole('row').filter({ hasText: 'SEPA transfer' });
     await expect.poll(() => row.count()).toBe(1);
     const cells = await row.getByRole('cell').allInnerTexts();
-    expect(cells.slice(1)).toEqual(['SEPA transfer', '•••• 3000', '10.00 €', texts.payout.statusLabels.pending]);
+    // The ID a user quotes to support is the request's own id.
+    const [latest] = (await contributor.api.ok<{ data: { id: number }[] }>('GET', '/payouts')).data;
+    expect(cells[0]).toBe(`#${latest!.id}`);
+    expect(cells.slice(2)).toEqual(['SEPA transfer', '•••• 3000', '10.00 €', texts.payout.statusLabels.pending]);
     // Padded to a full page of 5 rows (spec §2 Payouts tab).
     expect(await history.locator('tbody tr').count()).toBe(5);
     const pageText = await page.locator('body').innerText();

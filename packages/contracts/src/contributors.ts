@@ -47,9 +47,9 @@ export const contributorApplicationSchema = z.object({
 });
 export type ContributorApplication = z.infer<typeof contributorApplicationSchema>;
 
-/** GET /become-contributor/status (a 404 means no application). */
+/** GET /become-contributor/status: has_application false and application null before any (clients also read a 404 as none, spec §4). */
 export const applicationStatusResponseSchema = z.object({
   has_application: z.boolean(),
-  application: contributorApplicationSchema,
+  application: contributorApplicationSchema.nullable(),
 });
 export type ApplicationStatusResponse = z.infer<typeof applicationStatusResponseSchema>;

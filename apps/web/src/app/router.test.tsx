@@ -99,6 +99,17 @@ const signIn = () => {
 };
 
 describe('routes and guards (spec §2)', () => {
+  it('a first load on a lazily loaded route shows a spinner meanwhile and warns nothing', async () => {
+    const warn = vi.spyOn(console, 'warn');
+    try {
+      renderAt('/products');
+      await screen.findByRole('heading', { level: 1 });
+      expect(warn.mock.calls.map((call) => String(call[0])).filter((text) => text.includes('HydrateFallback'))).toEqual([]);
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
   it('sends a guest on a login-required route to sign-in with the full path as redirect', async () => {
     const router = renderAt('/account?tab=personal');
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));

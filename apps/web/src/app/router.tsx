@@ -48,6 +48,7 @@ export const routes: RouteObject[] = [
   {
     path: `${paths.admin.path}/*`,
     errorElement: <RouteError />,
+    hydrateFallbackElement: <PageSpinner />,
     element: (
       <Suspense fallback={<PageSpinner />}>
         <AdminApp />
@@ -56,6 +57,8 @@ export const routes: RouteObject[] = [
   },
   {
     element: <RootLayout />,
+    // A first load on a lazy route waits for its module: a spinner meanwhile (without one React Router warns).
+    hydrateFallbackElement: <PageSpinner />,
     children: [
       {
         errorElement: <RouteError />,

@@ -1,5 +1,5 @@
 import { texts, type Language } from '@parley/contracts';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../test/api-server';
@@ -96,5 +96,26 @@ describe('I18nProvider', () => {
     expect(localStorage.getItem('languageId')).toBe('2');
     const refetched = server.requests.filter((r) => r.path === '/api/languages').at(-1)!;
     expect(refetched.query.get('lang_id')).toBe('2');
+  });
+
+  function FirstPage() {
+    const rooms = useQuery({ queryKey: ['rooms'], queryFn: () => api.get('/rooms/index') });
+    return <p>{rooms.isSuccess ? 'rooms loaded' : 'loading rooms'}</p>;
+  }
+
+  it("a guest's very first requests carry the default language's lang_id (spec §7: every GET)", async () => {
+    server.handle('GET', '/api/languages', { delayMs: 50, json: { status: 'OK', payload: [languages[1], { ...languages[0], id: 5 }] } });
+    server.handle('GET', '/api/localizations', { json: { status: 'OK', payload: {} } });
+    server.handle('GET', '/api/rooms/index', { json: { status: 'OK', payload: [] } });
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <I18nProvider>
+          <FirstPage />
+        </I18nProvider>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('rooms loaded')).toBeTruthy();
+    const rooms = server.requests.filter((r) => r.path === '/api/rooms/index');
+    expect(rooms.map((r) => r.query.get('lang_id'))).toEqual(['5']);
   });
 });

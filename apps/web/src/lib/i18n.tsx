@@ -2,7 +2,7 @@ import type { Language } from '@parley/contracts';
 import { localKeys } from '@parley/contracts/constants';
 import { texts } from '@parley/contracts/texts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { api, configureApiClient, type Envelope } from './api-client';
 import { languagesQuery } from './reference';
 import { storage } from './storage';
@@ -36,13 +36,12 @@ const I18nContext = createContext<I18nValue>({ languageId: null, languages: [], 
 
 export function I18nProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const { data: languages = [] } = useQuery(languagesQuery);
+  const { data: languages = [], isPending: languagesPending } = useQuery(languagesQuery);
   const [savedId, setSavedId] = useState(() => storage.get(localKeys.languageId));
-  const languageId = resolveLanguageId(languages, savedId);
-
-  useEffect(() => {
-    configureApiClient({ getLangId: () => languageId });
-  }, [languageId]);
+  const languageId = resolveLanguageId(languages, savedId) ?? (savedId === null ? null : Number(savedId) || null);
+  // Set while rendering, not in an effect: the children's first requests (their effects run before
+  // ours) must already carry lang_id (spec §7: every GET).
+  configureApiClient({ getLangId: () => languageId });
 
   const { data: translations } = useQuery({
     queryKey: ['localizations', languageId],
@@ -65,6 +64,9 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   // A missing or empty translation falls back to English.
   const t = useCallback((key: TextKey) => translations?.[key] || englishText(key), [translations]);
   const value = useMemo(() => ({ languageId, languages, setLanguageId, t }), [languageId, languages, setLanguageId, t]);
+  // A first visit has no saved language: wait for the list (one small request) so that even a
+  // guest's first requests say which language they want. A failed list renders in English.
+  if (savedId === null && languagesPending) return null;
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 

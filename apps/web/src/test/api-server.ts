@@ -16,6 +16,8 @@ export interface Reply {
   headers?: Record<string, string | string[]>;
   /** Never answer (for timeouts). */
   hang?: boolean;
+  /** Answer this much later (one response arriving after another). */
+  delayMs?: number;
 }
 
 export type Handler = (request: RecordedRequest) => Reply | undefined;
@@ -50,8 +52,12 @@ export async function startTestApi(): Promise<TestApi> {
         hanging.add(() => res.destroy());
         return;
       }
-      res.writeHead(reply.status ?? 200, { 'content-type': 'application/json', ...reply.headers });
-      res.end(reply.json === undefined ? '' : JSON.stringify(reply.json));
+      const answer = () => {
+        res.writeHead(reply.status ?? 200, { 'content-type': 'application/json', ...reply.headers });
+        res.end(reply.json === undefined ? '' : JSON.stringify(reply.json));
+      };
+      if (reply.delayMs) setTimeout(answer, reply.delayMs);
+      else answer();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -1,6 +1,5 @@
 import { contributorApplicationBodySchema, texts } from '@parley/contracts';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/app-error.js';
 import { currentUser, requireVerified } from '../../plugins/session.js';
 import * as contributors from './contributors.service.js';
 
@@ -14,10 +13,11 @@ export const contributorsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // A 404 means "no application" (spec §4 Interlocutor application).
+  // No application is an answer, not an error: has_application false with a 200, so normal use logs no
+  // failed request (issue #13). Clients still read a 404 as "none" (spec §4), which older servers sent.
   app.get('/become-contributor/status', { schema: { tags: ['contributors'] }, preValidation: requireVerified }, async (request) => {
-    const application = await contributors.getLatestApplication(app.db, currentUser(request).id);
-    if (!application) throw new AppError('NOT_FOUND', texts.contributor.noApplication);
-    return { status: 'OK', payload: { has_application: true, application }, has_application: true, application };
+    const application = (await contributors.getLatestApplication(app.db, currentUser(request).id)) ?? null;
+    const hasApplication = application !== null;
+    return { status: 'OK', payload: { has_application: hasApplication, application }, has_application: hasApplication, application };
   });
 };

@@ -9,7 +9,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { type Row, useAdminGet, useAdminWrite } from '../api/admin-query';
 import { AdminPage } from '../components/admin-layout';
 import { ConfirmButton } from '../components/confirm-button';
-import { DataTable } from '../components/data-table';
+import { DataTable, shortTime } from '../components/data-table';
 
 const badge = (value: unknown) => {
   const v = String(value);
@@ -111,8 +111,30 @@ export function TopicsScreen() {
   );
 }
 
-type SnapshotMessage = { id?: number; sender?: { name?: string } | string | null; sender_kind?: string; content?: string };
+type SnapshotMessage = {
+  id?: number;
+  sender?: { name?: string } | string | null;
+  sender_kind?: string;
+  content?: string;
+  attachments?: { original_filename?: string; type?: string }[];
+};
 const senderOf = (m: SnapshotMessage) => (typeof m.sender === 'string' ? m.sender : (m.sender?.name ?? m.sender_kind ?? '?'));
+
+/** One message of the evidence: its text and, by name, every file it carried (an attachment-only message is not a blank line). */
+function SnapshotLine({ message }: { message: SnapshotMessage }) {
+  const files = (message.attachments ?? []).map((a) => a.original_filename ?? a.type ?? 'file');
+  return (
+    <li>
+      <strong>{senderOf(message)}:</strong> {message.content}
+      {files.map((name, i) => (
+        <span key={i} className="admin-snapshot__file">
+          {' '}
+          [file: {name}]
+        </span>
+      ))}
+    </li>
+  );
+}
 
 export function ReportsScreen() {
   const [status, setStatus] = useState('open');
@@ -128,13 +150,28 @@ export function ReportsScreen() {
         toolbar={<StatusFilter value={status} onChange={setStatus} options={['open', 'resolved', 'dismissed']} />}
         columns={[
           { key: 'id', label: 'ID', sortable: true },
-          { key: 'type', label: 'Type' },
-          { key: 'topic_title', label: 'Topic', render: (r) => `${String(r.topic_title)}${r.topic_is_closed ? ' (closed)' : ''}` },
-          { key: 'reporter_email', label: 'Reporter' },
           {
-            key: 'reported_email',
-            label: 'Reported user',
-            render: (r) => (r.reported_email ? `${String(r.reported_email)}${r.reported_banned_at ? ' (banned)' : ''}` : '—'),
+            key: 'topic_title',
+            label: 'Topic',
+            render: (r) => (
+              <>
+                {String(r.topic_title)}
+                {r.topic_is_closed ? ' (closed)' : ''}
+                <div className="admin-muted">{r.type === 'user' ? 'user report' : 'topic report'}</div>
+              </>
+            ),
+          },
+          {
+            key: 'reporter_email',
+            label: 'People',
+            render: (r) => (
+              <dl className="admin-people">
+                <dt>Reporter</dt>
+                <dd>{String(r.reporter_email)}</dd>
+                <dt>Reported</dt>
+                <dd>{r.reported_email ? `${String(r.reported_email)}${r.reported_banned_at ? ' (banned)' : ''}` : '—'}</dd>
+              </dl>
+            ),
           },
           {
             key: 'snapshot',
@@ -145,15 +182,22 @@ export function ReportsScreen() {
               ) : (
                 <ul className="admin-snapshot">
                   {(r.snapshot as SnapshotMessage[]).map((m, i) => (
-                    <li key={m.id ?? i}>
-                      <strong>{senderOf(m)}:</strong> {m.content}
-                    </li>
+                    <SnapshotLine key={m.id ?? i} message={m} />
                   ))}
                 </ul>
               ),
           },
-          { key: 'status', label: 'Status', sortable: true, render: (r) => badge(r.status) },
-          { key: 'created_at', label: 'Reported', sortable: true },
+          {
+            key: 'status',
+            label: 'Status',
+            sortable: true,
+            render: (r) => (
+              <>
+                {badge(r.status)}
+                <div className="admin-muted">{shortTime(String(r.created_at))}</div>
+              </>
+            ),
+          },
         ]}
         actions={(r) =>
           r.status === 'open' ? (

@@ -7,7 +7,7 @@ import { useUser } from '../../../lib/user';
 import { reportTopic } from '../api/topic-membership';
 import { chatNotices } from '../hooks/use-chat-notices';
 import { useChatRoom } from '../hooks/use-chat-room';
-import { chatStatusText, inputDisabledReason } from '../utils/chat-status';
+import { describeChatScreen } from '../utils/chat-status';
 import { ApiError } from '../../../lib/api-client';
 import { ChatHeader, ChatSettingsMenu } from './chat-header';
 import { ChatInput } from './chat-input';
@@ -33,29 +33,14 @@ export function ChatPage({ topicId, settingsExtra }: Props) {
   const [settingsOpen, setSettingsOpen] = useState(false);
   const { topic, phase } = room;
 
-  const participants = phase === 'full' ? 2 : (topic?.participants_count ?? 0);
-  const closed = phase === 'ready' && topic?.is_closed === true;
-  const status =
-    phase === 'full'
-      ? texts.topics.chatFull
-      : closed
-        ? texts.chat.topicClosed
-        : chatStatusText({ participantsCount: participants, isInChat: room.isInChat, hasMessages: room.messages.length > 0 });
-  // Closed by its owner while the partner is in it (pushed, or seen by the poll): said where the talk was.
-  const notice = phase === 'full' ? texts.topics.chatFull : closed && !topic?.is_owner ? texts.topics.closedByOwner : undefined;
-  const disabledReason =
-    phase === 'ready' || phase === 'full'
-      ? inputDisabledReason({ busy: false, isInChat: room.isInChat, participantsCount: participants, isClosed: topic?.is_closed })
-      : 'busy';
-  const placeholder = disabledReason === 'full' ? texts.topics.chatFull : disabledReason === 'closed' ? texts.chat.topicClosed : 'Type a message…';
-  // A full chat is not a person: the header names the topic, the status says it is full.
-  const name =
-    phase === 'full'
-      ? (room.fullTitle ?? texts.topics.chatFull)
-      : (topic?.interlocutor_name ?? (phase === 'loading' || !topic ? texts.common.loading : topic.title));
-
-  const searching = phase === 'ready' && room.isInChat && topic !== null && topic.chat_mode === 'human' && topic.participants_count < 2 && !topic.is_closed;
-  useConnectedToast(searching, phase === 'ready' && topic !== null && topic.participants_count >= 2);
+  const { participants, status, notice, disabledReason, placeholder, name, searching, connected } = describeChatScreen({
+    phase,
+    topic,
+    fullTitle: room.fullTitle,
+    isInChat: room.isInChat,
+    hasMessages: room.messages.length > 0,
+  });
+  useConnectedToast(searching, connected);
 
   const report = async (type: 'topic' | 'user') => {
     try {

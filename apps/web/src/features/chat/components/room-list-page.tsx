@@ -1,5 +1,4 @@
 import { texts } from '@parley/contracts';
-import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Pagination } from '../../../components/ui/pagination';
@@ -8,11 +7,9 @@ import { paths } from '../../../config/paths';
 import { useActiveTopics } from '../api/get-active-topics';
 import { useRooms } from '../api/get-rooms';
 import { chatNotices } from '../hooks/use-chat-notices';
-import { useStartChat } from '../hooks/use-start-chat';
 import { isSafeColor } from '../utils/bubble-style';
 import { ChatNotices } from './chat-notices';
-import { CreateTopicModal } from './create-topic-modal';
-import { NoPartnerModal } from './no-partner-modal';
+import { useRandomChat } from './random-chat';
 
 const DEFAULT_ROOM_COLOR = 'purple';
 
@@ -24,8 +21,7 @@ export function RoomListPage() {
   const setPage = (next: number) => setParams(next > 1 ? { page: String(next) } : {});
   const rooms = useRooms(page);
   const active = useActiveTopics();
-  const { start, starting, noPartner, dismissNoPartner } = useStartChat();
-  const [creating, setCreating] = useState(false);
+  const { startRandom, starting, modals } = useRandomChat(null);
   const list = rooms.data?.data ?? [];
   const lastPage = rooms.data?.meta.last_page ?? 1;
 
@@ -41,7 +37,7 @@ export function RoomListPage() {
             <Button variant="light" onClick={chatNotices.openActiveChats} aria-label={`Active chats: ${active.data?.currentCount ?? 0}`}>
               Active chats <span className="count-badge">{active.data?.currentCount ?? 0}</span>
             </Button>
-            <Button onClick={() => void start('human')} loading={starting}>
+            <Button onClick={startRandom} loading={starting}>
               {texts.rooms.startRandomChat}
             </Button>
           </div>
@@ -80,19 +76,7 @@ export function RoomListPage() {
           </>
         )}
       </div>
-      <CreateTopicModal open={creating} onClose={() => setCreating(false)} roomId={null} />
-      <NoPartnerModal
-        open={noPartner}
-        onClose={dismissNoPartner}
-        onChatWithAi={() => {
-          dismissNoPartner();
-          void start('ai');
-        }}
-        onCreateTopic={() => {
-          dismissNoPartner();
-          setCreating(true);
-        }}
-      />
+      {modals}
       <ChatNotices />
     </div>
   );

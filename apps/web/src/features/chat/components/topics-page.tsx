@@ -1,25 +1,21 @@
 import { texts } from '@parley/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { allRoomsQuery } from '../api/get-rooms';
 import { useTopics } from '../api/get-topics';
-import { useStartChat } from '../hooks/use-start-chat';
 import { isSafeColor, topicTitleStyle } from '../utils/bubble-style';
 import { ChatNotices } from './chat-notices';
-import { CreateTopicModal } from './create-topic-modal';
-import { NoPartnerModal } from './no-partner-modal';
+import { useRandomChat } from './random-chat';
 
 /** TopicsPage (spec §2): the topics of one room (or all), with Back, Create topic and Start Random Chat. */
 export function TopicsPage({ roomId }: { roomId: number | null }) {
   const navigate = useNavigate();
   const topics = useTopics(roomId);
   const rooms = useQuery(allRoomsQuery);
-  const { start, starting, noPartner, dismissNoPartner } = useStartChat();
-  const [creating, setCreating] = useState(false);
+  const { startRandom, starting, createTopic, modals } = useRandomChat(roomId);
   const room = roomId === null ? null : rooms.data?.find((r) => r.id === roomId);
   const heading = roomId === null ? texts.rooms.all : (room?.title ?? (rooms.isPending ? texts.common.loading : texts.rooms.all));
   const list = topics.data ?? [];
@@ -35,10 +31,10 @@ export function TopicsPage({ roomId }: { roomId: number | null }) {
             <h1 className="chat-page__title">{heading}</h1>
           </div>
           <div className="chat-page__actions">
-            <Button variant="light" onClick={() => setCreating(true)}>
+            <Button variant="light" onClick={createTopic}>
               Create topic
             </Button>
-            <Button onClick={() => void start('human')} loading={starting}>
+            <Button onClick={startRandom} loading={starting}>
               {texts.rooms.startRandomChat}
             </Button>
           </div>
@@ -56,7 +52,7 @@ export function TopicsPage({ roomId }: { roomId: number | null }) {
         ) : list.length === 0 ? (
           <div className="empty-state">
             <p>{texts.rooms.noTopics}</p>
-            <Button onClick={() => setCreating(true)}>Create topic</Button>
+            <Button onClick={createTopic}>Create topic</Button>
           </div>
         ) : (
           <ul className="topic-grid">
@@ -84,19 +80,7 @@ export function TopicsPage({ roomId }: { roomId: number | null }) {
           </ul>
         )}
       </div>
-      <CreateTopicModal open={creating} onClose={() => setCreating(false)} roomId={roomId} />
-      <NoPartnerModal
-        open={noPartner}
-        onClose={dismissNoPartner}
-        onChatWithAi={() => {
-          dismissNoPartner();
-          void start('ai');
-        }}
-        onCreateTopic={() => {
-          dismissNoPartner();
-          setCreating(true);
-        }}
-      />
+      {modals}
       <ChatNotices />
     </div>
   );

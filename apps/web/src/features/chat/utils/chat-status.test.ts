@@ -1,6 +1,7 @@
+import { texts } from '@parley/contracts';
 import { describe, expect, it } from 'vitest';
 import { formatActiveChatTime } from '../../../lib/format';
-import { canSend, chatStatusText, inputDisabledReason } from './chat-status';
+import { canSend, chatStatusText, describeChatScreen, inputDisabledReason } from './chat-status';
 import { isActiveChatLimit, parseActiveChatTitle, topicIdFromBody } from './topic-errors';
 
 describe('chatStatusText', () => {
@@ -70,5 +71,57 @@ describe('active chat time labels', () => {
     expect(formatActiveChatTime(ago(5 * 60_000), now)).toBe('5 minutes ago');
     expect(formatActiveChatTime(ago(3 * 3600_000), now)).toBe('3 hours ago');
     expect(formatActiveChatTime(ago(2 * 86_400_000), now)).toMatch(/^21\.11\.2026$/);
+  });
+});
+
+describe('describeChatScreen', () => {
+  const topic = { participants_count: 2, is_closed: false, is_owner: true, interlocutor_name: 'Calm Otter', title: 'Books', chat_mode: 'human' as const };
+
+  it('a third user on a full chat: the topic named in the header, "Chat is full" as status and notice, input off', () => {
+    const screen = describeChatScreen({ phase: 'full', topic: null, fullTitle: 'Books', isInChat: false, hasMessages: false });
+    expect(screen).toMatchObject({
+      name: 'Books',
+      status: texts.topics.chatFull,
+      notice: texts.topics.chatFull,
+      disabledReason: 'full',
+      placeholder: texts.topics.chatFull,
+    });
+    expect(screen.searching).toBe(false);
+  });
+
+  it('closed by its owner while the partner is in it: the partner is told, the input is off', () => {
+    const partner = describeChatScreen({
+      phase: 'ready',
+      topic: { ...topic, is_closed: true, is_owner: false },
+      fullTitle: null,
+      isInChat: true,
+      hasMessages: true,
+    });
+    expect(partner).toMatchObject({ status: texts.chat.topicClosed, notice: texts.topics.closedByOwner, disabledReason: 'closed' });
+    const owner = describeChatScreen({ phase: 'ready', topic: { ...topic, is_closed: true }, fullTitle: null, isInChat: true, hasMessages: true });
+    expect(owner.notice).toBeUndefined();
+  });
+
+  it('the owner alone in a human chat is searching; with a partner they are connected and see the partner by chat name', () => {
+    expect(
+      describeChatScreen({
+        phase: 'ready',
+        topic: { ...topic, participants_count: 1, interlocutor_name: null },
+        fullTitle: null,
+        isInChat: true,
+        hasMessages: false,
+      }),
+    ).toMatchObject({
+      searching: true,
+      connected: false,
+      name: 'Books',
+    });
+    expect(describeChatScreen({ phase: 'ready', topic, fullTitle: null, isInChat: true, hasMessages: true })).toMatchObject({
+      searching: false,
+      connected: true,
+      name: 'Calm Otter',
+      status: texts.chat.online,
+      disabledReason: null,
+    });
   });
 });

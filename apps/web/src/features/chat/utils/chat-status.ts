@@ -1,4 +1,5 @@
-import { texts } from '@parley/contracts';
+import { texts, type Topic } from '@parley/contracts';
+import type { ChatPhase } from '../hooks/chat-room/use-chat-entry';
 
 export interface StatusInput {
   participantsCount: number;
@@ -32,4 +33,34 @@ export function inputDisabledReason(state: InputState): 'busy' | 'full' | 'close
 /** Whether Send may go: non-blank text or files, input enabled, user in the chat (spec §5 Message send). */
 export function canSend(content: string, fileCount: number, disabled: boolean, isInChat: boolean): boolean {
   return !disabled && isInChat && (content.trim() !== '' || fileCount > 0);
+}
+
+export interface ScreenInput {
+  phase: ChatPhase;
+  topic: Pick<Topic, 'participants_count' | 'is_closed' | 'is_owner' | 'interlocutor_name' | 'title' | 'chat_mode'> | null;
+  fullTitle: string | null;
+  isInChat: boolean;
+  hasMessages: boolean;
+}
+
+/**
+ * Everything the chat screen says about where the user stands, from the room's state: the header's
+ * name and status, the notice in the conversation, whether and why the input is off, and whether the
+ * searching overlay shows. One pure function, so the screen itself only lays things out.
+ */
+export function describeChatScreen({ phase, topic, fullTitle, isInChat, hasMessages }: ScreenInput) {
+  const full = phase === 'full';
+  const participants = full ? 2 : (topic?.participants_count ?? 0);
+  const closed = phase === 'ready' && topic?.is_closed === true;
+  const status = full ? texts.topics.chatFull : closed ? texts.chat.topicClosed : chatStatusText({ participantsCount: participants, isInChat, hasMessages });
+  // Closed by its owner while the partner is in it (pushed, or seen by the poll): said where the talk was.
+  const notice = full ? texts.topics.chatFull : closed && !topic?.is_owner ? texts.topics.closedByOwner : undefined;
+  const disabledReason =
+    phase === 'ready' || full ? inputDisabledReason({ busy: false, isInChat, participantsCount: participants, isClosed: topic?.is_closed }) : 'busy';
+  const placeholder = disabledReason === 'full' ? texts.topics.chatFull : disabledReason === 'closed' ? texts.chat.topicClosed : 'Type a message…';
+  // A full chat is not a person: the header names the topic, the status says it is full.
+  const name = full ? (fullTitle ?? texts.topics.chatFull) : (topic?.interlocutor_name ?? (phase === 'loading' || !topic ? texts.common.loading : topic.title));
+  const searching = phase === 'ready' && isInChat && topic !== null && topic.chat_mode === 'human' && topic.participants_count < 2 && !topic.is_closed;
+  const connected = phase === 'ready' && topic !== null && topic.participants_count >= 2;
+  return { participants, status, notice, disabledReason, placeholder, name, searching, connected };
 }

@@ -1,23 +1,9 @@
 import type { Message } from '@parley/contracts';
 import { describe, expect, it } from 'vitest';
+import { testMessage } from '../../../test/messages';
 import { isOwnMessage, lastMessageId, mergeMessages } from './merge-messages';
 
-const msg = (id: number, content = `m${id}`, extra: Partial<Message> = {}): Message => ({
-  id,
-  topic_id: 1,
-  content,
-  text: content,
-  sender: 'Ann',
-  sender_id: 7,
-  sender_kind: 'user',
-  is_mine: false,
-  is_typing: false,
-  cost: 0,
-  look: null,
-  attachments: [],
-  created_at: '2026-11-23T00:00:00.000Z',
-  ...extra,
-});
+const msg = (id: number, content = `m${id}`, extra: Partial<Message> = {}) => testMessage(id, content, { sender: 'Ann', sender_id: 7, ...extra });
 
 describe('mergeMessages', () => {
   it('orders by id whatever the arrival order', () => {

@@ -1,6 +1,6 @@
 import type { AttachmentCosts } from '@parley/contracts';
 import { describe, expect, it } from 'vitest';
-import { messageCost, textCostPreview, uploadType } from './message-cost';
+import { chargedCosts, messageCost, textCostPreview, uploadType } from './message-cost';
 
 const costs: AttachmentCosts = { image: 10, document: 20, audio: 30, video: 40, message_symbol_cost: 2, max_files: 5, max_file_bytes: 5 * 1024 * 1024 };
 
@@ -39,5 +39,18 @@ describe('textCostPreview', () => {
     expect(textCostPreview('  ', costs)).toBeNull();
     expect(textCostPreview('abc', { ...costs, message_symbol_cost: 0 })).toBeNull();
     expect(textCostPreview('abc', undefined)).toBeNull();
+  });
+});
+
+describe('chargedCosts', () => {
+  it('previews nothing for an interlocutor, who is never charged, and keeps the file limits', () => {
+    const free = chargedCosts(costs, true);
+    expect(textCostPreview('hello', free)).toBeNull();
+    expect(messageCost('hello', [{ type: 'image/png' }], free)).toBe(0);
+    expect(free).toMatchObject({ max_files: 5, max_file_bytes: 5 * 1024 * 1024 });
+  });
+
+  it("leaves a paying user's prices as they are", () => {
+    expect(textCostPreview('hello', chargedCosts(costs, false))).toBe(10);
   });
 });

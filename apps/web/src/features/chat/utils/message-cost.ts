@@ -19,3 +19,12 @@ export function textCostPreview(content: string, costs: AttachmentCosts | null |
   const cost = messageTextCost(content, costs.message_symbol_cost);
   return cost > 0 ? cost : null;
 }
+
+/**
+ * The prices this sender pays: interlocutors send for free (the server charges them nothing), so
+ * their previews must show nothing either. File limits stay as they are.
+ */
+export function chargedCosts(costs: AttachmentCosts | null, sendsForFree: boolean): AttachmentCosts | null {
+  if (!costs || !sendsForFree) return costs;
+  return { ...costs, image: 0, document: 0, audio: 0, video: 0, message_symbol_cost: 0 };
+}

@@ -4,7 +4,7 @@ import { api, ApiError, type Envelope } from '../../../lib/api-client';
 
 export const applicationStatusKey = ['contributor', 'application-status'] as const;
 
-/** GET /become-contributor/status: the latest application, or null on 404 (no application, spec §4). */
+/** GET /become-contributor/status: the latest application, or null (has_application false, or a 404: spec §4). */
 export async function getApplicationStatus(): Promise<ContributorApplication | null> {
   try {
     const response = await api.get<Envelope<ApplicationStatusResponse>>('/become-contributor/status');

@@ -13,7 +13,7 @@ const t = texts.contributor;
 
 /** A real local HTTP server standing in for the API: records submissions, answers like the server does. */
 let server: Server;
-let application: { status: string } | null = null;
+let application: Record<string, unknown> | null = null;
 const received: unknown[] = [];
 
 function handle(request: IncomingMessage, response: ServerResponse) {
@@ -100,6 +100,30 @@ describe('Application modal', () => {
     await waitFor(() => expect(screen.queryByText(t.submitted)).toBeNull());
     expect(screen.getByText(t.alreadyPending)).toBeTruthy();
   }, 15_000);
+});
+
+describe('Application modal: re-applying', () => {
+  it('after a rejection the form opens with the last application filled in, to be improved rather than retyped', async () => {
+    application = {
+      id: 4,
+      status: 'rejected',
+      nickname: 'Night Owl',
+      email: 'owl.work@example.com',
+      experience: 'Hotline volunteer',
+      interests: 'Books',
+      help_description: 'I listen.',
+      created_at: '2026-11-01T00:00:00Z',
+      decided_at: '2026-11-02T00:00:00Z',
+    };
+    renderModal();
+    await waitFor(() => expect((screen.getByLabelText(t.nickname) as HTMLInputElement).value).toBe('Night Owl'));
+    expect((screen.getByLabelText(t.email) as HTMLInputElement).value).toBe('owl.work@example.com');
+    expect((screen.getByLabelText(t.experience) as HTMLTextAreaElement).value).toBe('Hotline volunteer');
+    expect((screen.getByLabelText(t.interests) as HTMLTextAreaElement).value).toBe('Books');
+    expect((screen.getByLabelText(t.help) as HTMLTextAreaElement).value).toBe('I listen.');
+    expect(screen.getByRole('button', { name: t.submitApplication })).toBeTruthy();
+    application = null;
+  });
 });
 
 describe('Interlocutor card', () => {

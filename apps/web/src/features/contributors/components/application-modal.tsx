@@ -1,5 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { applicationLimits, contributorApplicationBodySchema, limits, texts, type ContributorApplicationInput } from '@parley/contracts';
+import {
+  applicationLimits,
+  contributorApplicationBodySchema,
+  limits,
+  texts,
+  type ContributorApplication,
+  type ContributorApplicationInput,
+} from '@parley/contracts';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
@@ -71,7 +78,14 @@ export function ApplicationModal({ open, onClose, defaultEmail }: ApplicationMod
           {t.alreadyPending}
         </div>
       ) : (
-        <ApplicationForm key={formKey} formId={formId} defaultEmail={defaultEmail} submitted={submitted} onSubmitted={() => setSubmitted(true)} />
+        <ApplicationForm
+          key={`${formKey}-${status.isPending ? 'loading' : 'ready'}`}
+          formId={formId}
+          defaultEmail={defaultEmail}
+          previous={status.data?.status === 'rejected' ? status.data : null}
+          submitted={submitted}
+          onSubmitted={() => setSubmitted(true)}
+        />
       )}
     </Modal>
   );
@@ -80,16 +94,27 @@ export function ApplicationModal({ open, onClose, defaultEmail }: ApplicationMod
 interface ApplicationFormProps {
   formId: string;
   defaultEmail: string;
+  /** A rejected application: re-applying starts from what was written then, to be improved, not retyped. */
+  previous: ContributorApplication | null;
   submitted: boolean;
   onSubmitted: () => void;
 }
 
-function ApplicationForm({ formId, defaultEmail, submitted, onSubmitted }: ApplicationFormProps) {
+function ApplicationForm({ formId, defaultEmail, previous, submitted, onSubmitted }: ApplicationFormProps) {
   const mutation = useSubmitApplication();
   const [formError, setFormError] = useState<string | null>(null);
+  const defaults: ContributorApplicationInput = previous
+    ? {
+        nickname: previous.nickname,
+        email: previous.email,
+        experience: previous.experience,
+        interests: previous.interests,
+        help_description: previous.help_description,
+      }
+    : { nickname: '', email: defaultEmail, experience: '', interests: '', help_description: '' };
   const { register, handleSubmit, setError, formState } = useForm({
     resolver: zodResolver(contributorApplicationBodySchema),
-    defaultValues: { nickname: '', email: defaultEmail, experience: '', interests: '', help_description: '' } satisfies ContributorApplicationInput,
+    defaultValues: defaults,
   });
   const { errors, isSubmitting } = formState;
 

@@ -9,7 +9,7 @@ const t = texts.payout;
 const methodName = (id: PayoutHistoryRow['method']) => payoutMethods.find((m) => m.id === id)?.name ?? id;
 const symbolOf = (currency: string) => (currency === 'EUR' ? '€' : currency);
 
-/** Spec §2 Payouts tab: 5 per page, padded to 5 rows, 'No payout history yet'. */
+/** Spec §2 Payouts tab: ID, date, method, destination, amount, status; 5 per page, padded to 5 rows, 'No payout history yet'. */
 export function PayoutHistory() {
   const [page, setPage] = useState(1);
   const query = usePayouts(page);
@@ -29,6 +29,7 @@ export function PayoutHistory() {
         <table aria-label="Payout history" aria-busy={query.isPending || undefined}>
           <thead>
             <tr>
+              <th scope="col">ID</th>
               <th scope="col">Date</th>
               <th scope="col">Method</th>
               <th scope="col">Destination</th>
@@ -41,7 +42,7 @@ export function PayoutHistory() {
           <tbody>
             {!query.isPending && rows.length === 0 ? (
               <tr>
-                <td colSpan={5} className="payout-history__empty" rowSpan={limits.historyPageSize}>
+                <td colSpan={6} className="payout-history__empty" rowSpan={limits.historyPageSize}>
                   {t.noHistory}
                 </td>
               </tr>
@@ -49,6 +50,7 @@ export function PayoutHistory() {
               <>
                 {rows.map((row) => (
                   <tr key={row.id}>
+                    <td className="mono">#{row.id}</td>
                     <td>{formatDate(row.created_at)}</td>
                     <td>{methodName(row.method)}</td>
                     <td className="mono">{row.destination}</td>
@@ -60,7 +62,7 @@ export function PayoutHistory() {
                 ))}
                 {Array.from({ length: padding }, (_, i) => (
                   <tr key={`pad-${i}`} className="payout-history__pad" aria-hidden="true">
-                    <td colSpan={5}>&nbsp;</td>
+                    <td colSpan={6}>&nbsp;</td>
                   </tr>
                 ))}
               </>

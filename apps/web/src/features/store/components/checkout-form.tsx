@@ -1,11 +1,12 @@
 import '../store.css';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { checkoutBodySchema, limits, texts, type CheckoutBody, type CheckoutForm as CheckoutValues, type Product } from '@parley/contracts';
+import { checkoutBodySchema, limits, texts, type CheckoutBody, type CheckoutForm as CheckoutValues, type Country, type Product } from '@parley/contracts';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Checkbox, SelectField, TextField } from '../../../components/ui/field';
+import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { formatPrice } from '../../../lib/format';
@@ -38,23 +39,32 @@ const totals = (product: Product) => ({ price: product.display.amount, vat: prod
 
 /** The spec's checkout sections: confirm purchase, billing/delivery address, payment details, save info, terms. */
 export function CheckoutForm({ product }: { product: Product }) {
-  const { data: prefill } = useCheckoutPrefill();
-  const { data: countries = [] } = useCountries();
+  const prefill = useCheckoutPrefill();
+  const countries = useCountries();
+  // The form opens once the saved details and the country list are in, so every saved field shows
+  // (a <select> drops a value it has no option for) and nothing typed is overwritten later.
+  if (prefill.isPending || countries.isPending) return <Spinner label="Loading..." />;
+  const saved = prefill.data;
+  const defaults: CheckoutValues = saved
+    ? { ...emptyValues, ...saved, country: saved.country === null ? '' : String(saved.country), save_info: saved.country !== null }
+    : emptyValues;
+  return <CheckoutFormView product={product} defaults={defaults} countries={countries.data ?? []} />;
+}
+
+function CheckoutFormView({ product, defaults, countries }: { product: Product; defaults: CheckoutValues; countries: Country[] }) {
   const { data: settings } = useSettings();
   const { data: pages = [] } = useStaticPages();
   const legal = legalPages(pages);
   const checkout = useCheckout(product.id);
   const [formError, setFormError] = useState<string | null>(null);
   const [redirectUrl, setRedirectUrl] = useState<string | null>(null);
-  const { register, handleSubmit, setError, reset, formState } = useForm<CheckoutValues, unknown, CheckoutBody>({
+  const { register, handleSubmit, setError, formState } = useForm<CheckoutValues, unknown, CheckoutBody>({
     resolver: zodResolver(checkoutBodySchema),
-    defaultValues: emptyValues,
+    defaultValues: defaults,
   });
-  const { errors, isDirty } = formState;
+  const { errors } = formState;
 
-  useEffect(() => {
-    if (prefill && !isDirty) reset({ ...emptyValues, ...prefill, country: prefill.country ?? '', save_info: prefill.country !== null });
-  }, [prefill, isDirty, reset]);
+  // The saved details go in once the country list is there too: a <select> drops a value it has no option for.
 
   useEffect(() => {
     if (!redirectUrl) return;
@@ -134,7 +144,7 @@ export function CheckoutForm({ product }: { product: Product }) {
           <TextField label="Surname" autoComplete="family-name" error={errors.surname?.message} {...register('surname')} />
           <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
           <TextField label="Phone" type="tel" autoComplete="tel" maxLength={limits.phoneMaxLength} error={errors.phone?.message} {...register('phone')} />
-          <SelectField label="Country" autoComplete="country" error={errors.country?.message} {...register('country')}>
+          <SelectField label="Country" autoComplete="country" defaultValue={String(defaults.country)} error={errors.country?.message} {...register('country')}>
             <option value="">Select a country</option>
             {countries.map((c) => (
               <option key={c.id} value={c.id}>

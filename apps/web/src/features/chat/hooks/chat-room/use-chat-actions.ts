@@ -1,0 +1,69 @@
+import { texts, type ChatMode, type Topic } from '@parley/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { toast } from '../../../../components/ui/toast';
+import { ApiError } from '../../../../lib/api-client';
+import { sendMessage } from '../../api/send-message';
+import { leaveTopic, updateChatMode } from '../../api/topic-membership';
+import { setUserBalance } from '../../utils/balance';
+import { handleTopicError } from '../use-chat-notices';
+import { addMessages, chatKeys, patchTopic } from './chat-cache';
+
+/** Longest wait for a companion reply while polling (the reply delay is at most a minute or so). */
+const AI_REPLY_WAIT_MS = 75_000;
+
+interface Options {
+  isLive: boolean;
+  /** Without push there are no typing events: the screen shows the companion writing until its reply is polled in. */
+  showTyping: (name: string, forMs?: number) => void;
+  toRooms: () => void;
+}
+
+/** What the user does in the chat: send, leave, switch between a person and the companion. */
+export function useChatActions(topicId: number, { isLive, showTyping, toRooms }: Options) {
+  const client = useQueryClient();
+  const topicNow = useCallback(() => client.getQueryData<Topic | null>(chatKeys.topic(topicId)) ?? null, [client, topicId]);
+
+  const send = useCallback(
+    async (content: string, files: File[] = [], onProgress?: (fraction: number) => void) => {
+      const result = await sendMessage({ topicId, content, files, onProgress });
+      addMessages(client, topicId, [result.message]);
+      setUserBalance(client, result.balance);
+      const topic = topicNow();
+      if (topic?.chat_mode === 'ai' && !isLive) showTyping(topic.companion_name, AI_REPLY_WAIT_MS);
+      return result;
+    },
+    [client, topicId, topicNow, isLive, showTyping],
+  );
+
+  const leave = useCallback(async () => {
+    try {
+      await leaveTopic(topicId);
+      toast.success(texts.chat.leftChat);
+      void client.invalidateQueries({ queryKey: ['topics'] });
+      // The screen unmounts with the navigation; its cache entries go with it (gcTime 0).
+      toRooms();
+    } catch (error) {
+      toast.error(error instanceof ApiError ? error.message : texts.chat.failedLeave);
+    }
+  }, [client, topicId, toRooms]);
+
+  /** Optimistic: the switch moves at once and moves back if the server refuses. */
+  const setChatMode = useCallback(
+    async (mode: ChatMode) => {
+      const previous = topicNow()?.chat_mode;
+      patchTopic(client, topicId, { chat_mode: mode });
+      try {
+        const response = await updateChatMode(topicId, mode);
+        const updated = (response.payload as { topic?: Topic } | null)?.topic;
+        if (updated) client.setQueryData<Topic | null>(chatKeys.topic(topicId), updated);
+      } catch (error) {
+        if (previous) patchTopic(client, topicId, { chat_mode: previous });
+        handleTopicError(error, { fallback: texts.common.anErrorOccurred });
+      }
+    },
+    [client, topicId, topicNow],
+  );
+
+  return { send, leave, setChatMode };
+}
