@@ -470,6 +470,34 @@ describe('chat between two people (issues #4, #5, #6)', () => {
     ]);
     await snap(b.page, 'chat-report-user');
   });
+
+  it('blocks the partner from the chat menu: the partner is put out and never meets the owner again; unblocked from Account → Blocked', async () => {
+    const { a, b, topicId } = await pairInTopic('block');
+    const partnerName = (await a.page.locator('.chat-header__name').textContent())!.trim();
+    await a.page.getByRole('button', { name: 'Chat settings' }).click();
+    await a.page.getByRole('menuitem', { name: texts.blocks.menuItem }).click();
+    const dialog = a.page.getByRole('dialog', { name: texts.blocks.confirmTitle });
+    await dialog.getByText(texts.blocks.confirmBody(partnerName)).waitFor();
+    await snap(a.page, 'chat-block-confirm');
+    await footerButton(dialog, texts.blocks.confirm).click();
+    await toastText(a.page, texts.blocks.blocked(partnerName)).waitFor();
+    // The owner's topic waits for someone else; the blocked partner is sent back to the rooms.
+    await expect.poll(() => chatStatus(a.page).textContent(), { timeout: 10_000 }).toBe(texts.chat.waitingForConnection);
+    await b.page.waitForURL(/\/rooms$/, { timeout: PUSH_BUDGET_MS + 8_000 });
+    // B cannot come back in, nor be matched with A's waiting topic.
+    await expect(apiPost(b.context, baseUrl, '/topics/join', { topic_id: topicId })).rejects.toThrow(/answered 403/);
+    await b.page.goto(`/topics/${topicId}/chat`);
+    await b.page.waitForURL(/\/rooms$/, { timeout: 10_000 });
+
+    await a.page.goto('/account?tab=blocked');
+    const list = a.page.getByRole('list', { name: texts.blocks.tab });
+    await list.getByText(partnerName, { exact: true }).waitFor();
+    await snap(a.page, 'account-blocked');
+    await list.getByRole('button', { name: texts.blocks.unblock }).click();
+    await toastText(a.page, texts.blocks.unblocked(partnerName)).waitFor();
+    await a.page.getByText(texts.blocks.empty).waitFor();
+    expect((await apiGet<{ blocks: unknown[] }>(a.context, baseUrl, '/blocks')).blocks).toEqual([]);
+  });
 });
 
 describe('AI companion (issue #6)', () => {

@@ -26,6 +26,7 @@ import { referenceRoutes } from './modules/reference/reference.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { roomsRoutes } from './modules/rooms/rooms.routes.js';
 import { topicsRoutes } from './modules/topics/topics.routes.js';
+import { blocksRoutes } from './modules/topics/blocks.routes.js';
 import { companionRoutes } from './modules/companion/companion.routes.js';
 import { closeWebSockets } from './modules/realtime/realtime.hub.js';
 import { realtimeRoutes } from './modules/realtime/realtime.routes.js';
@@ -71,6 +72,7 @@ const apiModules: FastifyPluginAsync[] = [
   payoutsRoutes,
   roomsRoutes,
   topicsRoutes,
+  blocksRoutes,
   messagesRoutes,
   reportsRoutes,
   paymentsRoutes,

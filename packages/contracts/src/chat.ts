@@ -148,3 +148,12 @@ export type AttachmentCosts = z.infer<typeof attachmentCostsSchema>;
 
 /** Text cost of spec §9: message_symbol_cost × Unicode code points. Shared so the input preview matches the charge. */
 export const messageTextCost = (content: string, symbolCost: number) => [...content].length * symbolCost;
+
+/** Blocking (issue 15): the API takes the conversation, since nobody knows another person's id. */
+export const createBlockBodySchema = z.object({ topic_id: positiveId(texts.chat.topicNotFound) });
+export type CreateBlockBody = z.infer<typeof createBlockBodySchema>;
+
+/** A block as its author sees it: the chat name the person had when blocked, and when. Never their id. */
+export const blockSchema = z.object({ id: z.number().int(), chat_name: z.string(), created_at: z.string() });
+export type Block = z.infer<typeof blockSchema>;
+export const blocksPayloadSchema = z.object({ blocks: z.array(blockSchema) });

@@ -332,6 +332,23 @@ export const texts = {
     testMode: 'Test payments',
     testModeDetail: 'This deployment takes test cards only: no real money is charged, and coins bought here are not real.',
   },
+  // Parley's blocking texts (issue 15; the spec shows none).
+  blocks: {
+    menuItem: 'Block this person',
+    confirmTitle: 'Block this person?',
+    confirmBody: (name: string) =>
+      `${name} will no longer be able to write to you, you will never be matched again, and you will no longer see each other's topics. You can unblock them in Account → Blocked.`,
+    confirm: 'Block',
+    blocked: (name: string) => `${name} is blocked`,
+    nobodyToBlock: 'There is nobody to block in this chat.',
+    failed: 'Failed to block this person',
+    tab: 'Blocked',
+    empty: 'You have not blocked anyone.',
+    unblock: 'Unblock',
+    unblocked: (name: string) => `${name} is unblocked`,
+    notFound: 'Block not found',
+    blockedOn: (date: string) => `Blocked on ${date}`,
+  },
   notifications: {
     title: 'Notifications',
     open: 'Notifications',

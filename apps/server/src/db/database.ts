@@ -20,7 +20,7 @@ import {
   type StaticPagesTable,
 } from '../modules/reference/reference.table.js';
 import { type RoomsTable } from '../modules/rooms/rooms.table.js';
-import { type TermsAcceptancesTable, type TopicParticipantsTable, type TopicsTable } from '../modules/topics/topics.table.js';
+import { type BlocksTable, type TermsAcceptancesTable, type TopicParticipantsTable, type TopicsTable } from '../modules/topics/topics.table.js';
 import { type AttachmentsTable, type MessagesTable } from '../modules/messages/messages.table.js';
 import { type ReportsTable } from '../modules/reports/reports.table.js';
 import { type EquippedSkinsTable, type OrdersTable, type ProductsTable, type UserSkinsTable } from '../modules/store/store.table.js';
@@ -48,6 +48,7 @@ export interface Database {
   rooms: RoomsTable;
   topics: TopicsTable;
   topic_participants: TopicParticipantsTable;
+  blocks: BlocksTable;
   messages: MessagesTable;
   attachments: AttachmentsTable;
   terms_acceptances: TermsAcceptancesTable;

@@ -12,6 +12,7 @@ import * as m0030 from './0030_jobs.js';
 import * as m0045 from './0045_sandbox_webhook_jobs.js';
 import * as m0050 from './0050_ai_companion.js';
 import * as m0060 from './0060_companion_reply_jobs.js';
+import * as m0070 from './0070_blocks.js';
 
 /** Every migration, in order. Append only; never edit a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0045_sandbox_webhook_jobs': m0045,
   '0050_ai_companion': m0050,
   '0060_companion_reply_jobs': m0060,
+  '0070_blocks': m0070,
 };

@@ -11,8 +11,9 @@ export function findTopicById(db: DbOrTrx, id: number) {
 }
 
 /** Open topics, newest first; a room's or all rooms' (room-less random AI chats are private and never listed). */
-export function listOpenTopics(db: DbOrTrx, roomId: number | undefined, limit: number) {
+export function listOpenTopics(db: DbOrTrx, roomId: number | undefined, limit: number, excludeOwners: number[] = []) {
   let query = db.selectFrom('topics').selectAll().where('is_closed', '=', 0);
+  if (excludeOwners.length > 0) query = query.where('user_id', 'not in', excludeOwners);
   query = roomId === undefined ? query.where('room_id', 'is not', null) : query.where('room_id', '=', roomId);
   return query.orderBy('id', 'desc').limit(limit).execute();
 }
@@ -133,9 +134,10 @@ export function releaseSeat(db: DbOrTrx, topicId: number, now: string, close: bo
 }
 
 /** Human-mode topics waiting with one participant, oldest first, not the user's own. */
-export function listWaitingTopics(db: DbOrTrx, excludeUserId: number, limit: number) {
+export function listWaitingTopics(db: DbOrTrx, excludeUserId: number, limit: number, excludeOwners: number[] = []) {
   return db
     .selectFrom('topics')
+    .$if(excludeOwners.length > 0, (q) => q.where('user_id', 'not in', excludeOwners))
     .selectAll()
     .where('chat_mode', '=', 'human')
     .where('is_closed', '=', 0)

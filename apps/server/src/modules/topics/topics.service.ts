@@ -8,9 +8,11 @@ import { postEntry } from '../ledger/ledger.service.js';
 import { getSettings } from '../reference/settings.service.js';
 import { isChannelActive } from '../users/users.mapper.js';
 import { type UserRow } from '../users/users.table.js';
+import { type TopicRow } from './topics.table.js';
 import { closedError, forbidden, isJoinable, loadTopicAccess, MAX_PARTICIPANTS, mayRead, requireTopicWriter } from './topics.access.js';
 import { toTopicView, toTopicViews } from './topics.mapper.js';
 import * as repo from './topics.repository.js';
+import * as blocksRepo from './blocks.repository.js';
 import { findPersonaForRoom } from '../companion/personas.service.js';
 
 export interface ChatDeps {
@@ -89,7 +91,8 @@ async function openTopic(
 }
 
 export async function listTopics(deps: ChatDeps, viewerId: number, roomId: number | undefined): Promise<Topic[]> {
-  const rows = await repo.listOpenTopics(deps.db, roomId, 200);
+  // Blocks work both ways: neither side sees the other's topics.
+  const rows = await repo.listOpenTopics(deps.db, roomId, 200, await blocksRepo.listBlockedCounterparts(deps.db, viewerId));
   const views = await toTopicViews(deps.db, rows, viewerId, deps.clock.now());
   // Channel users' highlighted topics come first (spec §6), newest first within each group.
   return views.sort((a, b) => Number(b.is_highlighted) - Number(a.is_highlighted) || b.id - a.id);
@@ -102,10 +105,15 @@ export async function listActiveChats(deps: ChatDeps, user: UserRow) {
   return { topics: await toTopicViews(deps.db, rows, user.id, now), currentCount: rows.length, maxAllowed: maxActiveChats(user, settings, now) };
 }
 
+/** An outsider may look at a topic only while they could join it: open, human, a seat free, no block between them and its owner. */
+async function mayJoin(db: DbOrTrx, topic: TopicRow, userId: number) {
+  return isJoinable(topic) && !(await blocksRepo.isBlockedPair(db, topic.user_id, userId));
+}
+
 /** Readers see the topic; an outsider sees it only while they could join it (open, human, a seat free). */
 export async function getTopic(deps: ChatDeps, userId: number, topicId: number): Promise<Topic> {
   const access = await loadTopicAccess(deps.db, userId, topicId);
-  if (!mayRead(access, userId) && !isJoinable(access.topic)) throw forbidden(access.topic);
+  if (!mayRead(access, userId) && !(await mayJoin(deps.db, access.topic, userId))) throw forbidden(access.topic);
   return toTopicView(deps.db, access.topic, userId, deps.clock.now());
 }
 
@@ -165,7 +173,8 @@ export async function startRandomChat(deps: ChatDeps, user: UserRow, chatMode: '
         joined: false,
       };
     }
-    for (const candidate of await repo.listWaitingTopics(trx, user.id, 10)) {
+    const blocked = await blocksRepo.listBlockedCounterparts(trx, user.id);
+    for (const candidate of await repo.listWaitingTopics(trx, user.id, 10, blocked)) {
       const taken = await repo.takeSeat(trx, candidate.id, nowIso, MAX_PARTICIPANTS, 1);
       if (!taken) continue;
       await repo.addParticipant(trx, taken.id, user.id, nowIso, taken.last_seq);
@@ -190,6 +199,8 @@ export async function joinTopic(deps: ChatDeps, user: UserRow, topicId: number):
     if (topic.is_closed === 1) throw await closedError(trx, topic);
     // An AI conversation is private to its owner: nobody else takes a seat in it.
     if (topic.chat_mode === 'ai') throw forbidden(topic);
+    // A block either way keeps the two apart: the topic is refused as if it were not open to them.
+    if (await blocksRepo.isBlockedPair(trx, topic.user_id, user.id)) throw forbidden(topic);
     await assertActiveChatCapacity(trx, user, settings, now);
     const taken = await repo.takeSeat(trx, topicId, nowIso, MAX_PARTICIPANTS);
     if (!taken) throw new AppError('CONFLICT', texts.topics.chatFull, undefined, { topic_id: topicId, is_full: true });
@@ -234,7 +245,7 @@ export async function changeChatMode(deps: ChatDeps, userId: number, topicId: nu
 /** Terms are readable by whoever may read or join the topic (chat entry checks them before joining). */
 async function requireTermsAccess(db: DbOrTrx, userId: number, topicId: number) {
   const access = await loadTopicAccess(db, userId, topicId);
-  if (!mayRead(access, userId) && !isJoinable(access.topic)) throw forbidden(access.topic);
+  if (!mayRead(access, userId) && !(await mayJoin(db, access.topic, userId))) throw forbidden(access.topic);
   return access.topic;
 }
 

@@ -49,3 +49,15 @@ export interface TermsAcceptancesTable {
   topic_id: number;
   accepted_at: string;
 }
+
+export interface BlocksTable {
+  id: Generated<number>;
+  blocker_id: number;
+  blocked_id: number;
+  /** The conversation the block was made from (null once that topic is gone). */
+  topic_id: number | null;
+  /** The chat name the blocked person had when blocked: what the blocker knew them by. */
+  blocked_chat_name: string;
+  created_at: string;
+}
+export type BlockRow = Selectable<BlocksTable>;

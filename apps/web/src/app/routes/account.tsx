@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button';
 import { PageSpinner } from '../../components/ui/spinner';
 import { Tabs, tabPanelProps } from '../../components/ui/tabs';
 import { paths } from '../../config/paths';
+import { BlockedList } from '../../features/chat/components/blocked-list';
 import { ChangePasswordForm } from '../../features/profile/components/change-password-form';
 import { EditProfileModal } from '../../features/profile/components/edit-profile-modal';
 import { PersonalDetails } from '../../features/profile/components/personal-details';
@@ -107,6 +108,7 @@ const accountTabs: AccountTab[] = [
   { id: 'balance', label: 'Balance', Component: BalanceTab },
   { id: 'orders', label: 'Orders', Component: OrdersHistory },
   { id: 'history', label: 'History', Component: TransactionsHistory },
+  { id: 'blocked', label: texts.blocks.tab, Component: BlockedList },
 ];
 
 const accountCards: ComponentType<AccountSectionProps>[] = [TopUpCard, InterlocutorCard, WithdrawCard, ChannelStatusCard, BundlesCard];

@@ -130,3 +130,36 @@ export function SearchingOverlay({ onSwitchToAi }: { onSwitchToAi: () => void })
     </div>
   );
 }
+
+/** Block the other person of this chat: what it does, then Block / Cancel. */
+export function BlockConfirmModal({ open, name, onCancel, onConfirm }: { open: boolean; name: string; onCancel: () => void; onConfirm: () => Promise<void> }) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Modal
+      open={open}
+      onClose={onCancel}
+      title={texts.blocks.confirmTitle}
+      size="sm"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onCancel} disabled={busy}>
+            {texts.common.cancel}
+          </Button>
+          <Button
+            variant="danger"
+            loading={busy}
+            onClick={async () => {
+              setBusy(true);
+              await onConfirm();
+              setBusy(false);
+            }}
+          >
+            {texts.blocks.confirm}
+          </Button>
+        </>
+      }
+    >
+      <p>{texts.blocks.confirmBody(name)}</p>
+    </Modal>
+  );
+}

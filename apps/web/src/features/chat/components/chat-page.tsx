@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { toast } from '../../../components/ui/toast';
 import { useUser } from '../../../lib/user';
+import { blockCounterpart } from '../api/blocks';
 import { reportTopic } from '../api/topic-membership';
 import { chatNotices } from '../hooks/use-chat-notices';
 import { useChatRoom } from '../hooks/use-chat-room';
@@ -11,7 +12,7 @@ import { describeChatScreen } from '../utils/chat-status';
 import { ApiError } from '../../../lib/api-client';
 import { ChatHeader, ChatSettingsMenu } from './chat-header';
 import { ChatInput } from './chat-input';
-import { LeaveConfirmModal, RulesModal, SearchingOverlay, TermsModal } from './chat-modals';
+import { BlockConfirmModal, LeaveConfirmModal, RulesModal, SearchingOverlay, TermsModal } from './chat-modals';
 import { ChatNotices } from './chat-notices';
 import { CreateTopicModal } from './create-topic-modal';
 import { MessageList } from './message-list';
@@ -31,6 +32,7 @@ export function ChatPage({ topicId, settingsExtra }: Props) {
   const [rulesOpen, setRulesOpen] = useState(false);
   const [creating, setCreating] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [blocking, setBlocking] = useState(false);
   const { topic, phase } = room;
 
   const { participants, status, notice, disabledReason, placeholder, name, searching, connected } = describeChatScreen({
@@ -52,6 +54,20 @@ export function ChatPage({ topicId, settingsExtra }: Props) {
     }
   };
 
+  /** The owner stays in their topic (the blocked partner is gone); a partner who blocks the owner leaves it. */
+  const block = async () => {
+    try {
+      const response = await blockCounterpart(topicId);
+      toast.success(response.message ?? texts.blocks.blocked(name));
+      setBlocking(false);
+      if (topic?.is_owner) room.refresh();
+      else room.toRooms();
+    } catch (error) {
+      setBlocking(false);
+      toast.error(error instanceof ApiError && error.status !== 0 ? error.message : texts.blocks.failed);
+    }
+  };
+
   const menu = (
     <ChatSettingsMenu
       items={[
@@ -61,6 +77,7 @@ export function ChatPage({ topicId, settingsExtra }: Props) {
         { label: 'Create topic', onSelect: () => setCreating(true) },
         { label: 'Report topic', onSelect: () => void report('topic'), disabled: !room.isInChat },
         { label: 'Report user', onSelect: () => void report('user'), disabled: !room.isInChat || participants < 2 },
+        { label: texts.blocks.menuItem, onSelect: () => setBlocking(true), disabled: !room.isInChat || participants < 2 || topic?.chat_mode !== 'human' },
       ]}
     />
   );
@@ -114,6 +131,7 @@ export function ChatPage({ topicId, settingsExtra }: Props) {
       </div>
       {phase === 'terms' && <TermsModal topic={topic} onAgree={room.agreeToTerms} onLeave={room.declineTerms} />}
       <LeaveConfirmModal open={leaving} onCancel={() => setLeaving(false)} onConfirm={room.leave} />
+      <BlockConfirmModal open={blocking} name={name} onCancel={() => setBlocking(false)} onConfirm={block} />
       <RulesModal open={rulesOpen} topic={topic} onClose={() => setRulesOpen(false)} />
       {settingsExtra && (
         <Modal open={settingsOpen} onClose={() => setSettingsOpen(false)} title="Chat settings">

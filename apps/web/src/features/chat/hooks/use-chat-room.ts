@@ -75,6 +75,8 @@ export function useChatRoom(topicId: number) {
     send: actions.send,
     leave: actions.leave,
     setChatMode: actions.setChatMode,
+    /** Reads the topic again (after an action that changed who is in it). */
+    refresh: () => void live.refreshTopic(),
     toRooms,
   };
 }

@@ -160,5 +160,6 @@ export function useChatLive({ topicId, enabled, userId, isOwner, isClosed, lastI
     showTyping: typing.show,
     streamingText: stream.text,
     refused,
+    refreshTopic,
   };
 }
