@@ -17,10 +17,11 @@ afterAll(() => browser?.close());
 const rowWith = (page: Page, caption: string, text: string): Locator => page.getByRole('table', { name: caption }).getByRole('row').filter({ hasText: text });
 
 /** Clicks a destructive row action, then the same-named confirm button inside the dialog it opens. */
-async function confirmAction(page: Page, row: Locator, label: string) {
+async function confirmAction(page: Page, row: Locator, label: string, reason?: string) {
   await row.getByRole('button', { name: label, exact: true }).click();
   const dialog = page.getByRole('dialog');
   await expect.poll(() => dialog.count()).toBe(1);
+  if (reason !== undefined) await dialog.getByLabel(/^Reason/).fill(reason);
   await footerButton(dialog, label).click();
   await expect.poll(() => dialog.count()).toBe(0);
 }
@@ -104,8 +105,13 @@ describe('admin console', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1366);
     const scroll = page.getByRole('table', { name: 'Reports' }).locator('xpath=ancestor::div[contains(@class, "table-scroll")][1]');
     expect(await scroll.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
-    await confirmAction(page, report, 'Ban');
+    await confirmAction(page, report, 'Ban', 'Threats against the other person.');
     await expect.poll(() => page.getByText('User banned').count()).toBeGreaterThan(0);
+    // The reporter is told the outcome and the reason (a statement of reasons), without the offender's identity.
+    const notices = await reporter.api.ok<{ notifications: { kind: string; body: string }[] }>('GET', '/notifications');
+    const upheld = notices.notifications.find((n) => n.kind === 'report.upheld');
+    expect(upheld?.body).toContain('Reason: Threats against the other person.');
+    expect(upheld?.body).not.toContain(offender.email);
     await expect.poll(() => report.count()).toBe(0);
     await page.getByLabel('Status').selectOption('resolved');
     const resolved = rowWith(page, 'Reports', reporter.email);

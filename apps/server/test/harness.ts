@@ -84,7 +84,7 @@ export async function createTestContext(dialect: Dialect, options: TestContextOp
     { database, ...options.config },
   );
   const build = (overrides: Partial<BuildAppOptions> = {}) => buildApp({ config, logger: false, infra: options.infra, ...overrides });
-  const app = await build();
+  const app = await buildRetryingIntrospection(build, database);
   const extra: FastifyInstance[] = [];
   return {
     dialect,
@@ -103,6 +103,23 @@ export async function createTestContext(dialect: Dialect, options: TestContextOp
       await dropDatabase();
     },
   };
+}
+
+/**
+ * Kysely's migrator introspects every schema of the database; another test run dropping its own
+ * schemas during that catalog query fails this one with `schema "t_…" does not exist` (a schema
+ * that is not ours). That is transient: build again.
+ */
+async function buildRetryingIntrospection(build: () => Promise<FastifyInstance>, database: Config['database']) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await build();
+    } catch (error) {
+      const other = /schema "(t_[^"]+)" does not exist/.exec(String(error));
+      const ours = database.kind === 'postgres' ? database.schema : undefined;
+      if (!other || other[1] === ours || attempt >= 5) throw error;
+    }
+  }
 }
 
 /** Asserts the ledger invariant; call after every money test. */

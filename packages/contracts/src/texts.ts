@@ -332,6 +332,24 @@ export const texts = {
     testMode: 'Test payments',
     testModeDetail: 'This deployment takes test cards only: no real money is charged, and coins bought here are not real.',
   },
+  // Statements of reasons after a report is decided (issue 15; the spec shows none). Never name another person.
+  moderation: {
+    defaultReason: 'The conversation broke the chat rules.',
+    upheldTitle: 'Your report was upheld',
+    upheldBody: (topic: string, action: 'close_topic' | 'ban_user', reason: string, refunded: number) =>
+      `We reviewed your report about the conversation in "${topic}". ${
+        action === 'close_topic' ? 'The topic has been closed.' : 'The account of the person you reported has been suspended.'
+      } Reason: ${reason}${refunded > 0 ? ` The ${refunded} coins you spent in that conversation have been returned to your balance.` : ''}`,
+    dismissedTitle: 'Your report was reviewed',
+    dismissedBody: (topic: string, reason: string | null) =>
+      `We reviewed your report about the conversation in "${topic}" and found no breach of the chat rules, so no action was taken.${reason ? ` Reason: ${reason}` : ''} Thank you for telling us.`,
+    actionTitle: (action: 'close_topic' | 'ban_user') =>
+      action === 'close_topic' ? 'Your topic was closed after a report' : 'Your account was suspended after a report',
+    actionBody: (topic: string, action: 'close_topic' | 'ban_user', reason: string, reversed: number) =>
+      `After a report about the conversation in "${topic}", a moderator ${
+        action === 'close_topic' ? 'closed the topic' : 'suspended your account'
+      }. Reason: ${reason}${reversed > 0 ? ` The ${reversed} coins you earned in that conversation have been reversed.` : ''} If you think this is a mistake, reply to this message or write to support.`,
+  },
   // Parley's blocking texts (issue 15; the spec shows none).
   blocks: {
     menuItem: 'Block this person',

@@ -22,7 +22,7 @@ import {
 import { type RoomsTable } from '../modules/rooms/rooms.table.js';
 import { type BlocksTable, type TermsAcceptancesTable, type TopicParticipantsTable, type TopicsTable } from '../modules/topics/topics.table.js';
 import { type AttachmentsTable, type MessagesTable } from '../modules/messages/messages.table.js';
-import { type ReportsTable } from '../modules/reports/reports.table.js';
+import { type ModerationRefundsTable, type ReportsTable } from '../modules/reports/reports.table.js';
 import { type EquippedSkinsTable, type OrdersTable, type ProductsTable, type UserSkinsTable } from '../modules/store/store.table.js';
 import { type UsersTable } from '../modules/users/users.table.js';
 import { type CompanionPersonasTable, type CompanionRepliesTable } from '../modules/companion/companion.table.js';
@@ -53,6 +53,7 @@ export interface Database {
   attachments: AttachmentsTable;
   terms_acceptances: TermsAcceptancesTable;
   reports: ReportsTable;
+  moderation_refunds: ModerationRefundsTable;
   bundles: BundlesTable;
   deposits: DepositsTable;
   sandbox_sessions: SandboxSessionsTable;

@@ -6,6 +6,7 @@ import { type AdminActor, audited } from './admin-audit.js';
 import { type ListOptions, paginate } from './admin-list.js';
 import * as repo from './admin-moderation.repository.js';
 import { banWithin } from './admin-users.service.js';
+import { settleDecidedReport } from '../reports/reports.service.js';
 
 const topicSort = {
   id: 'topics.id',
@@ -89,17 +90,31 @@ export async function actOnReport(actor: AdminActor, bus: EventBus, reportId: nu
       if (bannedUserId === null) throw new AppError('CONFLICT', texts.admin.userNotFound);
       await banWithin(trx, actor, bannedUserId, body.note ?? `report #${reportId}`);
     }
+    const settled = await settleDecidedReport(trx, actor.clock, { report, action: body.action, note: body.note ?? null });
     await recordAudit(trx, actor.clock, {
       actorId: actor.actorId,
       action: `report.${body.action}`,
       subjectType: 'report',
       subjectId: reportId,
       before: { status: report.status },
-      after: { status: decided.status, note: body.note ?? null, topic_id: report.topic_id, banned_user_id: bannedUserId },
+      after: {
+        status: decided.status,
+        note: body.note ?? null,
+        topic_id: report.topic_id,
+        banned_user_id: bannedUserId,
+        refunded: settled.refunded,
+        reversed: settled.reversed,
+      },
     });
-    return { report: { ...decided, snapshot: parseSnapshot(decided.snapshot) }, closedTopic, bannedUserId };
+    return {
+      report: { ...decided, snapshot: parseSnapshot(decided.snapshot), refunded: settled.refunded, reversed: settled.reversed },
+      closedTopic,
+      bannedUserId,
+      balances: settled.balances,
+    };
   });
   if (outcome.closedTopic) await bus.publish({ type: 'topic.closed', topicId: outcome.report.topic_id }).catch(() => undefined);
   if (outcome.bannedUserId !== null) await bus.publish({ type: 'session.ended', userId: outcome.bannedUserId }).catch(() => undefined);
+  for (const { userId, balance } of outcome.balances) await bus.publish({ type: 'balance', userId, balance }).catch(() => undefined);
   return outcome.report;
 }

@@ -128,3 +128,43 @@ export function listEarningsPaidBy(db: DbOrTrx, payerId: number, since: string, 
     .limit(limit)
     .execute();
 }
+
+/** What a user paid for their messages in a topic with seq in (fromSeq, toSeq]: message id and coins (positive). */
+export async function listMessageCharges(db: DbOrTrx, userId: number, topicId: number, fromSeq: number, toSeq: number) {
+  const rows = await db
+    .selectFrom('messages')
+    .innerJoin('ledger_entries', (join) =>
+      join.on(sql<boolean>`ledger_entries.reference_id = cast(messages.id as varchar(20))`).on('ledger_entries.reference_type', '=', 'message'),
+    )
+    .select(['messages.id as message_id', 'ledger_entries.amount'])
+    .where('messages.topic_id', '=', topicId)
+    .where('messages.sender_id', '=', userId)
+    .where('messages.seq', '>', fromSeq)
+    .where('messages.seq', '<=', toSeq)
+    .where('ledger_entries.kind', '=', 'message')
+    .where('ledger_entries.user_id', '=', userId)
+    .orderBy('messages.id')
+    .execute();
+  return rows.map((r) => ({ messageId: Number(r.message_id), coins: -Number(r.amount) })).filter((r) => r.coins > 0);
+}
+
+/** A contributor's earnings from the given messages, in coins. */
+export async function sumEarningsFromMessages(db: DbOrTrx, earnerId: number, messageIds: number[]): Promise<number> {
+  let total = 0;
+  for (let i = 0; i < messageIds.length; i += 500) {
+    const row = await db
+      .selectFrom('ledger_entries')
+      .select((eb) => eb.fn.sum<number | string | null>('amount').as('total'))
+      .where('user_id', '=', earnerId)
+      .where('kind', '=', 'contributor_earning')
+      .where('reference_type', '=', 'message')
+      .where(
+        'reference_id',
+        'in',
+        messageIds.slice(i, i + 500).map((id) => String(id)),
+      )
+      .executeTakeFirst();
+    total += Number(row?.total ?? 0);
+  }
+  return total;
+}

@@ -33,6 +33,7 @@ export type LedgerKind =
   | 'admin_adjustment'
   | 'store_purchase'
   | 'refund'
+  | 'report_refund'
   | 'dispute_hold'
   | 'dispute_release'
   | 'earning_reversal';
@@ -89,6 +90,8 @@ export const listLedgerEntriesBetween = repo.listEntriesBetween;
 export const sumLedgerEntries = repo.sumEntries;
 export const findOldestLedgerEntrySince = repo.findOldestEntrySince;
 export const listEarningsPaidBy = repo.listEarningsPaidBy;
+export const listMessageCharges = repo.listMessageCharges;
+export const sumEarningsFromMessages = repo.sumEarningsFromMessages;
 
 /** The user's balance now (read inside the caller's transaction when given one). */
 export const getBalance = async (db: DbOrTrx, userId: number) => (await repo.findBalance(db, userId)) ?? 0;

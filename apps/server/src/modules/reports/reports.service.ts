@@ -1,12 +1,17 @@
 import { texts, type CreateReportBody } from '@parley/contracts';
-import { type Db } from '../../db/database.js';
+import { type Transaction } from 'kysely';
+import { type Database, type Db } from '../../db/database.js';
 import { AppError } from '../../lib/app-error.js';
 import { type Clock } from '../../lib/clock.js';
 import { toMessages } from '../messages/messages.mapper.js';
 import { listMessageRows } from '../messages/messages.service.js';
 import { pageRanges } from '../../lib/seq-ranges.js';
 import { requireTopicReader, visibleRanges } from '../topics/topics.access.js';
+import { listMessageCharges, postEntry, sumEarningsFromMessages } from '../ledger/ledger.service.js';
+import { createNotification } from '../notifications/notifications.service.js';
+import { reverseEarnings } from '../payouts/earnings.service.js';
 import * as repo from './reports.repository.js';
+import { type ReportRow } from './reports.table.js';
 
 export const REPORT_SNAPSHOT_SIZE = 20;
 
@@ -52,4 +57,102 @@ export async function createReport(deps: { db: Db; clock: Clock }, reporterId: n
     created_at: deps.clock.now().toISOString(),
   });
   return { id: report.id, type: report.type, topic_id: report.topic_id, status: report.status };
+}
+
+export interface ReportDecision {
+  report: Pick<ReportRow, 'id' | 'reporter_id' | 'topic_id' | 'reported_user_id'>;
+  action: 'dismiss' | 'close_topic' | 'ban_user';
+  /** The moderator's reason, told to both sides. */
+  note: string | null;
+}
+
+/**
+ * The money and the notices of a decided report, in the deciding transaction. Upheld: the reporter
+ * gets back what they paid for their messages in the conversation with the reported person (each
+ * message once, whatever the number of reports upheld), the reported interlocutor's earnings from
+ * those messages are reversed (at most their balance), and both are told the outcome and the reason.
+ * Dismissed: the reporter is told. Returns the coins refunded and reversed, and the reporter's new balance.
+ */
+export async function settleDecidedReport(trx: Transaction<Database>, clock: Clock, decision: ReportDecision) {
+  const { report, action } = decision;
+  const now = clock.now().toISOString();
+  const topic = await repo.findReportTopic(trx, report.topic_id);
+  const title = topic?.title ?? `#${report.topic_id}`;
+  if (action === 'dismiss') {
+    await createNotification(trx, {
+      userId: report.reporter_id,
+      kind: 'report.dismissed',
+      title: texts.moderation.dismissedTitle,
+      body: texts.moderation.dismissedBody(title, decision.note),
+      dedupeKey: `report:${report.id}:reporter`,
+      createdAt: now,
+    });
+    return { refunded: 0, reversed: 0, balances: [] };
+  }
+
+  const reason = decision.note || texts.moderation.defaultReason;
+  // The person reported: the one named, else the topic's owner (never the reporter themself).
+  const reportedId = report.reported_user_id ?? (topic && topic.user_id !== report.reporter_id ? topic.user_id : null);
+  let refunded = 0;
+  let reversed = 0;
+  const balances: { userId: number; balance: number }[] = [];
+  if (topic && reportedId !== null && reportedId !== report.reporter_id) {
+    // The conversation with them: the whole topic if they own it, else their seat's seq range.
+    const seat = topic.user_id === reportedId ? { from: 0, to: topic.last_seq } : await seatRange(trx, topic, reportedId);
+    if (seat) {
+      const charges = await listMessageCharges(trx, report.reporter_id, topic.id, seat.from, seat.to);
+      const fresh = await repo.insertRefundedMessages(
+        trx,
+        charges.map((c) => ({ report_id: report.id, message_id: c.messageId, reporter_id: report.reporter_id, amount: c.coins, created_at: now })),
+      );
+      refunded = fresh.reduce((sum, r) => sum + Number(r.amount), 0);
+      if (refunded > 0) {
+        const { entry } = await postEntry(trx, clock, {
+          userId: report.reporter_id,
+          amount: refunded,
+          kind: 'report_refund',
+          idempotencyKey: `report-refund:${report.id}`,
+          reference: { type: 'report', id: report.id },
+        });
+        balances.push({ userId: report.reporter_id, balance: entry.balance_after });
+        const earned = await sumEarningsFromMessages(
+          trx,
+          reportedId,
+          fresh.map((r) => Number(r.message_id)),
+        );
+        if (earned > 0)
+          reversed = await reverseEarnings(trx, clock, {
+            userId: reportedId,
+            coins: earned,
+            idempotencyKey: `report-reversal:${report.id}`,
+            reason: `report #${report.id} upheld`,
+          });
+      }
+    }
+  }
+  await createNotification(trx, {
+    userId: report.reporter_id,
+    kind: 'report.upheld',
+    title: texts.moderation.upheldTitle,
+    body: texts.moderation.upheldBody(title, action, reason, refunded),
+    link: refunded > 0 ? '/account?tab=history' : null,
+    dedupeKey: `report:${report.id}:reporter`,
+    createdAt: now,
+  });
+  if (reportedId !== null && reportedId !== report.reporter_id)
+    await createNotification(trx, {
+      userId: reportedId,
+      kind: action === 'close_topic' ? 'moderation.topic_closed' : 'moderation.suspended',
+      title: texts.moderation.actionTitle(action),
+      body: texts.moderation.actionBody(title, action, reason, reversed),
+      dedupeKey: `report:${report.id}:reported`,
+      createdAt: now,
+    });
+  return { refunded, reversed, balances };
+}
+
+/** The reported person's seat in the topic as a seq range (their current or last one). */
+async function seatRange(trx: Transaction<Database>, topic: { id: number; last_seq: number }, userId: number) {
+  const seat = (await repo.listEverParticipants(trx, topic.id)).filter((p) => p.user_id === userId).pop();
+  return seat ? { from: Number(seat.from_seq), to: seat.to_seq === null ? topic.last_seq : Number(seat.to_seq) } : undefined;
 }

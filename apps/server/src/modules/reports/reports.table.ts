@@ -14,3 +14,13 @@ export interface ReportsTable {
   resolved_by: number | null;
 }
 export type ReportRow = Selectable<ReportsTable>;
+
+/** One refunded message per row (unique message_id): a message's charge is given back once. */
+export interface ModerationRefundsTable {
+  id: Generated<number>;
+  report_id: number;
+  message_id: number;
+  reporter_id: number;
+  amount: number;
+  created_at: string;
+}

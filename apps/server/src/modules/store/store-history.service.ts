@@ -16,6 +16,7 @@ const typeLabels: Record<string, string> = {
   skin_purchase: 'Skin purchase',
   top_up_payment: 'Top-up payment',
   refund: 'Refund',
+  report_refund: 'Refund after a report',
   dispute_hold: 'Disputed payment (on hold)',
   dispute_release: 'Dispute closed: coins returned',
   earning_reversal: 'Earning reversed',

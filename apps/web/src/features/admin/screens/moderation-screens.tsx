@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
+import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
@@ -136,10 +137,33 @@ function SnapshotLine({ message }: { message: SnapshotMessage }) {
   );
 }
 
+/** A report decision: asks for the reason, which both sides receive as the statement of reasons. */
+function DecideButton({
+  label,
+  title,
+  variant,
+  children,
+  onDecide,
+}: {
+  label: string;
+  title: string;
+  variant?: 'secondary';
+  children: ReactNode;
+  onDecide: (note: string | undefined) => Promise<unknown>;
+}) {
+  const [reason, setReason] = useState('');
+  return (
+    <ConfirmButton label={label} title={title} variant={variant} onConfirm={() => onDecide(reason.trim() || undefined)}>
+      {children}
+      <Textarea label="Reason (sent to the people concerned)" limit={255} rows={3} value={reason} onChange={(event) => setReason(event.target.value)} />
+    </ConfirmButton>
+  );
+}
+
 export function ReportsScreen() {
   const [status, setStatus] = useState('open');
   const act = useAction();
-  const decide = (id: number, action: string, message: string) => act(`/reports/${id}/decide`, message, { action });
+  const decide = (id: number, action: string, message: string, note: string | undefined) => act(`/reports/${id}/decide`, message, { action, note });
   return (
     <AdminPage title="Reports">
       <DataTable
@@ -202,15 +226,23 @@ export function ReportsScreen() {
         actions={(r) =>
           r.status === 'open' ? (
             <>
-              <Button variant="secondary" size="sm" onClick={() => void decide(r.id, 'dismiss', 'Report dismissed')}>
-                Dismiss
-              </Button>
-              <ConfirmButton label="Close topic" title="Close the reported topic?" onConfirm={() => decide(r.id, 'close_topic', 'Topic closed')} />
-              <ConfirmButton label="Ban" title="Ban the reported user?" onConfirm={() => decide(r.id, 'ban_user', 'User banned')}>
+              <DecideButton
+                label="Dismiss"
+                title="Dismiss the report?"
+                variant="secondary"
+                onDecide={(note) => decide(r.id, 'dismiss', 'Report dismissed', note)}
+              >
+                <p>The reporter is told that no rule was broken.</p>
+              </DecideButton>
+              <DecideButton label="Close topic" title="Close the reported topic?" onDecide={(note) => decide(r.id, 'close_topic', 'Topic closed', note)}>
+                <p>The reporter gets back the coins they spent with the reported person; the interlocutor's earnings from them are reversed.</p>
+              </DecideButton>
+              <DecideButton label="Ban" title="Ban the reported user?" onDecide={(note) => decide(r.id, 'ban_user', 'User banned', note)}>
                 <p>
-                  {r.reported_email ? `${String(r.reported_email)} is signed out everywhere at once.` : 'The topic owner is signed out everywhere at once.'}
+                  {r.reported_email ? `${String(r.reported_email)} is signed out everywhere at once.` : 'The topic owner is signed out everywhere at once.'} The
+                  reporter gets back the coins they spent with them.
                 </p>
-              </ConfirmButton>
+              </DecideButton>
             </>
           ) : null
         }
