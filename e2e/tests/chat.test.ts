@@ -566,3 +566,39 @@ describe('AI companion (issue #6)', () => {
     await snap(me.page, 'chat-ai-streamed');
   });
 });
+
+describe('personal spending limits (issue 15)', () => {
+  it('a daily limit set in Account → Settings shows what is left in the chat, warns, and refuses the send beyond it', async () => {
+    const me = await person('limits');
+    const topicId = await createTopic(me, `E2E limits ${Date.now().toString(36)}`);
+    // One message through the API tells what 'same words' costs; the limit then allows exactly one more.
+    const before = await apiBalance(me);
+    await apiPost(me.context, baseUrl, '/messages/create', { topic_id: topicId, content: 'same words' });
+    const cost = before - (await apiBalance(me));
+    const spent = (await apiGet<{ spent_today: number }>(me.context, baseUrl, '/user/spending-limits')).spent_today;
+    const limit = spent + cost;
+
+    await me.page.goto('/account?tab=settings');
+    const form = me.page.getByRole('form', { name: texts.spending.title });
+    await form.getByLabel(texts.spending.daily).fill(String(limit));
+    await form.getByRole('button', { name: texts.spending.save }).click();
+    await toastText(me.page, texts.spending.saved).waitFor();
+    await form.getByText(texts.spending.leftToday(cost, limit)).waitFor();
+    await snap(me.page, 'account-spending-limits');
+
+    await enterChat(me.page, topicId);
+    await me.page.getByText(texts.spending.leftToday(cost, limit)).waitFor();
+    await messageInput(me.page).fill('same words');
+    await me.page.getByRole('button', { name: 'Send message' }).click();
+    await me.page.getByTestId('spending-left').getByText(texts.spending.warning).waitFor();
+    await me.page.getByText(texts.spending.leftToday(0, limit)).waitFor();
+    const balance = await apiBalance(me);
+
+    await messageInput(me.page).fill('same words');
+    await me.page.getByRole('button', { name: 'Send message' }).click();
+    await toastText(me.page, texts.spending.dailyReached(limit)).waitFor();
+    expect(await messageInput(me.page).inputValue()).toBe('same words');
+    expect(await apiBalance(me)).toBe(balance);
+    await snap(me.page, 'chat-spending-limit-reached');
+  });
+});

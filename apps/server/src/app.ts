@@ -27,6 +27,7 @@ import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { roomsRoutes } from './modules/rooms/rooms.routes.js';
 import { topicsRoutes } from './modules/topics/topics.routes.js';
 import { blocksRoutes } from './modules/topics/blocks.routes.js';
+import { spendingLimitsRoutes } from './modules/ledger/spending-limits.routes.js';
 import { companionRoutes } from './modules/companion/companion.routes.js';
 import { closeWebSockets } from './modules/realtime/realtime.hub.js';
 import { realtimeRoutes } from './modules/realtime/realtime.routes.js';
@@ -80,6 +81,7 @@ const apiModules: FastifyPluginAsync[] = [
   receiptsRoutes,
   companionRoutes,
   notificationsRoutes,
+  spendingLimitsRoutes,
   adminRoutes,
 ];
 

@@ -39,6 +39,7 @@ export const errorCodes = {
   UNSUPPORTED_MEDIA: 415,
   RATE_LIMITED: 429,
   INSUFFICIENT_FUNDS: 402,
+  SPENDING_LIMIT: 403,
   GATEWAY: 502,
   INTERNAL: 500,
 } as const;

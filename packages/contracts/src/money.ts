@@ -113,3 +113,32 @@ export const statementQuerySchema = z
 export type StatementQuery = z.infer<typeof statementQuerySchema>;
 
 export const receiptParamsSchema = z.object({ source: z.enum(refundSources), id: dbIdSchema });
+
+/** Personal spending limits (issue 15): coins per UTC day and month; null is no limit. */
+const limitValue = z
+  .number({ error: texts.spending.invalid })
+  .int({ error: texts.spending.invalid })
+  .min(1, { error: texts.spending.invalid })
+  .max(10_000_000, { error: texts.spending.invalid })
+  .nullable();
+export const updateSpendingLimitsBodySchema = z
+  .object({ daily_limit: limitValue, monthly_limit: limitValue })
+  .refine((b) => b.daily_limit === null || b.monthly_limit === null || b.daily_limit <= b.monthly_limit, {
+    error: texts.spending.dailyOverMonthly,
+    path: ['daily_limit'],
+  });
+export type UpdateSpendingLimitsBody = z.infer<typeof updateSpendingLimitsBodySchema>;
+
+export const spendingLimitsSchema = z.object({
+  daily_limit: z.number().int().nullable(),
+  monthly_limit: z.number().int().nullable(),
+  /** Raised limits wait 24 hours: what will apply, and from when. */
+  pending: z.object({ daily_limit: z.number().int().nullable(), monthly_limit: z.number().int().nullable(), effective_at: z.string() }).nullable(),
+  spent_today: z.number().int(),
+  spent_this_month: z.number().int(),
+  daily_left: z.number().int().nullable(),
+  monthly_left: z.number().int().nullable(),
+  /** 80 % or more of a limit is used. */
+  warning: z.boolean(),
+});
+export type SpendingLimits = z.infer<typeof spendingLimitsSchema>;

@@ -350,6 +350,24 @@ export const texts = {
         action === 'close_topic' ? 'closed the topic' : 'suspended your account'
       }. Reason: ${reason}${reversed > 0 ? ` The ${reversed} coins you earned in that conversation have been reversed.` : ''} If you think this is a mistake, reply to this message or write to support.`,
   },
+  // Personal spending limits (issue 15; the spec shows none).
+  spending: {
+    title: 'Spending limits',
+    intro: 'Set how many coins you can spend in a day and in a month. Lower limits apply at once; higher ones after 24 hours.',
+    daily: 'Daily limit (coins)',
+    monthly: 'Monthly limit (coins)',
+    none: 'No limit',
+    save: 'Save limits',
+    saved: 'Spending limits saved',
+    invalid: 'Enter a whole number of coins from 1 to 10,000,000, or leave it empty for no limit',
+    dailyOverMonthly: 'The daily limit cannot be higher than the monthly limit',
+    pending: (date: string) => `Your higher limits take effect on ${date}.`,
+    dailyReached: (limit: number) => `This would go over your daily spending limit of ${limit} coins. It resets at midnight UTC.`,
+    monthlyReached: (limit: number) => `This would go over your monthly spending limit of ${limit} coins. It resets on the 1st (UTC).`,
+    leftToday: (left: number, limit: number) => `${left} of ${limit} coins left today`,
+    leftThisMonth: (left: number, limit: number) => `${left} of ${limit} coins left this month`,
+    warning: 'You have used 80% or more of a spending limit.',
+  },
   // Parley's blocking texts (issue 15; the spec shows none).
   blocks: {
     menuItem: 'Block this person',

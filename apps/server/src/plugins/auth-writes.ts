@@ -14,7 +14,8 @@ import { type Infra } from './infra.js';
 /**
  * Sees every write that can change who a session is (an UPDATE of `users`, a DELETE from `sessions`
  * or `users`) and, once it changed rows, announces it so every instance drops the cached sessions it
- * affects (plugins/session-cache.ts). Balance-only updates are left out: the cached user is a snapshot
+ * affects (plugins/session-cache.ts). Balance-only updates (with the spending counters the same debit moves)
+ * are left out: the cached user is a snapshot
  * for authorization, balances are read where they matter. Features need not remember to announce.
  */
 export class AuthWritesPlugin implements KyselyPlugin {
@@ -67,7 +68,7 @@ function equalities(where: Node | undefined, into = new Map<string, unknown>()) 
   return into;
 }
 
-const BALANCE_ONLY = new Set(['balance', 'updated_at']);
+const BALANCE_ONLY = new Set(['balance', 'updated_at', 'spent_day', 'spent_day_key', 'spent_month', 'spent_month_key']);
 
 function invalidationOf(root: RootOperationNode): Invalidation | undefined {
   const query = root as unknown as Node;

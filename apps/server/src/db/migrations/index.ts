@@ -14,6 +14,7 @@ import * as m0050 from './0050_ai_companion.js';
 import * as m0060 from './0060_companion_reply_jobs.js';
 import * as m0070 from './0070_blocks.js';
 import * as m0080 from './0080_moderation_refunds.js';
+import * as m0090 from './0090_spending_limits.js';
 
 /** Every migration, in order. Append only; never edit a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0060_companion_reply_jobs': m0060,
   '0070_blocks': m0070,
   '0080_moderation_refunds': m0080,
+  '0090_spending_limits': m0090,
 };

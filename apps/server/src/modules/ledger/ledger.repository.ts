@@ -16,6 +16,85 @@ export async function applyToBalance(db: DbOrTrx, userId: number, amount: number
   return row?.balance;
 }
 
+/** A limit as in force at `now`: the raised one once its 24 hours have passed. */
+const effectiveLimit = (current: 'spend_limit_daily' | 'spend_limit_monthly', next: 'spend_limit_next_daily' | 'spend_limit_next_monthly', now: string) =>
+  sql<number | null>`(case when spend_limit_next_at is not null and spend_limit_next_at <= ${now} then ${sql.ref(next)} else ${sql.ref(current)} end)`;
+
+/**
+ * Spends coins: one conditional update takes them from the balance and adds them to the day's and
+ * the month's spending, only if the balance covers them and neither personal limit would be passed.
+ * Concurrent spends serialise on the row, so no number of them can overdraw or overspend.
+ */
+export async function applySpend(db: DbOrTrx, userId: number, coins: number, at: { now: string; day: string; month: string }): Promise<number | undefined> {
+  const spentDay = sql<number>`(case when spent_day_key = ${at.day} then spent_day else 0 end)`;
+  const spentMonth = sql<number>`(case when spent_month_key = ${at.month} then spent_month else 0 end)`;
+  const daily = effectiveLimit('spend_limit_daily', 'spend_limit_next_daily', at.now);
+  const monthly = effectiveLimit('spend_limit_monthly', 'spend_limit_next_monthly', at.now);
+  const row = await db
+    .updateTable('users')
+    .set({
+      balance: sql<number>`balance - ${coins}`,
+      spent_day: sql<number>`${spentDay} + ${coins}`,
+      spent_day_key: at.day,
+      spent_month: sql<number>`${spentMonth} + ${coins}`,
+      spent_month_key: at.month,
+    })
+    .where('id', '=', userId)
+    .where('balance', '>=', coins)
+    .where(sql<boolean>`(${daily} is null or ${spentDay} + ${coins} <= ${daily})`)
+    .where(sql<boolean>`(${monthly} is null or ${spentMonth} + ${coins} <= ${monthly})`)
+    .returning('balance')
+    .executeTakeFirst();
+  return row?.balance;
+}
+
+/** Gives back a spend made in this transaction (its idempotency key had been posted already). */
+export async function undoSpend(db: DbOrTrx, userId: number, coins: number, at: { day: string; month: string }) {
+  await db
+    .updateTable('users')
+    .set({
+      balance: sql<number>`balance + ${coins}`,
+      spent_day: sql<number>`case when spent_day_key = ${at.day} then spent_day - ${coins} else spent_day end`,
+      spent_month: sql<number>`case when spent_month_key = ${at.month} then spent_month - ${coins} else spent_month end`,
+    })
+    .where('id', '=', userId)
+    .execute();
+}
+
+export function findSpendingRow(db: DbOrTrx, userId: number) {
+  return db
+    .selectFrom('users')
+    .select([
+      'balance',
+      'spend_limit_daily',
+      'spend_limit_monthly',
+      'spend_limit_next_daily',
+      'spend_limit_next_monthly',
+      'spend_limit_next_at',
+      'spent_day_key',
+      'spent_day',
+      'spent_month_key',
+      'spent_month',
+    ])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}
+export type SpendingRow = NonNullable<Awaited<ReturnType<typeof findSpendingRow>>>;
+
+export function updateSpendingLimits(
+  db: DbOrTrx,
+  userId: number,
+  values: {
+    spend_limit_daily: number | null;
+    spend_limit_monthly: number | null;
+    spend_limit_next_daily: number | null;
+    spend_limit_next_monthly: number | null;
+    spend_limit_next_at: string | null;
+  },
+) {
+  return db.updateTable('users').set(values).where('id', '=', userId).execute();
+}
+
 /** Inserts the entry unless one with its idempotency key exists (then returns undefined). */
 export function insertEntryOnce(
   db: DbOrTrx,

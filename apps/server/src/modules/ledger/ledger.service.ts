@@ -1,6 +1,7 @@
 import { type Transaction } from 'kysely';
 import { type Database, type DbOrTrx } from '../../db/database.js';
 import { AppError } from '../../lib/app-error.js';
+import { refuseOverLimit, spendingClock } from './spending-limits.service.js';
 import { type Clock } from '../../lib/clock.js';
 import * as repo from './ledger.repository.js';
 import { type LedgerEntryRow } from './ledger.table.js';
@@ -38,6 +39,9 @@ export type LedgerKind =
   | 'dispute_release'
   | 'earning_reversal';
 
+/** Debits that count against a user's personal spending limits: coins spent in chat and on channel status. */
+const SPENDING_KINDS: ReadonlySet<LedgerKind> = new Set(['message', 'topic', 'channel_status', 'store_purchase']);
+
 export interface PostEntryResult {
   entry: LedgerEntryRow;
   /** False when the idempotency key had already been posted: nothing changed. */
@@ -51,10 +55,14 @@ export interface PostEntryResult {
  */
 export async function postEntry(trx: Transaction<Database>, clock: Clock, input: PostEntryInput): Promise<PostEntryResult> {
   if (!Number.isSafeInteger(input.amount) || input.amount === 0) throw new Error(`ledger: invalid amount ${input.amount}`);
-  const balanceAfter = await repo.applyToBalance(trx, input.userId, input.amount);
+  const spending = input.amount < 0 && SPENDING_KINDS.has(input.kind);
+  const balanceAfter = spending
+    ? await repo.applySpend(trx, input.userId, -input.amount, spendingClock(clock.now()))
+    : await repo.applyToBalance(trx, input.userId, input.amount);
   if (balanceAfter === undefined) {
     const existing = await repo.findEntryByKey(trx, input.idempotencyKey);
     if (existing) return { entry: existing, created: false };
+    if (spending) await refuseOverLimit(trx, input.userId, -input.amount, clock.now());
     throw new AppError('INSUFFICIENT_FUNDS', input.insufficientMessage ?? 'Not enough points', undefined, { required: -input.amount });
   }
   const entry = await repo.insertEntryOnce(trx, {
@@ -69,7 +77,9 @@ export async function postEntry(trx: Transaction<Database>, clock: Clock, input:
     created_at: clock.now().toISOString(),
   });
   if (entry) return { entry, created: true };
-  await repo.applyToBalance(trx, input.userId, -input.amount);
+  // The key was posted before: undo the move (and the spending it counted).
+  if (spending) await repo.undoSpend(trx, input.userId, -input.amount, spendingClock(clock.now()));
+  else await repo.applyToBalance(trx, input.userId, -input.amount);
   return { entry: (await repo.findEntryByKey(trx, input.idempotencyKey))!, created: false };
 }
 

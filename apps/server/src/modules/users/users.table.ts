@@ -16,6 +16,17 @@ export interface UsersTable {
   zip: string | null;
   /** Changed only by the ledger (modules/ledger). */
   balance: Generated<number>;
+  /** Personal spending limits in coins (null: none) and a raised limit waiting for its 24 hours (modules/ledger/spending-limits). */
+  spend_limit_daily: number | null;
+  spend_limit_monthly: number | null;
+  spend_limit_next_daily: number | null;
+  spend_limit_next_monthly: number | null;
+  spend_limit_next_at: string | null;
+  /** Coins spent in the UTC day / month named by the key (written by the ledger's debit). */
+  spent_day_key: string | null;
+  spent_day: Generated<number>;
+  spent_month_key: string | null;
+  spent_month: Generated<number>;
   role: Generated<'user' | 'admin'>;
   is_contributor: Generated<number>;
   channel_expire_at: string | null;

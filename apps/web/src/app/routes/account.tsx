@@ -13,6 +13,7 @@ import { ProfileHeader } from '../../features/profile/components/profile-header'
 import { BundlesCard } from '../../features/coins/components/bundles-card';
 import { ChannelStatusCard } from '../../features/coins/components/channel-status-card';
 import { PurchasesHistory } from '../../features/coins/components/purchases-history';
+import { SpendingLimitsForm } from '../../features/coins/components/spending-limits-form';
 import { TopUpCard } from '../../features/coins/components/top-up-card';
 import { InterlocutorCard } from '../../features/contributors/components/interlocutor-card';
 import { PayoutHistory } from '../../features/payouts/components/payout-history';
@@ -49,6 +50,12 @@ function SettingsTab() {
           Language and currency
         </h2>
         <Preferences />
+      </section>
+      <section className="card" aria-labelledby="spending-title">
+        <h2 className="card__title" id="spending-title">
+          {texts.spending.title}
+        </h2>
+        <SpendingLimitsForm />
       </section>
     </div>
   );

@@ -1,6 +1,7 @@
 import { texts } from '@parley/contracts';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
+import { SpendingLeft } from '../../../components/ui/spending-left';
 import { Modal } from '../../../components/ui/modal';
 import { toast } from '../../../components/ui/toast';
 import { useUser } from '../../../lib/user';
@@ -120,6 +121,7 @@ export function ChatPage({ topicId, settingsExtra }: Props) {
           )}
           {searching && <SearchingOverlay onSwitchToAi={() => void room.setChatMode('ai')} />}
         </div>
+        <SpendingLeft className="chat-shell__spending" />
         <ChatInput
           disabled={disabledReason !== null}
           placeholder={placeholder}

@@ -1,6 +1,7 @@
 import '../coins.css';
 import { texts, type UserProfile } from '@parley/contracts';
 import { Button } from '../../../components/ui/button';
+import { SpendingLeft } from '../../../components/ui/spending-left';
 import { formatCoins } from '../../../lib/format';
 import { topUpModal } from '../utils/top-up-store';
 import { TopUpModal } from './top-up-modal';
@@ -20,6 +21,7 @@ export function TopUpCard({ user }: { user: UserProfile }) {
           <Button onClick={() => topUpModal.open()}>{texts.account.topUp}</Button>
         </div>
       </div>
+      <SpendingLeft />
       <TopUpModal user={user} />
     </section>
   );

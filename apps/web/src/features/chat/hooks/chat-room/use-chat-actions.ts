@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { toast } from '../../../../components/ui/toast';
 import { ApiError } from '../../../../lib/api-client';
+import { refreshSpending } from '../../../../lib/spending';
 import { sendMessage } from '../../api/send-message';
 import { leaveTopic, updateChatMode } from '../../api/topic-membership';
 import { setUserBalance } from '../../utils/balance';
@@ -29,6 +30,7 @@ export function useChatActions(topicId: number, { isLive, showTyping, toRooms }:
       const result = await sendMessage({ topicId, content, files, onProgress });
       addMessages(client, topicId, [result.message]);
       setUserBalance(client, result.balance);
+      refreshSpending(client);
       const topic = topicNow();
       if (topic?.chat_mode === 'ai' && !isLive) showTyping(topic.companion_name, AI_REPLY_WAIT_MS);
       return result;

@@ -1,0 +1,18 @@
+import { texts, updateSpendingLimitsBodySchema } from '@parley/contracts';
+import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser, requireAuth } from '../../plugins/session.js';
+import * as limits from './spending-limits.service.js';
+
+/** `GET/PUT /user/spending-limits` (issue 15). */
+export const spendingLimitsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/user/spending-limits', { schema: { tags: ['coins'] }, preHandler: requireAuth }, async (request) => ({
+    status: 'OK',
+    payload: await limits.getSpendingLimits(app.db, app.clock, currentUser(request).id),
+  }));
+
+  app.put('/user/spending-limits', { schema: { tags: ['coins'], body: updateSpendingLimitsBodySchema }, preHandler: requireAuth }, async (request) => ({
+    status: 'OK',
+    message: texts.spending.saved,
+    payload: await limits.setSpendingLimits(app.db, app.clock, currentUser(request).id, request.body),
+  }));
+};

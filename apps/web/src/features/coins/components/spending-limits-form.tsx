@@ -1,0 +1,83 @@
+import { texts, updateSpendingLimitsBodySchema, type SpendingLimits } from '@parley/contracts';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/field';
+import { SpendingLeft } from '../../../components/ui/spending-left';
+import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/toast';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useSaveSpendingLimits, useSpendingLimits } from '../../../lib/spending';
+
+type Field = 'daily_limit' | 'monthly_limit';
+const toText = (value: number | null | undefined) => (value === null || value === undefined ? '' : String(value));
+/** Empty is no limit; anything else must be a whole number (the schema says which). */
+const toValue = (text: string): number | null => (text.trim() === '' ? null : Number(text.trim()));
+
+/** Account → Settings: the user's own daily and monthly coin limits (lower at once, higher after 24 hours). */
+export function SpendingLimitsForm() {
+  const { data, isPending } = useSpendingLimits();
+  const save = useSaveSpendingLimits();
+  const [values, setValues] = useState<Record<Field, string>>({ daily_limit: '', monthly_limit: '' });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+
+  // What will apply is what the user asked for: the pending values when a raise waits.
+  const shown = (limits: SpendingLimits): Record<Field, string> => ({
+    daily_limit: toText(limits.pending ? limits.pending.daily_limit : limits.daily_limit),
+    monthly_limit: toText(limits.pending ? limits.pending.monthly_limit : limits.monthly_limit),
+  });
+  useEffect(() => {
+    if (data) setValues(shown(data));
+  }, [data]);
+
+  if (isPending) return <Spinner />;
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = updateSpendingLimitsBodySchema.safeParse({ daily_limit: toValue(values.daily_limit), monthly_limit: toValue(values.monthly_limit) });
+    if (!parsed.success) {
+      const next: Partial<Record<Field, string>> = {};
+      for (const issue of parsed.error.issues) next[issue.path[0] as Field] ??= issue.message;
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    try {
+      const response = await save.mutateAsync(parsed.data);
+      toast.success(response.message ?? texts.spending.saved);
+    } catch (error) {
+      if (error instanceof ApiError && Object.keys(error.errors).length > 0)
+        setErrors({ daily_limit: error.errors.daily_limit?.[0], monthly_limit: error.errors.monthly_limit?.[0] });
+      else toast.error(errorMessage(error, texts.common.anErrorOccurred));
+    }
+  };
+
+  return (
+    <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate aria-label={texts.spending.title}>
+      <p className="muted">{texts.spending.intro}</p>
+      <div className="form__grid">
+        {(['daily_limit', 'monthly_limit'] as const).map((field) => (
+          <TextField
+            key={field}
+            label={field === 'daily_limit' ? texts.spending.daily : texts.spending.monthly}
+            inputMode="numeric"
+            placeholder={texts.spending.none}
+            value={values[field]}
+            error={errors[field]}
+            onChange={(event) => setValues((v) => ({ ...v, [field]: event.target.value }))}
+          />
+        ))}
+      </div>
+      {data?.pending && (
+        <p className="alert alert--info">
+          {texts.spending.pending(new Date(data.pending.effective_at).toLocaleString(undefined, { dateStyle: 'long', timeStyle: 'short' }))}
+        </p>
+      )}
+      <SpendingLeft />
+      <div>
+        <Button type="submit" loading={save.isPending}>
+          {texts.spending.save}
+        </Button>
+      </div>
+    </form>
+  );
+}
