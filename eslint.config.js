@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import parley from './eslint-rules/boundaries.js';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'bench/results/**', '**/*.d.ts'] },
@@ -12,6 +13,13 @@ export default tseslint.config(
       '@typescript-eslint/no-non-null-assertion': 'off',
       'no-console': 'off',
     },
+  },
+  {
+    // The module rules of docs/ARCHITECTURE.md (tests may reach anywhere to set up and check).
+    files: ['apps/web/src/features/**/*.{ts,tsx}', 'apps/server/src/modules/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}', '**/*.test-support.ts'],
+    plugins: { parley },
+    rules: { 'parley/boundaries': 'error' },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
