@@ -10,7 +10,7 @@ export const blocksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireVerified);
 
   app.post('/blocks', { schema: { tags, body: createBlockBodySchema } }, async (request) => {
-    const { block } = await blocks.blockCounterpart(deps, currentUser(request).id, request.body.topic_id);
+    const block = await blocks.blockCounterpart(deps, currentUser(request).id, request.body.topic_id);
     return { status: 'OK', message: texts.blocks.blocked(block.chat_name), payload: { block } };
   });
 

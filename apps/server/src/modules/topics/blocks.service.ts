@@ -15,9 +15,9 @@ const toBlock = (row: BlockRow): Block => ({ id: row.id, chat_name: row.blocked_
  * pairing ends at once: the blocked partner is taken out of the blocker's topic, or the blocker
  * leaves the blocked owner's topic. Blocking the same person again returns the same block.
  */
-export async function blockCounterpart(deps: ChatDeps, userId: number, topicId: number): Promise<{ block: Block; created: boolean }> {
+export async function blockCounterpart(deps: ChatDeps, userId: number, topicId: number): Promise<Block> {
   const now = deps.clock.now().toISOString();
-  const { row, created, events } = await deps.db.transaction().execute(async (trx) => {
+  const { row, events } = await deps.db.transaction().execute(async (trx) => {
     const access = await loadTopicAccess(trx, userId, topicId);
     if (!mayRead(access, userId) && access.participations.length === 0) throw forbidden(access.topic);
     const other = await blocksRepo.findCounterpart(trx, topicId, access.topic.user_id, userId);
@@ -42,10 +42,10 @@ export async function blockCounterpart(deps: ChatDeps, userId: number, topicId: 
         out.push({ type: 'participant.left', topicId, userId: leaving, participantsCount: updated.participants_count });
       }
     }
-    return { row: block, created: existing === undefined, events: out };
+    return { row: block, events: out };
   });
   await publishAll(deps.bus, events);
-  return { block: toBlock(row), created };
+  return toBlock(row);
 }
 
 export async function listBlocks(db: DbOrTrx, userId: number): Promise<Block[]> {
@@ -55,7 +55,3 @@ export async function listBlocks(db: DbOrTrx, userId: number): Promise<Block[]> 
 export async function unblock(db: DbOrTrx, userId: number, blockId: number): Promise<void> {
   if (!(await blocksRepo.deleteBlock(db, userId, blockId))) throw new AppError('NOT_FOUND', texts.blocks.notFound);
 }
-
-/** The users on the other side of a block with this one, either way: never matched, their topics not shown. */
-export const blockedCounterparts = (db: DbOrTrx, userId: number) => blocksRepo.listBlockedCounterparts(db, userId);
-export const isBlockedPair = (db: DbOrTrx, a: number, b: number) => blocksRepo.isBlockedPair(db, a, b);

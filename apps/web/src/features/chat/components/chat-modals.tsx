@@ -1,5 +1,5 @@
 import { limits, texts, type Topic } from '@parley/contracts';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 
@@ -60,13 +60,27 @@ export function RulesModal({ open, topic, onClose }: { open: boolean; topic: Top
   );
 }
 
-export function LeaveConfirmModal({ open, onCancel, onConfirm }: { open: boolean; onCancel: () => void; onConfirm: () => Promise<void> }) {
+interface ConfirmProps {
+  open: boolean;
+  onCancel: () => void;
+  onConfirm: () => Promise<void>;
+}
+
+/** A chat action asked first: Cancel, or the danger button (busy while the action runs). */
+function ConfirmModal({
+  open,
+  onCancel,
+  onConfirm,
+  title,
+  confirmLabel,
+  children,
+}: ConfirmProps & { title: string; confirmLabel: string; children: ReactNode }) {
   const [busy, setBusy] = useState(false);
   return (
     <Modal
       open={open}
       onClose={onCancel}
-      title={texts.chat.leaveChat}
+      title={title}
       size="sm"
       footer={
         <>
@@ -82,13 +96,21 @@ export function LeaveConfirmModal({ open, onCancel, onConfirm }: { open: boolean
               setBusy(false);
             }}
           >
-            {texts.chat.leave}
+            {confirmLabel}
           </Button>
         </>
       }
     >
-      <p>{texts.chat.leaveConfirm}</p>
+      {children}
     </Modal>
+  );
+}
+
+export function LeaveConfirmModal(props: ConfirmProps) {
+  return (
+    <ConfirmModal {...props} title={texts.chat.leaveChat} confirmLabel={texts.chat.leave}>
+      <p>{texts.chat.leaveConfirm}</p>
+    </ConfirmModal>
   );
 }
 
@@ -132,34 +154,10 @@ export function SearchingOverlay({ onSwitchToAi }: { onSwitchToAi: () => void })
 }
 
 /** Block the other person of this chat: what it does, then Block / Cancel. */
-export function BlockConfirmModal({ open, name, onCancel, onConfirm }: { open: boolean; name: string; onCancel: () => void; onConfirm: () => Promise<void> }) {
-  const [busy, setBusy] = useState(false);
+export function BlockConfirmModal({ name, ...props }: ConfirmProps & { name: string }) {
   return (
-    <Modal
-      open={open}
-      onClose={onCancel}
-      title={texts.blocks.confirmTitle}
-      size="sm"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onCancel} disabled={busy}>
-            {texts.common.cancel}
-          </Button>
-          <Button
-            variant="danger"
-            loading={busy}
-            onClick={async () => {
-              setBusy(true);
-              await onConfirm();
-              setBusy(false);
-            }}
-          >
-            {texts.blocks.confirm}
-          </Button>
-        </>
-      }
-    >
+    <ConfirmModal {...props} title={texts.blocks.confirmTitle} confirmLabel={texts.blocks.confirm}>
       <p>{texts.blocks.confirmBody(name)}</p>
-    </Modal>
+    </ConfirmModal>
   );
 }
