@@ -31,6 +31,7 @@ async function seedInTransaction(db: DbOrTrx, users: number, topics: number) {
     phone_national_number: '51234567',
     balance: 1_000_000_000,
     email_verified_at: t,
+    adult_confirmed_at: t,
     created_at: t,
     updated_at: t,
   }));

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
+import { generate } from 'otplib';
 import { mailLink, uniqueEmail } from './browser.js';
 
 export interface ApiResponse<T = unknown> {
@@ -65,8 +66,8 @@ export class Api {
     return response.body.payload;
   }
 
-  async signIn(email: string, password: string): Promise<UserInfo> {
-    const payload = await this.ok<{ user: UserInfo; token: string }>('POST', '/login', { email, password });
+  async signIn(email: string, password: string, code?: string): Promise<UserInfo> {
+    const payload = await this.ok<{ user: UserInfo; token: string }>('POST', '/login', { email, password, ...(code ? { code } : {}) });
     this.token = payload.token;
     return payload.user;
   }
@@ -106,6 +107,7 @@ export async function createVerifiedUser(baseUrl: string, prefix: string, name =
     password,
     password_confirmation: password,
     accept_terms: true,
+    confirm_adult: true,
   });
   const link = new URL(await mailLink(baseUrl, email, '/email-verification'));
   await guest.ok('POST', '/email/verify', { id: Number(link.searchParams.get('id')), token: link.searchParams.get('token') });
@@ -114,11 +116,49 @@ export async function createVerifiedUser(baseUrl: string, prefix: string, name =
   return { api, user, email, password };
 }
 
-export async function signInAdmin(baseUrl: string): Promise<Api> {
-  const api = new Api(baseUrl);
-  const user = await api.signIn('admin@parley.chat', 'AdminPass123');
-  if (!user.is_admin) throw new Error('the seeded admin is not an admin');
-  return api;
+/** The seeded demo admin (README); admins sign in with two factors, this is its authenticator key (seed-content.ts). */
+export const demoAdmin = { email: 'admin@parley.chat', password: 'AdminPass123', totpSecret: 'PARLEYDEMOADMINTOTPKEYFORTRYING2' };
+
+let lastAdminStep = 0;
+/**
+ * A code for the demo admin that this process has not used yet. The server accepts each 30-second code once
+ * (an earlier test file may have used the current one too: `withAdminCode` retries on the next step).
+ */
+export async function demoAdminCode(): Promise<string> {
+  let step = Math.floor(Date.now() / 30_000);
+  if (step <= lastAdminStep) {
+    await new Promise((done) => setTimeout(done, (lastAdminStep + 1) * 30_000 - Date.now() + 100));
+    step = lastAdminStep + 1;
+  }
+  lastAdminStep = step;
+  return generate({ secret: demoAdmin.totpSecret, epoch: step * 30 });
+}
+
+/** Runs a sign-in with a fresh admin code; a code already used (by another test file) is retried once with the next one. */
+export async function withAdminCode<T>(signIn: (code: string) => Promise<T>): Promise<T> {
+  try {
+    return await signIn(await demoAdminCode());
+  } catch {
+    lastAdminStep = Math.floor(Date.now() / 30_000);
+    return signIn(await demoAdminCode());
+  }
+}
+
+const adminSessions = new Map<string, Promise<Api>>();
+/** The demo admin, signed in once per test file (bearer). */
+export function signInAdmin(baseUrl: string): Promise<Api> {
+  let session = adminSessions.get(baseUrl);
+  if (!session) {
+    session = withAdminCode(async (code) => {
+      const api = new Api(baseUrl);
+      const user = await api.signIn(demoAdmin.email, demoAdmin.password, code);
+      if (!user.is_admin) throw new Error('the seeded admin is not an admin');
+      return api;
+    });
+    adminSessions.set(baseUrl, session);
+    session.catch(() => adminSessions.delete(baseUrl));
+  }
+  return session;
 }
 
 /**
@@ -182,6 +222,13 @@ export async function applyAsInterlocutor(api: Api, nickname: string): Promise<n
     help_description: 'Good company for a chat.',
   });
   return payload.application.id;
+}
+
+/** Turns two-factor sign-in on for the signed-in user (setup → first code); this session goes on. Returns the key. */
+export async function enableTwoFactor(api: Api, password: string): Promise<string> {
+  const { secret } = await api.ok<{ secret: string }>('POST', '/user/two-factor/setup', { password });
+  await api.ok('POST', '/user/two-factor/enable', { code: await generate({ secret }) });
+  return secret;
 }
 
 /** Requests a SEPA payout of `amount` euros (POST /payouts) and returns its id. */

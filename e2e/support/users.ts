@@ -37,6 +37,7 @@ export async function signUpVerified(context: BrowserContext, baseUrl: string, p
     password,
     password_confirmation: password,
     accept_terms: true,
+    confirm_adult: true,
   });
   if (registered.status !== 'VERIFY') throw new Error(`register: ${JSON.stringify(registered)}`);
   const link = new URL(await mailLink(baseUrl, email, '/email-verification'));

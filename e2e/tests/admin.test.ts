@@ -1,8 +1,18 @@
 import { type Browser, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { Api, applyAsInterlocutor, createVerifiedUser, earnCoins, grantCoins, requestSepaPayout, signInAdmin, matureEarningsAtOnce } from '../support/api.js';
+import {
+  Api,
+  applyAsInterlocutor,
+  createVerifiedUser,
+  earnCoins,
+  enableTwoFactor,
+  grantCoins,
+  requestSepaPayout,
+  signInAdmin,
+  matureEarningsAtOnce,
+} from '../support/api.js';
 import { launchBrowser, newContext, snap } from '../support/browser.js';
-import { footerButton, signInThroughUi } from '../support/ui.js';
+import { footerButton, signInAdminThroughUi, signInThroughUi } from '../support/ui.js';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -75,6 +85,8 @@ describe('admin console', () => {
     const payer = await createVerifiedUser(baseUrl, 'payer', 'Paul');
     await grantCoins(admin, payer.user.id, 3000);
     await earnCoins(payer.api, earner.api, ['x'.repeat(1100), 'y'.repeat(1100)]);
+    // Payouts need two-factor sign-in (issue 15).
+    await enableTwoFactor(earner.api, earner.password);
     const payoutId = await requestSepaPayout(earner.api, 10);
 
     // The offender is signed in in a browser of their own.
@@ -84,7 +96,7 @@ describe('admin console', () => {
 
     const context = await newContext(browser, baseUrl);
     const page = await context.newPage();
-    await signInThroughUi(page, 'admin@parley.chat', 'AdminPass123');
+    await signInAdminThroughUi(page);
 
     // Before the decisions: the offender's session works and the applicant is not an interlocutor yet.
     expect((await offender.api.request('GET', '/user/profile')).status).toBe(200);
@@ -166,7 +178,7 @@ describe('AI companion console (issue #17)', () => {
   it('shows the demo companion and provider health, and an admin defines a persona that new AI chats take', async () => {
     const context = await newContext(browser, baseUrl);
     const page = await context.newPage();
-    await signInThroughUi(page, 'admin@parley.chat', 'AdminPass123');
+    await signInAdminThroughUi(page);
     await page.goto('/admin');
     await page.getByText('Demo companion').first().waitFor();
     await page.goto('/admin/ai');

@@ -4,7 +4,7 @@ import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newContext, snap } from '../support/browser.js';
 import { payWithCard, sandboxCards } from '../support/sandbox.js';
-import { footerButton, signInThroughUi } from '../support/ui.js';
+import { footerButton, signInAdminThroughUi } from '../support/ui.js';
 import { apiPost, signedInPage } from '../support/users.js';
 
 const baseUrl = inject('baseUrl');
@@ -46,7 +46,7 @@ async function buyCoins(prefix: string) {
 async function adminPage(path: string): Promise<{ context: BrowserContext; page: Page }> {
   const context = await newContext(browser, baseUrl);
   const page = await context.newPage();
-  await signInThroughUi(page, 'admin@parley.chat', 'AdminPass123', '/account');
+  await signInAdminThroughUi(page, '/account');
   await page.goto(path);
   return { context, page };
 }

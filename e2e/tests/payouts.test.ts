@@ -1,4 +1,5 @@
 import { applicationLimits, texts } from '@parley/contracts';
+import { generate } from 'otplib';
 import { type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { applicationsCli, createVerifiedUser, earnCoins, grantCoins, signInAdmin, matureEarningsAtOnce } from '../support/api.js';
@@ -66,6 +67,41 @@ describe('interlocutor payouts', () => {
     expect(earned).toBeGreaterThanOrEqual(1000);
     const methods = await contributor.api.ok<{ available_amount: number; min_amount: number }>('GET', '/payouts/methods');
     expect(methods.available_amount).toBe(earned / 100);
+
+    // Money leaves only from an account with two-factor sign-in (issue 15).
+    const refused = await contributor.api.request('POST', '/payouts', {});
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(texts.twoFactor.requiredForPayout);
+    await page.goto('/account?tab=security');
+    await page.getByLabel(texts.twoFactor.password, { exact: true }).fill(contributor.password);
+    await page.getByRole('button', { name: texts.twoFactor.start }).click();
+    const key = page.locator('.two-factor__key');
+    await key.waitFor();
+    await snap(page, 'security-two-factor-qr');
+    await page.getByLabel(texts.twoFactor.code).fill(await generate({ secret: (await key.innerText()).replace(/\s/g, '') }));
+    await page.getByRole('button', { name: texts.twoFactor.enable, exact: true }).click();
+    const recovery = page.getByRole('list', { name: texts.twoFactor.recoveryTitle });
+    await expect.poll(() => recovery.getByRole('listitem').count()).toBe(10);
+    const [firstCode, secondCode] = await recovery.getByRole('listitem').allInnerTexts();
+    await snap(page, 'security-recovery-codes');
+    // Other sessions (the API client's) ended; a recovery code signs it in again, once.
+    expect((await contributor.api.request('GET', '/user/profile')).status).toBe(401);
+    await contributor.api.signIn(contributor.email, contributor.password, firstCode!.trim());
+    // Signing in through the form now asks for the code after the password.
+    const fresh = await newContext(browser, baseUrl);
+    const signInPage = await fresh.newPage();
+    await signInPage.goto('/auth?form=signin');
+    await signInPage.getByLabel('Email').fill(contributor.email);
+    await signInPage.getByLabel('Password', { exact: true }).fill(contributor.password);
+    await signInPage.locator('form').getByRole('button', { name: 'Sign in' }).click();
+    await signInPage.getByLabel(texts.twoFactor.code).fill(firstCode!.trim());
+    await signInPage.getByRole('button', { name: texts.twoFactor.verify }).click();
+    await expect.poll(() => signInPage.getByText(texts.twoFactor.invalidCode).count()).toBeGreaterThan(0);
+    await snap(signInPage, 'security-code-used');
+    await signInPage.getByLabel(texts.twoFactor.code).fill(secondCode!.trim());
+    await signInPage.getByRole('button', { name: texts.twoFactor.verify }).click();
+    await signInPage.waitForURL((url) => url.pathname === '/account');
+    await fresh.close();
 
     // The payout request in the UI.
     await page.goto('/account?tab=balance');

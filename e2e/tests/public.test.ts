@@ -29,7 +29,9 @@ describe('accounts and public pages', () => {
     await page.getByLabel('Phone', { exact: true }).fill('+4915112345678');
     await page.getByLabel('Password', { exact: true }).fill('Journey42x');
     await page.getByLabel('Confirm password').fill('Journey42x');
-    await page.getByRole('checkbox').check();
+    await page.getByRole('checkbox').first().check();
+    // Adults only (issue 15): sign-up asks for it.
+    await page.getByLabel(texts.auth.confirmAdult).check();
     await snap(page, 'signup-filled');
     await page.locator('form').getByRole('button', { name: 'Sign up' }).click();
     await page.waitForURL(/email-verification/);

@@ -61,9 +61,9 @@ afterAll(() => browser?.close());
 
 describe('stored XSS renders inert', () => {
   it('through static pages, FAQ answers, topic titles, names and messages', async () => {
-    const admin = await signIn('admin@parley.chat', 'AdminPass123');
-    await admin('POST', '/api/admin/static-pages', { slug: 'xss-probe', title: 'Probe page', content: `<p>Probe</p>${payload}` });
-    await admin('POST', '/api/admin/faqs', { question: 'Is this safe?', answer: `<p>Answer</p>${payload}` });
+    const admin = await signInAdmin(baseUrl);
+    await admin.ok('POST', '/admin/static-pages', { slug: 'xss-probe', title: 'Probe page', content: `<p>Probe</p>${payload}` });
+    await admin.ok('POST', '/admin/faqs', { question: 'Is this safe?', answer: `<p>Answer</p>${payload}` });
 
     // A user of its own: other files' topics must not count against this one's active-chat limit.
     const probe = await createVerifiedUser(baseUrl, 'xss');

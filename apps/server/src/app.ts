@@ -128,7 +128,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // N instances starting together on one empty database take turns (db/connect.ts#withDatabaseLock).
     await withDatabaseLock(infra.db, config.database, async (db) => {
       await migrateToLatest(db);
-      await seedDatabase(db, infra.clock, { demo: config.seedDemo, passwords: config.demoPasswords, announce: (line) => app.log.warn(line) });
+      await seedDatabase(db, infra.clock, {
+        demo: config.seedDemo,
+        passwords: config.demoPasswords,
+        appSecret: config.appSecret,
+        announce: (line) => app.log.warn(line),
+      });
     });
   }
 

@@ -75,8 +75,8 @@ export class TestClient {
     return this.request<T>('DELETE', url);
   }
 
-  async login(email: string, password: string) {
-    const response = await this.post('/api/login', { email, password });
+  async login(email: string, password: string, code?: string) {
+    const response = await this.post('/api/login', { email, password, ...(code ? { code } : {}) });
     if (response.body.status !== 'OK') throw new Error(`login failed: ${JSON.stringify(response.body)}`);
     return response;
   }

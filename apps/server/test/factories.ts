@@ -4,6 +4,8 @@ import { hashPassword } from '../src/lib/password.js';
 import { postEntry } from '../src/modules/ledger/ledger.service.js';
 import { type UserRow } from '../src/modules/users/users.table.js';
 import { TestClient } from './client.js';
+import { generate } from 'otplib';
+import { enableWithSecret } from '../src/modules/auth/two-factor.service.js';
 import { type FastifyInstance } from 'fastify';
 
 export const DEFAULT_PASSWORD = 'Secret123pass';
@@ -18,6 +20,10 @@ export interface UserFactoryInput {
   verified?: boolean;
   contributor?: boolean;
   channelUntil?: Date;
+  /** Two-factor sign-in on (always for admins). */
+  twoFactor?: boolean;
+  /** false: an account from before the age check (issue 15). */
+  adult?: boolean;
 }
 
 /** A user straight in the database; coins arrive through the ledger like everything else. */
@@ -38,6 +44,7 @@ export async function createUser(db: Db, input: UserFactoryInput = {}): Promise<
       is_contributor: input.contributor ? 1 : 0,
       channel_expire_at: input.channelUntil?.toISOString() ?? null,
       email_verified_at: input.verified === false ? null : now,
+      adult_confirmed_at: input.adult === false ? null : now,
       created_at: now,
       updated_at: now,
     })
@@ -51,11 +58,26 @@ export async function createUser(db: Db, input: UserFactoryInput = {}): Promise<
   return await db.selectFrom('users').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow();
 }
 
-/** A user and a client signed in as them. */
+/** The authenticator secret of factory users with two-factor sign-in (every admin; `twoFactor: true`). */
+export const TEST_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+
+/** The current code of `TEST_TOTP_SECRET` on the app's clock. */
+export const totpCode = (app: FastifyInstance, secret = TEST_TOTP_SECRET) => generate({ secret, epoch: Math.floor(app.clock.now().getTime() / 1000) });
+
+/** Turns two-factor sign-in on for a user with `TEST_TOTP_SECRET`. */
+export async function enableTestTwoFactor(app: FastifyInstance, userId: number) {
+  await enableWithSecret({ db: app.db, clock: app.clock, appSecret: app.config.appSecret }, userId, TEST_TOTP_SECRET);
+}
+
+/** A user and a client signed in as them. Admins have two-factor sign-in (required), so they sign in with a code. */
 export async function createSignedInUser(app: FastifyInstance, input: UserFactoryInput = {}) {
-  const user = await createUser(app.db, input);
+  let user = await createUser(app.db, input);
   const client = new TestClient(app);
-  await client.login(user.email, DEFAULT_PASSWORD);
+  if (input.role === 'admin' || input.twoFactor) {
+    await enableTestTwoFactor(app, user.id);
+    user = await app.db.selectFrom('users').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow();
+    await client.login(user.email, DEFAULT_PASSWORD, await totpCode(app));
+  } else await client.login(user.email, DEFAULT_PASSWORD);
   return { user, client };
 }
 

@@ -38,6 +38,8 @@ export const loginBodySchema = z.object({
     .regex(emailPattern, { error: t.invalidEmail })
     .transform((v) => v.toLowerCase()),
   password: z.string({ error: t.emailPasswordRequired }).min(1, { error: t.emailPasswordRequired }).max(limits.passwordMax),
+  /** The second step of two-factor sign-in: a TOTP code or a recovery code (issue 15). */
+  code: z.string().trim().min(1).max(32).optional(),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
@@ -52,6 +54,8 @@ export const registerBodySchema = z
     password: passwordSchema,
     password_confirmation: z.string({ error: t.confirmPassword }).min(1, { error: t.confirmPassword }).max(limits.passwordMax),
     accept_terms: z.boolean().optional(),
+    /** 18 or older (issue 15): sign-up is refused without it. */
+    confirm_adult: z.literal(true, { error: t.adultRequired }),
   })
   .refine((v) => v.password === v.password_confirmation, { path: ['password_confirmation'], error: t.passwordsDoNotMatch });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
@@ -68,6 +72,7 @@ export const signUpFormSchema = z
     password: passwordSchema,
     passwordConfirmation: z.string().min(1, { error: t.confirmPassword }),
     acceptTerms: z.boolean().refine((v) => v, { error: t.acceptTerms }),
+    confirmAdult: z.boolean().refine((v) => v, { error: t.adultRequired }),
   })
   .refine((v) => v.password === v.passwordConfirmation, { path: ['passwordConfirmation'], error: t.passwordsDoNotMatch });
 export type SignUpForm = z.infer<typeof signUpFormSchema>;
@@ -122,6 +127,10 @@ export const userProfileSchema = z.object({
   is_contributor: z.boolean(),
   is_admin: z.boolean(),
   email_verified: z.boolean(),
+  /** Confirmed 18 or older (issue 15). */
+  adult_confirmed: z.boolean(),
+  /** Two-factor sign-in is on (issue 15). */
+  two_factor_enabled: z.boolean(),
   /** The name other people see in chats (the approved nickname for interlocutors). */
   chat_name: z.string(),
   created_at: z.string(),
@@ -154,9 +163,26 @@ export const isAuthResponseSchema = z.object({
 });
 
 export const loginResponseSchema = z.object({
-  status: z.enum(['OK', 'VERIFY']),
+  status: z.enum(['OK', 'VERIFY', 'TWO_FACTOR']),
   message: z.string().optional(),
   payload: z.object({ user: userProfileSchema.optional(), token: z.string().optional(), email: z.string().optional() }),
   data: userProfileSchema.optional(),
   token: z.string().optional(),
 });
+
+/** Two-factor sign-in (issue 15). A code: 6 digits from the app, or a recovery code (xxxxx-xxxxx). */
+const twoFactorCode = z.string({ error: texts.twoFactor.codeRequired }).trim().min(1, { error: texts.twoFactor.codeRequired }).max(32);
+export const twoFactorSetupBodySchema = z.object({ password: z.string().min(1, { error: t.passwordRequired }).max(limits.passwordMax) });
+export const twoFactorCodeBodySchema = z.object({ code: twoFactorCode });
+export const twoFactorDisableBodySchema = z.object({
+  password: z.string().min(1, { error: t.passwordRequired }).max(limits.passwordMax),
+  code: twoFactorCode,
+});
+export const twoFactorStatusSchema = z.object({ enabled: z.boolean(), recovery_codes_left: z.number().int(), required: z.boolean() });
+export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;
+export const twoFactorSetupSchema = z.object({ secret: z.string(), otpauth_url: z.string(), qr_svg: z.string() });
+export type TwoFactorSetup = z.infer<typeof twoFactorSetupSchema>;
+export const recoveryCodesSchema = z.object({ recovery_codes: z.array(z.string()) });
+
+/** An account from before the age check confirms once (issue 15). */
+export const confirmAdultBodySchema = z.object({ confirm: z.literal(true, { error: t.adultRequired }) });

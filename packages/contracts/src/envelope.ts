@@ -4,7 +4,7 @@ import { z } from 'zod';
 export const fieldErrorsSchema = z.record(z.string(), z.array(z.string()));
 export type FieldErrors = z.infer<typeof fieldErrorsSchema>;
 
-export const apiStatusSchema = z.enum(['OK', 'ERROR', 'VERIFY']);
+export const apiStatusSchema = z.enum(['OK', 'ERROR', 'VERIFY', 'TWO_FACTOR']);
 export type ApiStatus = z.infer<typeof apiStatusSchema>;
 
 /** The response envelope every /api call answers with. */
@@ -40,6 +40,8 @@ export const errorCodes = {
   RATE_LIMITED: 429,
   INSUFFICIENT_FUNDS: 402,
   SPENDING_LIMIT: 403,
+  ADULT_REQUIRED: 403,
+  TWO_FACTOR_REQUIRED: 403,
   GATEWAY: 502,
   INTERNAL: 500,
 } as const;

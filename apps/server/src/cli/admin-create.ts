@@ -43,7 +43,16 @@ export async function createAdmin(db: Db, emailInput: string): Promise<{ email: 
   await db.transaction().execute(async (trx) => {
     const user = await trx
       .insertInto('users')
-      .values({ email, password_hash: passwordHash, name: 'Admin', role: 'admin', email_verified_at: now, created_at: now, updated_at: now })
+      .values({
+        email,
+        password_hash: passwordHash,
+        name: 'Admin',
+        role: 'admin',
+        email_verified_at: now,
+        adult_confirmed_at: now,
+        created_at: now,
+        updated_at: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await recordAudit(trx, systemClock, {

@@ -19,7 +19,12 @@ async function main(command: string | undefined) {
     await withDatabaseLock(db, config.database, async (locked) => {
       await migrateToLatest(locked);
       if (command === 'seed')
-        await seedDatabase(locked, systemClock, { demo: config.seedDemo, passwords: config.demoPasswords, announce: (line) => console.log(line) });
+        await seedDatabase(locked, systemClock, {
+          demo: config.seedDemo,
+          passwords: config.demoPasswords,
+          appSecret: config.appSecret,
+          announce: (line) => console.log(line),
+        });
     });
     console.log(command === 'seed' ? `Migrated and seeded (demo data: ${config.seedDemo ? 'yes' : 'no'}).` : 'Migrated to the latest version.');
   } finally {

@@ -25,6 +25,7 @@ import { type AttachmentsTable, type MessagesTable } from '../modules/messages/m
 import { type ModerationRefundsTable, type ReportsTable } from '../modules/reports/reports.table.js';
 import { type EquippedSkinsTable, type OrdersTable, type ProductsTable, type UserSkinsTable } from '../modules/store/store.table.js';
 import { type UsersTable } from '../modules/users/users.table.js';
+import { type RecoveryCodesTable } from '../modules/auth/two-factor.table.js';
 import { type CompanionPersonasTable, type CompanionRepliesTable } from '../modules/companion/companion.table.js';
 import { type ContributorApplicationsTable } from '../modules/contributors/contributors.table.js';
 import { type PayoutsTable } from '../modules/payouts/payouts.table.js';
@@ -36,6 +37,7 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   email_tokens: EmailTokensTable;
+  recovery_codes: RecoveryCodesTable;
   mails: MailsTable;
   settings: SettingsTable;
   languages: LanguagesTable;

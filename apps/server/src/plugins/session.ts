@@ -142,6 +142,8 @@ export async function requireVerified(request: FastifyRequest) {
 export async function requireAdmin(request: FastifyRequest) {
   await requireAuth(request);
   if (request.auth?.user.role !== 'admin') throw new AppError('FORBIDDEN', texts.common.forbidden);
+  // Every admin account signs in with two factors (issue 15): until it has them, the console stays shut.
+  if (!request.auth.user.totp_enabled_at) throw new AppError('TWO_FACTOR_REQUIRED', texts.twoFactor.requiredForAdmin);
 }
 
 /** The signed-in user; only call behind a guard. */

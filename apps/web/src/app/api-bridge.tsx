@@ -4,13 +4,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from '../components/ui/toast';
+import { adultPrompt } from './adult-confirm';
 import { paths } from '../config/paths';
 import { configureApiClient } from '../lib/api-client';
 import { authStore, isLoginRequiredScreen } from '../lib/auth';
 import { isReferenceQueryKey } from '../lib/reference';
 import { userQueryKey } from '../lib/user';
 
-/** Connects the HTTP client's 401 and 403-unverified signals to the router, auth store and toasts. */
+/** Connects the HTTP client's 401, 403-unverified and 403-adult signals to the router, auth store, toasts and the age question. */
 export function ApiBridge() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -34,6 +35,7 @@ export function ApiBridge() {
         if (pathname === paths.emailVerification.path) return;
         navigate(paths.emailVerification.getHref({ email, redirect: `${pathname}${search}` }));
       },
+      onAdultRequired: () => adultPrompt.show(),
     });
   }, [navigate, queryClient]);
 

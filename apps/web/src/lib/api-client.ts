@@ -35,7 +35,7 @@ export class ApiError extends Error {
 }
 
 export interface Envelope<T = unknown> {
-  status: 'OK' | 'ERROR' | 'VERIFY';
+  status: 'OK' | 'ERROR' | 'VERIFY' | 'TWO_FACTOR';
   payload: T;
   message?: string;
   errors?: FieldErrors;
@@ -65,6 +65,8 @@ export interface ApiClientConfig {
   onSessionExpired: () => void;
   /** Called on 403 'Your email address is not verified.' */
   onEmailNotVerified: () => void;
+  /** Called on 403 ADULT_REQUIRED: an account from before the age check must confirm it (issue 15). */
+  onAdultRequired: () => void;
 }
 
 const defaultConfig: ApiClientConfig = {
@@ -74,6 +76,7 @@ const defaultConfig: ApiClientConfig = {
   getCurrency: () => storage.get(currencyKey) ?? defaultCurrency.code,
   onSessionExpired: () => undefined,
   onEmailNotVerified: () => undefined,
+  onAdultRequired: () => undefined,
 };
 let config: ApiClientConfig = { ...defaultConfig };
 let sessionExpiredFlag = false;
@@ -132,7 +135,7 @@ export async function ensureCsrfCookie(force = false) {
   await send('GET', '/sanctum/csrf-cookie', { withDefaults: false }, false);
 }
 
-function handleStatus(status: number, message: string) {
+function handleStatus(status: number, message: string, code: unknown) {
   if (status === 401 && !sessionExpiredFlag) {
     sessionExpiredFlag = true;
     expiredTimer = setTimeout(() => {
@@ -141,6 +144,7 @@ function handleStatus(status: number, message: string) {
     config.onSessionExpired();
   }
   if (status === 403 && message === texts.auth.emailNotVerified) config.onEmailNotVerified();
+  if (status === 403 && code === 'ADULT_REQUIRED') config.onAdultRequired();
 }
 
 async function parse(response: Response): Promise<unknown> {
@@ -206,7 +210,7 @@ async function send<T>(method: Method, path: string, options: RequestOptions = {
   if (!response.ok || envelope.status === 'ERROR') {
     const status = response.ok ? 400 : response.status;
     const message = status === 429 ? texts.common.rateLimited : (serverMessage ?? texts.common.anErrorOccurred);
-    handleStatus(status, message);
+    handleStatus(status, message, envelope.code);
     throw new ApiError(status, message, errors, data, status === 429 || serverMessage !== undefined);
   }
   return data as T;

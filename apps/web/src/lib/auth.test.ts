@@ -90,6 +90,7 @@ describe('auth state (spec §4)', () => {
       nationalNumber: '5123456',
       password: 'Passw0rdX',
       password_confirmation: 'Passw0rdX',
+      confirm_adult: true as const,
     };
     server.handle('POST', '/api/register', { json: { status: 'VERIFY', message: 'sent', payload: { email: 'a@b.co' } } });
     await expect(authStore.register(body)).rejects.toBeInstanceOf(VerificationRequiredError);

@@ -26,6 +26,8 @@ export interface RegisterPayload {
   nationalNumber: string;
   password: string;
   password_confirmation: string;
+  /** 18 or older (issue 15). */
+  confirm_adult: true;
 }
 
 interface AuthPayload {
@@ -42,6 +44,15 @@ export class VerificationRequiredError extends Error {
   ) {
     super(message);
     this.name = 'VerificationRequiredError';
+  }
+}
+
+/** Raised when the server answers TWO_FACTOR: the password was right, now the code (issue 15). */
+export class TwoFactorRequiredError extends Error {
+  readonly status = 'TWO_FACTOR' as const;
+  constructor(message: string) {
+    super(message);
+    this.name = 'TwoFactorRequiredError';
   }
 }
 
@@ -84,10 +95,11 @@ async function authenticate(path: '/login' | '/register', body: object, fallback
       const email = response.payload?.email ?? ('email' in body ? String(body.email) : '');
       throw new VerificationRequiredError(email, response.message ?? texts.auth.emailNotVerified);
     }
+    if (response.status === 'TWO_FACTOR') throw new TwoFactorRequiredError(response.message ?? texts.twoFactor.codeRequired);
     markAuthenticated(response.payload?.user?.email_verified ?? true);
     return response.payload?.user ?? null;
   } catch (error) {
-    if (!(error instanceof VerificationRequiredError)) {
+    if (!(error instanceof VerificationRequiredError) && !(error instanceof TwoFactorRequiredError)) {
       setState({ error: error instanceof ApiError ? (error.firstError() ?? error.message) : fallback });
     }
     throw error;

@@ -15,6 +15,8 @@ import * as m0060 from './0060_companion_reply_jobs.js';
 import * as m0070 from './0070_blocks.js';
 import * as m0080 from './0080_moderation_refunds.js';
 import * as m0090 from './0090_spending_limits.js';
+import * as m0100 from './0100_adult_confirmation.js';
+import * as m0110 from './0110_two_factor.js';
 
 /** Every migration, in order. Append only; never edit a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +36,6 @@ export const migrations: Record<string, Migration> = {
   '0070_blocks': m0070,
   '0080_moderation_refunds': m0080,
   '0090_spending_limits': m0090,
+  '0100_adult_confirmation': m0100,
+  '0110_two_factor': m0110,
 };

@@ -1,7 +1,7 @@
 import { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../../../test/client.js';
-import { createSignedInUser, createUser } from '../../../test/factories.js';
+import { createSignedInUser, createUser, enableTestTwoFactor } from '../../../test/factories.js';
 import { createAdmin } from '../../cli/admin-create.js';
 import { createTestContext, dialects, type TestContext } from '../../../test/harness.js';
 
@@ -86,6 +86,12 @@ describe.each(dialects)('admin API access on %s', (dialect) => {
     expect(made.created).toBe(true);
     const client = new TestClient(ctx.app);
     await client.login('new-boss@example.com', made.password!);
+    // A new admin enrols in two-factor sign-in before the console opens (issue 15).
+    const shut = await client.get('/api/admin/dashboard');
+    expect(shut.statusCode).toBe(403);
+    expect(shut.body.code).toBe('TWO_FACTOR_REQUIRED');
+    const boss = await ctx.db.selectFrom('users').select('id').where('email', '=', 'new-boss@example.com').executeTakeFirstOrThrow();
+    await enableTestTwoFactor(ctx.app, boss.id);
     expect((await client.get('/api/admin/dashboard')).statusCode).toBe(200);
     const audit = await ctx.db.selectFrom('audit_log').select('action').where('action', 'in', ['user.promote_admin', 'user.create_admin']).execute();
     expect(audit.map((a) => a.action).sort()).toEqual(['user.create_admin', 'user.promote_admin']);

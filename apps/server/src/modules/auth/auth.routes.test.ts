@@ -13,6 +13,7 @@ const signUp = (email: string, overrides: Record<string, unknown> = {}) => ({
   nationalNumber: '15112345678',
   password: 'Sunshine42x',
   password_confirmation: 'Sunshine42x',
+  confirm_adult: true,
   ...overrides,
 });
 

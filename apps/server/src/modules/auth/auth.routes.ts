@@ -1,5 +1,6 @@
 import {
   changePasswordBodySchema,
+  confirmAdultBodySchema,
   cookieNames,
   emailOnlyBodySchema,
   isAuthResponseSchema,
@@ -21,6 +22,7 @@ import * as users from '../users/users.repository.js';
 import { toUserProfile } from '../users/users.mapper.js';
 import './auth.jobs.js';
 import * as auth from './auth.service.js';
+import { twoFactorRoutes } from './two-factor.routes.js';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { db: app.db, config: app.config, clock: app.clock, mailer: createMailOutbox(app.db, app.clock, app.jobs) };
@@ -59,11 +61,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/login', { schema: { tags: ['auth'], body: loginBodySchema }, config: authLimit, preHandler: limitPerAccount }, async (request, reply) => {
     const result = await auth.login(deps, request.body);
     if (result.kind === 'verify') return { status: 'VERIFY', message: texts.auth.emailNotVerified, payload: { email: result.email } };
+    if (result.kind === 'two_factor') return { status: 'TWO_FACTOR', message: texts.twoFactor.codeRequired, payload: { two_factor: true } };
     const token = await createSession(app.db, app.config, app.clock, result.user.id, request);
     setSessionCookie(reply, app.config, token);
     const profile = await profileOf(result.user.id);
     return { status: 'OK', payload: { user: profile, token }, data: profile, token };
   });
+
+  await app.register(twoFactorRoutes);
 
   app.post('/register', { schema: { tags: ['auth'], body: registerBodySchema }, config: authLimit }, async (request, reply) => {
     const result = await auth.register(deps, request.body);
@@ -114,6 +119,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       return { status: 'OK', message: texts.auth.passwordChanged, payload: null };
     },
   );
+
+  app.post('/user/confirm-adult', { schema: { tags: ['profile'], body: confirmAdultBodySchema }, preHandler: requireAuth }, async (request) => {
+    await auth.confirmAdult(deps, currentUser(request));
+    return { status: 'OK', message: texts.adult.confirmed, payload: await profileOf(currentUser(request).id) };
+  });
 
   app.get('/user/profile', { schema: { tags: ['profile'] }, preHandler: requireAuth }, async (request) => ({
     status: 'OK',

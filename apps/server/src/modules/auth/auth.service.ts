@@ -13,6 +13,7 @@ import * as users from '../users/users.repository.js';
 import { generateChatAlias } from '../users/chat-name.js';
 import { type UserRow } from '../users/users.table.js';
 import * as repo from './auth.repository.js';
+import { verifySecondFactor } from './two-factor.service.js';
 import { passwordResetMail, someoneTriedToRegisterMail, verificationMail } from './auth.mails.js';
 
 export interface AuthDeps {
@@ -25,7 +26,7 @@ export interface AuthDeps {
 const VERIFY_TTL_MS = 24 * 3600_000;
 const RESET_TTL_MS = 60 * 60_000;
 
-export type LoginResult = { kind: 'ok'; user: UserRow } | { kind: 'verify'; email: string };
+export type LoginResult = { kind: 'ok'; user: UserRow } | { kind: 'verify'; email: string } | { kind: 'two_factor' };
 
 export async function login(deps: AuthDeps, body: LoginBody): Promise<LoginResult> {
   const user = await users.findUserByEmail(deps.db, body.email);
@@ -35,6 +36,11 @@ export async function login(deps: AuthDeps, body: LoginBody): Promise<LoginResul
   }
   if (user.banned_at) throw new AppError('FORBIDDEN', texts.auth.accountBanned);
   if (deps.config.requireEmailVerification && !user.email_verified_at) return { kind: 'verify', email: user.email };
+  // Two-factor sign-in (issue 15): the password is right; the code comes with a second request.
+  if (user.totp_enabled_at) {
+    if (!body.code) return { kind: 'two_factor' };
+    await verifySecondFactor({ db: deps.db, clock: deps.clock, appSecret: deps.config.appSecret }, user, body.code);
+  }
   return { kind: 'ok', user };
 }
 
@@ -71,6 +77,7 @@ export async function register(deps: AuthDeps, body: RegisterBody): Promise<Regi
         phone_country_code: phone.countryCallingCode,
         phone_national_number: phone.nationalNumber,
         email_verified_at: config.requireEmailVerification ? null : now,
+        adult_confirmed_at: now,
         created_at: now,
         updated_at: now,
       })
@@ -191,6 +198,11 @@ export async function updateProfile(deps: AuthDeps, user: UserRow, body: UpdateP
     ...(body.zip !== undefined ? { zip: body.zip } : {}),
     updated_at: deps.clock.now().toISOString(),
   });
+}
+
+/** An account from before the age check confirms once; a second confirmation keeps the first time. */
+export async function confirmAdult(deps: AuthDeps, user: UserRow): Promise<void> {
+  await users.confirmAdultOnce(deps.db, user.id, deps.clock.now().toISOString());
 }
 
 export const logout = (deps: AuthDeps, sessionId: string) => repo.deleteSession(deps.db, sessionId);

@@ -46,6 +46,7 @@ describe.each(dialects)('sign-in throttling per account and sign-up work on %s',
       nationalNumber: '15112345678',
       password: 'Sunshine42x',
       password_confirmation: 'Sunshine42x',
+      confirm_adult: true,
       accept_terms: true,
     });
     const hash = vi.mocked(password.hashPassword);

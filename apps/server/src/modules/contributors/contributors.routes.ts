@@ -1,6 +1,7 @@
 import { contributorApplicationBodySchema, texts } from '@parley/contracts';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, requireVerified } from '../../plugins/session.js';
+import { assertAdult } from '../users/adult.js';
 import * as contributors from './contributors.service.js';
 
 export const contributorsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -8,6 +9,8 @@ export const contributorsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/become-contributor',
     { schema: { tags: ['contributors'], body: contributorApplicationBodySchema }, preValidation: requireVerified },
     async (request) => {
+      // Interlocutors are adults (issue 15).
+      assertAdult(currentUser(request));
       const application = await contributors.submitApplication(app.db, app.clock, currentUser(request).id, request.body);
       return { status: 'OK', message: texts.contributor.submitted, payload: { application }, application };
     },

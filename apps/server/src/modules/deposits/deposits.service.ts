@@ -10,6 +10,7 @@ import { getSettings } from '../reference/settings.service.js';
 import { type UserRow } from '../users/users.table.js';
 import { resolveDisplayCurrency, toBundle, toDeposit, toHistoryRow } from './deposits.mapper.js';
 import * as repo from './deposits.repository.js';
+import { assertAdult } from '../users/adult.js';
 
 export interface DepositDeps {
   db: Db;
@@ -70,6 +71,7 @@ type Billing = Omit<DepositCheckoutBody, 'accept_terms' | 'amount' | 'bundle_id'
  * credited here; coins arrive only with the gateway's confirmation (webhook).
  */
 export async function startCheckout(deps: DepositDeps, user: UserRow, body: DepositCheckoutBody) {
+  assertAdult(user);
   const country = await repo.findCountry(deps.db, body.country);
   if (!country) throw new AppError('VALIDATION', texts.topUp.countryRequired, { country: [texts.topUp.countryRequired] });
   const billing: Billing = {
@@ -87,6 +89,7 @@ export async function startCheckout(deps: DepositDeps, user: UserRow, body: Depo
 
 /** POST /bundles/purchase: the same checkout, billed to the details already on the profile. */
 export async function purchaseBundle(deps: DepositDeps, user: UserRow, bundleId: number, currency?: string) {
+  assertAdult(user);
   const country = user.country_id ? await repo.findCountry(deps.db, user.country_id) : undefined;
   const billing: Billing = {
     name: user.name,

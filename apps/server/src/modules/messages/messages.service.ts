@@ -18,6 +18,7 @@ import { type Storage } from '../../lib/storage.js';
 import { postEntry } from '../ledger/ledger.service.js';
 import { getSettings } from '../reference/settings.service.js';
 import { getEquippedLook } from '../store/skins.service.js';
+import { assertAdult } from '../users/adult.js';
 import { publicChatName } from '../users/chat-name.js';
 import { type UserRow } from '../users/users.table.js';
 import { isSeqVisible, pageRanges, visibleCount, type SeqRange } from '../../lib/seq-ranges.js';
@@ -207,6 +208,8 @@ async function insertAndCharge(
   settings: Settings,
 ) {
   const { topic, active } = await requireTopicWriter(trx, user.id, input.topicId);
+  // Chatting with people is for adults (issue 15); an AI conversation is not.
+  if (topic.chat_mode === 'human') assertAdult(user);
   const now = clock.now().toISOString();
   // The sender's equipped skin at send time travels with the message (store module).
   const look = await getEquippedLook(trx, user.id);

@@ -2,6 +2,7 @@ import { commonQuerySchema, payoutHistoryQuerySchema, payoutRequestBodySchema, t
 import { type FastifyRequest } from 'fastify';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, requireVerified } from '../../plugins/session.js';
+import { AppError } from '../../lib/app-error.js';
 import * as payouts from './payouts.service.js';
 
 export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -22,7 +23,13 @@ export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
     payload: await payouts.listPayoutHistory(app.db, currentUser(request).id, request.query.page, request.query.per_page),
   }));
 
-  app.post('/payouts', { schema: { tags: ['payouts'], body: payoutRequestBodySchema }, preValidation: requireContributor }, async (request, reply) => {
+  // Money leaves Parley only from an account with two-factor sign-in (issue 15).
+  const requirePayoutRequester = async (request: FastifyRequest) => {
+    await requireContributor(request);
+    if (!currentUser(request).totp_enabled_at) throw new AppError('TWO_FACTOR_REQUIRED', texts.twoFactor.requiredForPayout);
+  };
+
+  app.post('/payouts', { schema: { tags: ['payouts'], body: payoutRequestBodySchema }, preValidation: requirePayoutRequester }, async (request, reply) => {
     const payout = await payouts.requestPayout(deps, currentUser(request).id, request.body);
     return reply.status(201).send({ status: 'OK', message: texts.payout.submitted, payload: { payout } });
   });

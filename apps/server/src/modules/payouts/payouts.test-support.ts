@@ -23,8 +23,9 @@ export async function creditEarnings(db: Db, userId: number, coins: number, cloc
   );
 }
 
+/** An interlocutor with two-factor sign-in on (payouts require it). */
 export async function createContributor(app: FastifyInstance, earnedCoins = 0) {
-  const signedIn = await createSignedInUser(app, { contributor: true });
+  const signedIn = await createSignedInUser(app, { contributor: true, twoFactor: true });
   if (earnedCoins > 0) await creditEarnings(app.db, signedIn.user.id, earnedCoins);
   return signedIn;
 }

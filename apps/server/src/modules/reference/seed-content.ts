@@ -129,3 +129,10 @@ export const demoAccounts = {
   user: { email: 'demo@parley.chat', password: 'DemoPass123', name: 'Demo', surname: 'User', phone: '+37251234567', coins: 5000 },
   admin: { email: 'admin@parley.chat', password: 'AdminPass123', name: 'Admin', surname: 'Parley', phone: '+37251234568', coins: 0 },
 };
+
+/**
+ * The demo admin's authenticator key (admins must use two-factor sign-in, issue 15): add it to any
+ * authenticator app, or print the current code with `npm run demo:code`. Only with the README's
+ * demo passwords; with random ones (production) the admin enrols at first sign-in.
+ */
+export const DEMO_ADMIN_TOTP_SECRET = 'PARLEYDEMOADMINTOTPKEYFORTRYING2';

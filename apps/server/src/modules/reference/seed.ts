@@ -4,9 +4,20 @@ import { type Db } from '../../db/database.js';
 import { type Clock } from '../../lib/clock.js';
 import { sanitizeRichHtml } from '../../lib/html.js';
 import { hashPassword } from '../../lib/password.js';
+import { enableWithSecret } from '../auth/two-factor.service.js';
 import { postEntry } from '../ledger/ledger.service.js';
 import { seedProducts } from '../store/store.seed.js';
-import { demoAccounts, seedBundles, seedCurrencies, seedFaqs, seedLanguages, seedRooms, seedSocialLinks, seedStaticPages } from './seed-content.js';
+import {
+  DEMO_ADMIN_TOTP_SECRET,
+  demoAccounts,
+  seedBundles,
+  seedCurrencies,
+  seedFaqs,
+  seedLanguages,
+  seedRooms,
+  seedSocialLinks,
+  seedStaticPages,
+} from './seed-content.js';
 
 /** Every country libphonenumber knows, with its English name and dialing code. */
 export function allCountries() {
@@ -97,6 +108,7 @@ export async function seedDemoData(db: Db, clock: Clock, options: DemoOptions) {
         phone_national_number: account.phone.slice(4),
         role,
         email_verified_at: now,
+        adult_confirmed_at: now,
         created_at: now,
         updated_at: now,
       })
@@ -113,6 +125,9 @@ export async function seedDemoData(db: Db, clock: Clock, options: DemoOptions) {
         }),
       );
     }
+    // Admins sign in with two factors: the demo admin with the README's key (random passwords: enrol at first sign-in).
+    if (role === 'admin' && options.passwords !== 'random' && options.appSecret)
+      await enableWithSecret({ db, clock, appSecret: options.appSecret }, user.id, DEMO_ADMIN_TOTP_SECRET);
   }
 }
 
@@ -120,6 +135,8 @@ export interface DemoOptions {
   /** 'readme': the documented demo passwords; 'random': a new one per account, passed to `announce` once. */
   passwords?: 'readme' | 'random';
   announce?: (line: string) => void;
+  /** Seals the demo admin's two-factor key (config.appSecret). */
+  appSecret?: string;
 }
 
 export async function seedDatabase(db: Db, clock: Clock, options: { demo?: boolean } & DemoOptions = {}) {

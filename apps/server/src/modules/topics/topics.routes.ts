@@ -55,7 +55,7 @@ export const topicsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/topics/update-chat-mode', { schema: { tags, body: updateChatModeBodySchema } }, async (request) => ({
     status: 'OK',
-    payload: { topic: await topics.changeChatMode(deps, currentUser(request).id, request.body.topic_id, request.body.chat_mode) },
+    payload: { topic: await topics.changeChatMode(deps, currentUser(request), request.body.topic_id, request.body.chat_mode) },
   }));
 
   app.get('/topics/:id/check-terms', { schema: { tags, params: idParamSchema } }, async (request) => {

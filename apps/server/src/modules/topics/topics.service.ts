@@ -7,6 +7,7 @@ import { type EventBus } from '../../lib/event-bus.js';
 import { postEntry } from '../ledger/ledger.service.js';
 import { getSettings } from '../reference/settings.service.js';
 import { isChannelActive } from '../users/users.mapper.js';
+import { assertAdult } from '../users/adult.js';
 import { type UserRow } from '../users/users.table.js';
 import { type TopicRow } from './topics.table.js';
 import { closedError, forbidden, isJoinable, loadTopicAccess, MAX_PARTICIPANTS, mayRead, requireTopicWriter } from './topics.access.js';
@@ -118,6 +119,8 @@ export async function getTopic(deps: ChatDeps, userId: number, topicId: number):
 }
 
 export async function createTopic(deps: ChatDeps, user: UserRow, body: CreateTopicBody): Promise<{ topic: Topic; balance: number }> {
+  // A new topic waits for a person: chatting with people is for adults (issue 15).
+  assertAdult(user);
   const now = deps.clock.now();
   const settings = await getSettings(deps.db);
   const channel = isChannelActive(user, now);
@@ -154,6 +157,7 @@ export async function createTopic(deps: ChatDeps, user: UserRow, body: CreateTop
 
 /** 'Start Random Chat': human joins the oldest waiting topic (exactly one racer wins it); ai opens a new companion topic. */
 export async function startRandomChat(deps: ChatDeps, user: UserRow, chatMode: 'human' | 'ai'): Promise<Topic> {
+  if (chatMode === 'human') assertAdult(user);
   const now = deps.clock.now();
   const nowIso = now.toISOString();
   const settings = await getSettings(deps.db);
@@ -189,6 +193,7 @@ export async function startRandomChat(deps: ChatDeps, user: UserRow, chatMode: '
 
 /** Already in = success; closed or full = refused; a new seat counts against the active-chat limit. */
 export async function joinTopic(deps: ChatDeps, user: UserRow, topicId: number): Promise<Topic> {
+  assertAdult(user);
   const now = deps.clock.now();
   const nowIso = now.toISOString();
   const settings = await getSettings(deps.db);
@@ -227,7 +232,10 @@ export async function leaveTopic(deps: ChatDeps, user: UserRow, topicId: number)
   await publishAll(deps.bus, events);
 }
 
-export async function changeChatMode(deps: ChatDeps, userId: number, topicId: number, chatMode: 'human' | 'ai'): Promise<Topic> {
+export async function changeChatMode(deps: ChatDeps, user: UserRow, topicId: number, chatMode: 'human' | 'ai'): Promise<Topic> {
+  const userId = user.id;
+  // Back to waiting for a person: chatting with people is for adults (issue 15).
+  if (chatMode === 'human') assertAdult(user);
   const now = deps.clock.now();
   const topic = await deps.db.transaction().execute(async (trx) => {
     const { topic: current } = await requireTopicWriter(trx, userId, topicId);

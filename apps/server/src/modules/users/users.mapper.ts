@@ -33,6 +33,8 @@ export function toUserProfile(user: UserRow, now: Date, country: { id: number; t
     is_contributor: user.is_contributor === 1,
     is_admin: user.role === 'admin',
     email_verified: user.email_verified_at !== null,
+    adult_confirmed: user.adult_confirmed_at !== null,
+    two_factor_enabled: user.totp_enabled_at !== null,
     chat_name: publicChatName(user),
     created_at: user.created_at,
   };

@@ -18,6 +18,11 @@ export function updateUser(db: DbOrTrx, id: number, changes: Omit<UserUpdate, 'b
   return db.updateTable('users').set(changes).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 }
 
+/** Sets the age confirmation once: a second confirmation keeps the first time. */
+export async function confirmAdultOnce(db: DbOrTrx, id: number, now: string) {
+  await db.updateTable('users').set({ adult_confirmed_at: now, updated_at: now }).where('id', '=', id).where('adult_confirmed_at', 'is', null).execute();
+}
+
 export function findCountryName(db: DbOrTrx, countryId: number) {
   return db.selectFrom('countries').select(['id', 'title']).where('id', '=', countryId).executeTakeFirst();
 }

@@ -36,6 +36,13 @@ export interface UsersTable {
   chat_name: string | null;
   /** The approved interlocutor nickname: shown instead of the chat name. */
   contributor_nickname: string | null;
+  /** When the user confirmed they are 18 or older (null: not yet; users/adult.ts). */
+  adult_confirmed_at: string | null;
+  /** Two-factor sign-in (modules/auth/two-factor.service.ts): sealed secrets, when enabled, the last accepted step. */
+  totp_secret: string | null;
+  totp_pending_secret: string | null;
+  totp_enabled_at: string | null;
+  totp_last_step: Generated<number>;
   created_at: string;
   updated_at: string;
 }

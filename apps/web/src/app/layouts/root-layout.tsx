@@ -4,6 +4,7 @@ import { CookieBanner } from '../../components/ui/cookie-banner';
 import { Toaster } from '../../components/ui/toast';
 import { isAuthPath, isChatLikePath, isTransparentHeaderPath, paths } from '../../config/paths';
 import { legalPages, useStaticPages } from '../../lib/reference';
+import { AdultConfirmModal } from '../adult-confirm';
 import { ApiBridge } from '../api-bridge';
 import { TagScript } from '../tag-script';
 import { AuthFooter, Footer } from './footer';
@@ -35,6 +36,7 @@ export function RootLayout() {
       <Toaster />
       <TagScript />
       <ApiBridge />
+      <AdultConfirmModal />
     </div>
   );
 }

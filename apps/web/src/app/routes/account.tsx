@@ -6,6 +6,7 @@ import { PageSpinner } from '../../components/ui/spinner';
 import { Tabs, tabPanelProps } from '../../components/ui/tabs';
 import { paths } from '../../config/paths';
 import { BlockedList } from '../../features/chat/components/blocked-list';
+import { TwoFactorSettings } from '../../features/profile/components/two-factor-settings';
 import { ChangePasswordForm } from '../../features/profile/components/change-password-form';
 import { EditProfileModal } from '../../features/profile/components/edit-profile-modal';
 import { PersonalDetails } from '../../features/profile/components/personal-details';
@@ -58,6 +59,17 @@ function SettingsTab() {
         <SpendingLimitsForm />
       </section>
     </div>
+  );
+}
+
+function SecurityTab() {
+  return (
+    <section className="card" aria-labelledby="two-factor-title">
+      <h2 className="card__title" id="two-factor-title">
+        {texts.twoFactor.title}
+      </h2>
+      <TwoFactorSettings />
+    </section>
   );
 }
 
@@ -116,6 +128,7 @@ const accountTabs: AccountTab[] = [
   { id: 'orders', label: 'Orders', Component: OrdersHistory },
   { id: 'history', label: 'History', Component: TransactionsHistory },
   { id: 'blocked', label: texts.blocks.tab, Component: BlockedList },
+  { id: 'security', label: texts.twoFactor.tab, Component: SecurityTab },
 ];
 
 const accountCards: ComponentType<AccountSectionProps>[] = [TopUpCard, InterlocutorCard, WithdrawCard, ChannelStatusCard, BundlesCard];

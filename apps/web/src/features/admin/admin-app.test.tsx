@@ -1,3 +1,4 @@
+import { texts } from '@parley/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -16,6 +17,7 @@ const profile = (isAdmin: boolean) => ({
   surname: 'Admin',
   email: isAdmin ? 'admin@parley.chat' : 'demo@parley.chat',
   is_admin: isAdmin,
+  two_factor_enabled: isAdmin,
   email_verified: true,
   balance: 0,
   avatar_color: 'deep-blue',
@@ -84,6 +86,21 @@ describe('admin console', () => {
   it('shows a normal user no console and calls no admin endpoint', async () => {
     renderAt('/admin/reports', false);
     expect(await screen.findByText('This action is unauthorized.')).toBeTruthy();
+    expect(server.requests.some((r) => r.path.startsWith('/api/admin'))).toBe(false);
+  });
+
+  it('sends an admin without two-factor sign-in to set it up, calling no admin endpoint (issue 15)', async () => {
+    localStorage.setItem('auth_session', '1');
+    authStore.reset();
+    server.handle('GET', '/api/user/profile', { json: { status: 'OK', payload: { ...profile(true), two_factor_enabled: false } } });
+    const router = createMemoryRouter(routes, { initialEntries: ['/admin/reports'] });
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText(texts.twoFactor.adminSetupIntro)).toBeTruthy();
+    expect(screen.getByRole('link', { name: texts.twoFactor.start }).getAttribute('href')).toBe('/account?tab=security');
     expect(server.requests.some((r) => r.path.startsWith('/api/admin'))).toBe(false);
   });
 

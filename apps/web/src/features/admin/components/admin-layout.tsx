@@ -1,3 +1,4 @@
+import { texts } from '@parley/contracts/texts';
 import { type ReactNode } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '../../../components/ui/spinner';
@@ -44,6 +45,16 @@ export function AdminLayout() {
         <h1>Admin only</h1>
         <p>This action is unauthorized.</p>
         <Link to={paths.home.getHref()}>Go Back Home</Link>
+      </main>
+    );
+  }
+  // Admins sign in with two factors (issue 15): the server refuses every console call until they do.
+  if (!user.two_factor_enabled) {
+    return (
+      <main className="admin-denied">
+        <h1>{texts.twoFactor.adminSetupTitle}</h1>
+        <p>{texts.twoFactor.adminSetupIntro}</p>
+        <Link to={paths.account.getHref('security')}>{texts.twoFactor.start}</Link>
       </main>
     );
   }

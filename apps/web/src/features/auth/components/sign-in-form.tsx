@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { PasswordField, TextField } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/api-client';
-import { authStore, useAuth, VerificationRequiredError } from '../../../lib/auth';
+import { authStore, TwoFactorRequiredError, useAuth, VerificationRequiredError } from '../../../lib/auth';
 
 interface SignInFormProps {
   onSignedIn: () => void;
@@ -16,6 +16,8 @@ interface SignInFormProps {
 export function SignInForm({ onSignedIn, onVerify, onForgotPassword }: SignInFormProps) {
   const { loading } = useAuth();
   const [formError, setFormError] = useState<string | null>(null);
+  // Two-factor sign-in (issue 15): after a right password the server asks for the code.
+  const [credentials, setCredentials] = useState<LoginBody | null>(null);
   const { register, handleSubmit, formState } = useForm<LoginBody>({ resolver: zodResolver(loginBodySchema), defaultValues: { email: '', password: '' } });
   const { errors } = formState;
   // Both fields empty give the same sentence: say it once, under the email field.
@@ -28,9 +30,22 @@ export function SignInForm({ onSignedIn, onVerify, onForgotPassword }: SignInFor
       onSignedIn();
     } catch (error) {
       if (error instanceof VerificationRequiredError) return onVerify(error.email || values.email);
+      if (error instanceof TwoFactorRequiredError) return setCredentials(values);
       setFormError(errorMessage(error, texts.auth.authenticationFailed));
     }
   });
+
+  if (credentials)
+    return (
+      <TwoFactorStep
+        credentials={credentials}
+        onSignedIn={onSignedIn}
+        onBack={() => {
+          setCredentials(null);
+          setFormError(null);
+        }}
+      />
+    );
 
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
@@ -49,6 +64,50 @@ export function SignInForm({ onSignedIn, onVerify, onForgotPassword }: SignInFor
       <Button type="submit" size="lg" block loading={loading || formState.isSubmitting}>
         {texts.nav.signIn}
       </Button>
+    </form>
+  );
+}
+
+/** The second step: a code from the authenticator app, or a recovery code. */
+function TwoFactorStep({ credentials, onSignedIn, onBack }: { credentials: LoginBody; onSignedIn: () => void; onBack: () => void }) {
+  const { loading } = useAuth();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const t = texts.twoFactor;
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!code.trim()) return setError(t.codeRequired);
+    setError(null);
+    try {
+      await authStore.login({ ...credentials, code: code.trim() });
+      onSignedIn();
+    } catch (failure) {
+      setError(errorMessage(failure, texts.auth.authenticationFailed));
+    }
+  };
+
+  return (
+    <form className="form" onSubmit={submit} noValidate aria-label={t.signInTitle}>
+      <h2 className="form__title">{t.signInTitle}</h2>
+      <p>{t.signInIntro}</p>
+      <TextField
+        label={t.code}
+        autoComplete="one-time-code"
+        inputMode="text"
+        autoFocus
+        value={code}
+        onChange={(event) => setCode(event.target.value)}
+        error={error ?? undefined}
+      />
+      <Button type="submit" size="lg" block loading={loading}>
+        {t.verify}
+      </Button>
+      <div className="form__row form__row--end">
+        <button type="button" className="link-button" onClick={onBack}>
+          {t.back}
+        </button>
+      </div>
     </form>
   );
 }

@@ -33,6 +33,7 @@ const valid = {
   password: 'Secret123',
   passwordConfirmation: 'Secret123',
   acceptTerms: true,
+  confirmAdult: true,
 };
 
 const firstMessage = (values: Partial<typeof valid>) => {
@@ -41,8 +42,8 @@ const firstMessage = (values: Partial<typeof valid>) => {
 };
 
 describe('sign-up validation order (spec §5)', () => {
-  it('checks name, email, email format, phone, password, confirmation, match, then terms', () => {
-    const none = { name: '', email: '', phoneValid: false, password: '', passwordConfirmation: '', acceptTerms: false };
+  it('checks name, email, email format, phone, password, confirmation, match, terms, then 18 or older', () => {
+    const none = { name: '', email: '', phoneValid: false, password: '', passwordConfirmation: '', acceptTerms: false, confirmAdult: false };
     expect(firstMessage(none)).toBe(t.nameRequired);
     expect(firstMessage({ ...none, name: 'Ada' })).toBe(t.emailRequired);
     expect(firstMessage({ ...none, name: 'Ada', email: 'ada@' })).toBe(t.invalidEmail);
@@ -51,6 +52,7 @@ describe('sign-up validation order (spec §5)', () => {
     expect(firstMessage({ ...none, name: 'Ada', email: valid.email, phoneValid: true, password: valid.password })).toBe(t.confirmPassword);
     expect(firstMessage({ password: 'Secret123', passwordConfirmation: 'Secret124' })).toBe(t.passwordsDoNotMatch);
     expect(firstMessage({ acceptTerms: false })).toBe(t.acceptTerms);
+    expect(firstMessage({ confirmAdult: false })).toBe(t.adultRequired);
     expect(firstMessage({})).toBeNull();
   });
 
@@ -81,6 +83,7 @@ describe('SignUpForm', () => {
       t.passwordRequired,
       t.confirmPassword,
       t.acceptTerms,
+      t.adultRequired,
     ]);
     expect(fetchSpy).not.toHaveBeenCalled();
     expect(onSignedUp).not.toHaveBeenCalled();
@@ -95,6 +98,7 @@ describe('SignUpForm', () => {
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Secret123' } });
     fireEvent.change(screen.getByLabelText('Confirm password'), { target: { value: 'Secret999' } });
     fireEvent.click(screen.getByLabelText('I accept the terms and privacy policy'));
+    fireEvent.click(screen.getByLabelText(t.confirmAdult));
     fireEvent.click(screen.getByRole('button', { name: 'Sign up' }));
     await waitFor(() => expect(screen.getByText(t.invalidEmail)).toBeTruthy());
     expect(screen.getAllByRole('alert').map((e) => e.textContent)).toEqual([t.invalidEmail, t.passwordsDoNotMatch]);
@@ -115,6 +119,7 @@ describe('SignUpForm', () => {
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Secret123' } });
     fireEvent.change(screen.getByLabelText('Confirm password'), { target: { value: 'Secret123' } });
     fireEvent.click(screen.getByLabelText('I accept the terms and privacy policy'));
+    fireEvent.click(screen.getByLabelText(t.confirmAdult));
   };
 
   it('posts the spec payload and goes to verification on VERIFY', async () => {
@@ -133,6 +138,7 @@ describe('SignUpForm', () => {
       nationalNumber: '51234567',
       password: 'Secret123',
       password_confirmation: 'Secret123',
+      confirm_adult: true,
     });
   });
 

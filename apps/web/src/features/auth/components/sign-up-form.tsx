@@ -26,6 +26,7 @@ const defaults: SignUpValues = {
   password: '',
   passwordConfirmation: '',
   acceptTerms: false,
+  confirmAdult: false,
 };
 
 const serverFields = {
@@ -36,9 +37,10 @@ const serverFields = {
   nationalNumber: 'phoneValid',
   password: 'password',
   password_confirmation: 'passwordConfirmation',
+  confirm_adult: 'confirmAdult',
 } as const;
 
-/** Sign-up, validated in the spec's order (name, email, phone, password, confirmation, match, terms). */
+/** Sign-up, validated in the spec's order (name, email, phone, password, confirmation, match, terms), then 18 or older (issue 15). */
 export function SignUpForm({ onSignedUp, onVerify, termsLabel, registrationClosed = false }: SignUpFormProps) {
   const { loading } = useAuth();
   const [formError, setFormError] = useState<string | null>(null);
@@ -56,6 +58,7 @@ export function SignUpForm({ onSignedUp, onVerify, termsLabel, registrationClose
         nationalNumber: values.nationalNumber,
         password: values.password,
         password_confirmation: values.passwordConfirmation,
+        confirm_adult: true,
       });
       onSignedUp();
     } catch (error) {
@@ -97,6 +100,7 @@ export function SignUpForm({ onSignedUp, onVerify, termsLabel, registrationClose
       />
       <PasswordField label="Confirm password" autoComplete="new-password" error={errors.passwordConfirmation?.message} {...register('passwordConfirmation')} />
       <Checkbox label={termsLabel} error={errors.acceptTerms?.message} {...register('acceptTerms')} />
+      <Checkbox label={texts.auth.confirmAdult} error={errors.confirmAdult?.message} {...register('confirmAdult')} />
       <Button type="submit" size="lg" block loading={loading || formState.isSubmitting} disabled={registrationClosed}>
         {texts.nav.signUp}
       </Button>

@@ -1,5 +1,7 @@
 import { texts, type UserProfile } from '@parley/contracts';
 import { useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
 import { Button } from '../../../components/ui/button';
 import { usePayoutMethods } from '../api/get-payout-methods';
 import { EarningsSummary } from './earnings-summary';
@@ -29,6 +31,12 @@ export function WithdrawCard({ user }: { user: UserProfile }) {
       </h2>
       {!user.is_contributor && <p className="muted">{texts.payout.contributorsOnly}</p>}
       {user.is_contributor && methods.data && <EarningsSummary config={methods.data} />}
+      {/* Payouts need two-factor sign-in (issue 15): say so before the form, with the way there. */}
+      {user.is_contributor && !user.two_factor_enabled && (
+        <p className="muted">
+          <Link to={paths.account.getHref('security')}>{texts.twoFactor.requiredForPayout}</Link>
+        </p>
+      )}
       <WithdrawButton user={user} className="btn--block" />
     </section>
   );

@@ -1,0 +1,44 @@
+import { recoveryCodesSchema, texts, twoFactorCodeBodySchema, twoFactorDisableBodySchema, twoFactorSetupBodySchema } from '@parley/contracts';
+import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser, requireAuth } from '../../plugins/session.js';
+import * as repo from './auth.repository.js';
+import * as twoFactor from './two-factor.service.js';
+
+/** Two-factor sign-in in account settings (issue 15): status, setup, enable, disable, new recovery codes. */
+export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = { db: app.db, clock: app.clock, appSecret: app.config.appSecret };
+  // Each step checks a password or a code: the sign-in limits apply, per IP.
+  const limited = { rateLimit: { max: app.config.rateLimit.authMax, timeWindow: app.config.rateLimit.authWindowMs } };
+  const tags = ['profile'];
+
+  app.get('/user/two-factor', { schema: { tags }, preHandler: requireAuth }, async (request) => ({
+    status: 'OK',
+    payload: await twoFactor.getStatus(app.db, currentUser(request)),
+  }));
+
+  app.post('/user/two-factor/setup', { schema: { tags, body: twoFactorSetupBodySchema }, preHandler: requireAuth, config: limited }, async (request) => ({
+    status: 'OK',
+    payload: await twoFactor.startSetup(deps, currentUser(request), request.body.password),
+  }));
+
+  app.post('/user/two-factor/enable', { schema: { tags, body: twoFactorCodeBodySchema }, preHandler: requireAuth, config: limited }, async (request) => {
+    const codes = await twoFactor.enable(deps, currentUser(request), request.body.code);
+    // Sessions signed in with the password alone end; this one goes on.
+    await repo.deleteUserSessions(app.db, currentUser(request).id, request.auth!.sessionId);
+    return { status: 'OK', message: texts.twoFactor.enabled, payload: recoveryCodesSchema.parse({ recovery_codes: codes }) };
+  });
+
+  app.post('/user/two-factor/disable', { schema: { tags, body: twoFactorDisableBodySchema }, preHandler: requireAuth, config: limited }, async (request) => {
+    await twoFactor.disable(deps, currentUser(request), request.body.password, request.body.code);
+    return { status: 'OK', message: texts.twoFactor.disabled, payload: null };
+  });
+
+  app.post(
+    '/user/two-factor/recovery-codes',
+    { schema: { tags, body: twoFactorCodeBodySchema }, preHandler: requireAuth, config: limited },
+    async (request) => {
+      const codes = await twoFactor.regenerateRecoveryCodes(deps, currentUser(request), request.body.code);
+      return { status: 'OK', message: texts.twoFactor.regenerated, payload: { recovery_codes: codes } };
+    },
+  );
+};
