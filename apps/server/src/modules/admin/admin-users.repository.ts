@@ -15,6 +15,7 @@ const userColumns = [
   'users.banned_at',
   'users.channel_expire_at',
   'users.created_at',
+  'users.totp_enabled_at',
 ] as const;
 
 /** Users matching the admin filters; the caller pages and sorts. */

@@ -33,6 +33,12 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
     payload: await service.unbanUser(actorOf(app, request), request.params.id),
   }));
 
+  app.post('/users/:id/two-factor/reset', { schema: { tags, params: idParamSchema } }, async (request) => ({
+    status: 'OK',
+    message: 'Two-factor sign-in reset',
+    payload: await service.resetTwoFactor(actorOf(app, request), app.bus, request.params.id),
+  }));
+
   app.post('/users/:id/balance', { schema: { tags, params: idParamSchema, body: balanceAdjustmentBodySchema } }, async (request) => ({
     status: 'OK',
     message: 'Balance adjusted',

@@ -5,6 +5,7 @@ import { isUniqueViolation } from '../../db/dialect.js';
 import { AppError, validationError } from '../../lib/app-error.js';
 import { type EventBus } from '../../lib/event-bus.js';
 import { recordAudit } from '../audit/audit.service.js';
+import { clearTwoFactorFor } from '../auth/two-factor.service.js';
 import { postEntry } from '../ledger/ledger.service.js';
 import { type AdminActor, audited } from './admin-audit.js';
 import { type ListOptions, paginate } from './admin-list.js';
@@ -22,6 +23,7 @@ export const toAdminUser = (row: AdminUserRow) => ({
   balance: row.balance,
   is_contributor: row.is_contributor === 1,
   email_verified: row.email_verified_at !== null,
+  two_factor_enabled: row.totp_enabled_at !== null,
   banned_at: row.banned_at,
   is_banned: row.banned_at !== null,
   channel_expire_at: row.channel_expire_at,
@@ -98,6 +100,24 @@ export async function unbanUser(actor: AdminActor, userId: number) {
     await repo.setBannedAt(trx, userId, null, now);
     return { subjectId: userId, before: { banned_at: before.banned_at }, after: { banned_at: null }, result: { banned_at: null } };
   });
+}
+
+/**
+ * A user who lost their authenticator and their recovery codes asks support: after checking who they
+ * are, an admin turns two-factor sign-in off for them (audited) and ends their sessions; they enrol
+ * again (an admin or a payout needs it). Issue 15.
+ */
+export async function resetTwoFactor(actor: AdminActor, bus: EventBus, userId: number) {
+  const result = await audited(actor, 'user.reset_two_factor', 'user', async (trx) => {
+    const before = await repo.findUserForAdmin(trx, userId);
+    if (!before) throw new AppError('NOT_FOUND', texts.admin.userNotFound);
+    if (!before.totp_enabled_at) throw new AppError('CONFLICT', texts.twoFactor.notOn);
+    await clearTwoFactorFor(trx, userId, actor.clock.now().toISOString());
+    await repo.deleteUserSessions(trx, userId);
+    return { subjectId: userId, before: { two_factor_enabled: true }, after: { two_factor_enabled: false }, result: { two_factor_enabled: false } };
+  });
+  await bus.publish({ type: 'session.ended', userId }).catch(() => undefined);
+  return result;
 }
 
 /**

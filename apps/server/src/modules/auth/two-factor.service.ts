@@ -123,6 +123,12 @@ export async function disable(deps: TwoFactorDeps, user: UserRow, password: stri
   });
 }
 
+/** Support's reset (admin console): two-factor sign-in off, recovery codes gone; in the caller's transaction. */
+export async function clearTwoFactorFor(db: DbOrTrx, userId: number, now: string): Promise<void> {
+  await repo.clearTwoFactor(db, userId, now);
+  await repo.replaceRecoveryCodes(db, userId, [], now);
+}
+
 /** New recovery codes (after a code): the old ones stop working. */
 export async function regenerateRecoveryCodes(deps: TwoFactorDeps, user: UserRow, code: string): Promise<string[]> {
   if (!user.totp_enabled_at) throw new AppError('CONFLICT', t.notOn);

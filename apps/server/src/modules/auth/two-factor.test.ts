@@ -129,6 +129,26 @@ describe.each(dialects)('two-factor sign-in (issue 15) on %s', (dialect) => {
     expect((await client.get('/api/admin/users')).statusCode).toBe(200);
   });
 
+  it('support resets it for a user who lost their device and codes: audited, signed out, password alone signs in', async () => {
+    const { user, client } = await createSignedInUser(ctx.app);
+    await enrol(client);
+    const admin = await createSignedInUser(ctx.app, { role: 'admin' });
+    const reset = await admin.client.post(`/api/admin/users/${user.id}/two-factor/reset`);
+    expect(reset.statusCode).toBe(200);
+    expect((await client.get('/api/user/profile')).statusCode).toBe(401);
+    expect((await login(user.email)).body.status).toBe('OK');
+    expect(await ctx.db.selectFrom('recovery_codes').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
+    const audit = await ctx.db
+      .selectFrom('audit_log')
+      .select(['action', 'actor_id'])
+      .where('subject_id', '=', String(user.id))
+      .where('action', '=', 'user.reset_two_factor')
+      .execute();
+    expect(audit).toEqual([{ action: 'user.reset_two_factor', actor_id: admin.user.id }]);
+    // Nothing to reset the second time.
+    expect((await admin.client.post(`/api/admin/users/${user.id}/two-factor/reset`)).statusCode).toBe(409);
+  });
+
   it('a payout request needs two-factor sign-in on', async () => {
     const { user, client } = await createSignedInUser(ctx.app, { contributor: true });
     await creditEarnings(ctx.db, user.id, 5000);

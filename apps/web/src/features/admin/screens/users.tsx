@@ -61,6 +61,7 @@ interface AdminUser extends Row {
   name: string;
   balance: number;
   is_banned: boolean;
+  two_factor_enabled: boolean;
   active_sessions: number;
 }
 
@@ -85,15 +86,30 @@ export function UserScreen() {
     <AdminPage
       title={user.email}
       actions={
-        user.is_banned ? (
-          <Button variant="secondary" onClick={() => void act('unban', 'User unbanned')}>
-            Unban
-          </Button>
-        ) : (
-          <ConfirmButton label="Ban" size="md" title={`Ban ${user.email}?`} onConfirm={() => act('ban', 'User banned')}>
-            <p>The user is signed out everywhere at once and cannot sign in until unbanned.</p>
-          </ConfirmButton>
-        )
+        <>
+          {user.two_factor_enabled && (
+            <ConfirmButton
+              label="Reset two-factor"
+              size="md"
+              title={`Reset two-factor sign-in of ${user.email}?`}
+              onConfirm={() => act('two-factor/reset', 'Two-factor sign-in reset')}
+            >
+              <p>
+                Only after checking who is asking: the account loses its authenticator and recovery codes, is signed out everywhere, and must enrol again before
+                payouts or the admin console.
+              </p>
+            </ConfirmButton>
+          )}
+          {user.is_banned ? (
+            <Button variant="secondary" onClick={() => void act('unban', 'User unbanned')}>
+              Unban
+            </Button>
+          ) : (
+            <ConfirmButton label="Ban" size="md" title={`Ban ${user.email}?`} onConfirm={() => act('ban', 'User banned')}>
+              <p>The user is signed out everywhere at once and cannot sign in until unbanned.</p>
+            </ConfirmButton>
+          )}
+        </>
       }
     >
       <div className="admin-panel">
