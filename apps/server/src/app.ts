@@ -9,6 +9,7 @@ import { type Config } from './config.js';
 import { serializeRequest } from './lib/log-serializers.js';
 import { migrateToLatest, withDatabaseLock } from './db/connect.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
+import { accountRoutes } from './modules/account/account.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { contributorsRoutes } from './modules/contributors/contributors.routes.js';
 import { depositsRoutes } from './modules/deposits/deposits.routes.js';
@@ -82,6 +83,7 @@ const apiModules: FastifyPluginAsync[] = [
   companionRoutes,
   notificationsRoutes,
   spendingLimitsRoutes,
+  accountRoutes,
   adminRoutes,
 ];
 

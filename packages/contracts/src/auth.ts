@@ -184,5 +184,12 @@ export const twoFactorSetupSchema = z.object({ secret: z.string(), otpauth_url: 
 export type TwoFactorSetup = z.infer<typeof twoFactorSetupSchema>;
 export const recoveryCodesSchema = z.object({ recovery_codes: z.array(z.string()) });
 
+/** 'Delete my account' (issue 15): the password, and the second factor when it is on. */
+export const deleteAccountBodySchema = z.object({
+  password: z.string({ error: t.passwordRequired }).min(1, { error: t.passwordRequired }).max(limits.passwordMax),
+  code: z.string().trim().min(1).max(32).optional(),
+});
+export type DeleteAccountBody = z.infer<typeof deleteAccountBodySchema>;
+
 /** An account from before the age check confirms once (issue 15). */
 export const confirmAdultBodySchema = z.object({ confirm: z.literal(true, { error: t.adultRequired }) });

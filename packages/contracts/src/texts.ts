@@ -268,6 +268,21 @@ export const texts = {
     noTransactionHistory: 'No transaction history yet',
     topUp: 'Top Up',
     withdraw: 'Withdraw',
+    // Data rights (issue 15).
+    dataTab: 'Your data',
+    downloadTitle: 'Download my data',
+    downloadIntro: 'A ZIP file with your profile, your own messages and files, your coin history, top-ups, orders, payouts and applications, as JSON.',
+    download: 'Download my data',
+    deleteTitle: 'Delete my account',
+    deleteIntro:
+      'Your personal details are erased and you are signed out everywhere. Your messages stay in their conversations under the name Deleted user. Records of payments and payouts are kept, without your name, for as long as the law requires. Coins left on the account are lost.',
+    deleteButton: 'Delete my account',
+    deleteConfirmTitle: 'Delete your account for good?',
+    deleteConfirm: 'Delete for good',
+    deleted: 'Your account has been deleted.',
+    payoutPending: 'Your account cannot be deleted while a payout is on its way. Try again once it is paid or rejected.',
+    adminCannotDelete: 'Admin accounts cannot be deleted. Ask another admin to remove the role first.',
+    deletedUser: 'Deleted user',
   },
   rooms: {
     enterRoom: 'Enter Room',

@@ -16,6 +16,7 @@ const userColumns = [
   'users.channel_expire_at',
   'users.created_at',
   'users.totp_enabled_at',
+  'users.deleted_at',
 ] as const;
 
 /** Users matching the admin filters; the caller pages and sorts. */

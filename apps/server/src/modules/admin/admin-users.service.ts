@@ -24,6 +24,7 @@ export const toAdminUser = (row: AdminUserRow) => ({
   is_contributor: row.is_contributor === 1,
   email_verified: row.email_verified_at !== null,
   two_factor_enabled: row.totp_enabled_at !== null,
+  deleted_at: row.deleted_at,
   banned_at: row.banned_at,
   is_banned: row.banned_at !== null,
   channel_expire_at: row.channel_expire_at,

@@ -43,6 +43,8 @@ export interface UsersTable {
   totp_pending_secret: string | null;
   totp_enabled_at: string | null;
   totp_last_step: Generated<number>;
+  /** When the account was deleted: the row is an anonymous tombstone since (modules/account). */
+  deleted_at: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -6,6 +6,7 @@ import { PageSpinner } from '../../components/ui/spinner';
 import { Tabs, tabPanelProps } from '../../components/ui/tabs';
 import { paths } from '../../config/paths';
 import { BlockedList } from '../../features/chat/components/blocked-list';
+import { DataRights } from '../../features/profile/components/data-rights';
 import { TwoFactorSettings } from '../../features/profile/components/two-factor-settings';
 import { ChangePasswordForm } from '../../features/profile/components/change-password-form';
 import { EditProfileModal } from '../../features/profile/components/edit-profile-modal';
@@ -129,6 +130,7 @@ const accountTabs: AccountTab[] = [
   { id: 'history', label: 'History', Component: TransactionsHistory },
   { id: 'blocked', label: texts.blocks.tab, Component: BlockedList },
   { id: 'security', label: texts.twoFactor.tab, Component: SecurityTab },
+  { id: 'data', label: texts.account.dataTab, Component: DataRights },
 ];
 
 const accountCards: ComponentType<AccountSectionProps>[] = [TopUpCard, InterlocutorCard, WithdrawCard, ChannelStatusCard, BundlesCard];

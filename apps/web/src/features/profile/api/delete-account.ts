@@ -1,0 +1,11 @@
+import { type DeleteAccountBody } from '@parley/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { api, type Envelope } from '../../../lib/api-client';
+
+/** POST /user/delete {password, code?} (issue 15). */
+export const deleteAccount = (body: DeleteAccountBody) => api.post<Envelope<null>>('/user/delete', body);
+
+export const useDeleteAccount = () => useMutation({ mutationFn: deleteAccount });
+
+/** GET /user/export: a ZIP the browser downloads (the session cookie goes with a plain link). */
+export const exportHref = '/api/user/export';

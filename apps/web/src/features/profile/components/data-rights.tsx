@@ -1,0 +1,97 @@
+import { texts, type UserProfile } from '@parley/contracts';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { PasswordField, TextField } from '../../../components/ui/field';
+import { Modal } from '../../../components/ui/modal';
+import { toast } from '../../../components/ui/toast';
+import { paths } from '../../../config/paths';
+import { errorMessage } from '../../../lib/api-client';
+import { authStore } from '../../../lib/auth';
+import { exportHref, useDeleteAccount } from '../api/delete-account';
+
+const t = texts.account;
+
+/** Account → Your data (issue 15): download everything as a ZIP, or delete the account. */
+export function DataRights({ user }: { user: UserProfile }) {
+  const [deleting, setDeleting] = useState(false);
+  return (
+    <div className="stack">
+      <section className="card" aria-labelledby="download-title">
+        <h2 className="card__title" id="download-title">
+          {t.downloadTitle}
+        </h2>
+        <p>{t.downloadIntro}</p>
+        <a className="btn btn--secondary" href={exportHref} download>
+          {t.download}
+        </a>
+      </section>
+      <section className="card" aria-labelledby="delete-title">
+        <h2 className="card__title" id="delete-title">
+          {t.deleteTitle}
+        </h2>
+        <p>{t.deleteIntro}</p>
+        <div>
+          <Button variant="danger" onClick={() => setDeleting(true)}>
+            {t.deleteButton}
+          </Button>
+        </div>
+      </section>
+      <DeleteAccountModal open={deleting} onClose={() => setDeleting(false)} twoFactor={user.two_factor_enabled} />
+    </div>
+  );
+}
+
+function DeleteAccountModal({ open, onClose, twoFactor }: { open: boolean; onClose: () => void; twoFactor: boolean }) {
+  const mutation = useDeleteAccount();
+  const navigate = useNavigate();
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (event?: FormEvent) => {
+    event?.preventDefault();
+    if (!password) return setError(texts.auth.passwordRequired);
+    if (twoFactor && !code.trim()) return setError(texts.twoFactor.codeRequired);
+    setError(null);
+    try {
+      await mutation.mutateAsync({ password, ...(twoFactor ? { code: code.trim() } : {}) });
+      // The server ended every session: forget this one here too.
+      authStore.expireSession();
+      toast.success(t.deleted);
+      navigate(paths.home.getHref());
+    } catch (failure) {
+      setError(errorMessage(failure));
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      title={t.deleteConfirmTitle}
+      size="sm"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={mutation.isPending}>
+            {texts.common.cancel}
+          </Button>
+          <Button variant="danger" loading={mutation.isPending} onClick={() => void submit()}>
+            {t.deleteConfirm}
+          </Button>
+        </>
+      }
+    >
+      <form className="form" onSubmit={submit} noValidate aria-label={t.deleteTitle}>
+        <p>{t.deleteIntro}</p>
+        {error && (
+          <div className="alert alert--error" role="alert">
+            {error}
+          </div>
+        )}
+        <PasswordField label={texts.twoFactor.password} autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        {twoFactor && <TextField label={texts.twoFactor.code} autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} />}
+      </form>
+    </Modal>
+  );
+}
