@@ -3,8 +3,8 @@ import { texts } from '@parley/contracts';
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { grantCoins, signInAdmin, type Api } from '../support/api.js';
-import { launchBrowser, snap } from '../support/browser.js';
-import { footerButton } from '../support/ui.js';
+import { launchBrowser, newContext, snap } from '../support/browser.js';
+import { footerButton, signInAdminThroughUi } from '../support/ui.js';
 import { apiGet, apiPost, signedInPage, type TestUser } from '../support/users.js';
 
 /**
@@ -601,5 +601,46 @@ describe('personal spending limits (issue 15)', () => {
     expect(await messageInput(me.page).inputValue()).toBe('same words');
     expect(await apiBalance(me)).toBe(balance);
     await snap(me.page, 'chat-spending-limit-reached');
+  });
+});
+
+describe('content rules (issue 15)', () => {
+  it('an admin adds a hold rule; the sender sees Pending review and nothing reaches the partner until an admin approves it', async () => {
+    const adminContext = await newContext(browser, baseUrl);
+    contexts.push(adminContext);
+    const adminPage = await adminContext.newPage();
+    await signInAdminThroughUi(adminPage);
+    const word = `holdword${Date.now().toString(36)}`;
+    await adminPage.goto('/admin/content-rules');
+    await adminPage.getByRole('button', { name: 'New rule' }).click();
+    const dialog = adminPage.getByRole('dialog', { name: 'New rule' });
+    await dialog.getByLabel('Kind').selectOption('word');
+    await dialog.getByLabel('Word, phrase or pattern').fill(word);
+    await dialog.getByLabel('Action').selectOption('hold');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await adminPage.getByRole('cell', { name: word }).waitFor();
+    await snap(adminPage, 'admin-content-rules');
+
+    const { a, b } = await pairInTopic('held');
+    const text = `please ${word} this`;
+    await messageInput(a.page).fill(text);
+    await a.page.getByRole('button', { name: 'Send message' }).click();
+    await toastText(a.page, texts.contentRules.heldNotice).waitFor();
+    const pending = a.page.locator('.message--held');
+    await pending.getByText(texts.contentRules.pendingReview).waitFor();
+    await snap(a.page, 'chat-held-pending-review');
+    expect(await messageLog(b.page).getByText(text).count()).toBe(0);
+
+    await adminPage.goto('/admin/held-messages');
+    const row = adminPage.getByRole('row').filter({ hasText: text });
+    await row.getByRole('button', { name: /^Approve message/ }).click();
+    // Delivered over the socket to the partner, and no longer pending for the sender.
+    await messageLog(b.page).getByText(text).waitFor({ timeout: 10_000 });
+    await messageLog(a.page).locator('[data-message-id]').getByText(text).waitFor({ timeout: 10_000 });
+    await expect.poll(() => pending.count(), { timeout: 20_000 }).toBe(0);
+    await snap(b.page, 'chat-held-approved-partner');
+
+    const rules = await admin.ok<{ items: { id: number; pattern: string }[] }>('GET', '/admin/content-rules');
+    for (const rule of rules.items.filter((r) => r.pattern === word)) await admin.ok('DELETE', `/admin/content-rules/${rule.id}`);
   });
 });

@@ -185,3 +185,25 @@ export const adminReportsQuerySchema = adminListQuerySchema.extend({
 });
 export const adminApplicationsQuerySchema = adminListQuerySchema.extend({ status: z.enum(['pending', 'approved', 'rejected']).optional() });
 export const adminPayoutsQuerySchema = adminListQuerySchema.extend({ status: z.enum(['pending', 'approved', 'paid', 'rejected']).optional() });
+
+/** Content rules (issue 15): a word or phrase, or an RE2 regular expression, with its action. */
+export const contentRuleKinds = ['word', 'regex'] as const;
+export const contentRuleActions = ['refuse', 'mask', 'hold'] as const;
+export const contentRuleBodySchema = z.object({
+  kind: z.enum(contentRuleKinds),
+  pattern: z.string().trim().min(1, 'Enter a word, a phrase or a pattern').max(500, 'At most 500 characters'),
+  action: z.enum(contentRuleActions),
+  is_active: z.boolean().default(true),
+});
+export type ContentRuleBody = z.infer<typeof contentRuleBodySchema>;
+export const contentRuleSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(contentRuleKinds),
+  pattern: z.string(),
+  action: z.enum(contentRuleActions),
+  is_active: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type ContentRule = z.infer<typeof contentRuleSchema>;
+export const heldDecisionBodySchema = z.object({ decision: z.enum(['approve', 'reject']) });

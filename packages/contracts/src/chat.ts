@@ -157,3 +157,15 @@ export type CreateBlockBody = z.infer<typeof createBlockBodySchema>;
 export const blockSchema = z.object({ id: z.number().int(), chat_name: z.string(), created_at: z.string() });
 export type Block = z.infer<typeof blockSchema>;
 export const blocksPayloadSchema = z.object({ blocks: z.array(blockSchema) });
+
+/** A message held for review by a content rule (issue 15): only its sender sees it, as 'Pending review'. */
+export const heldMessageSchema = z.object({
+  id: z.number().int(),
+  topic_id: z.number().int(),
+  content: z.string(),
+  cost: z.number().int(),
+  status: z.enum(['pending', 'approved', 'rejected']),
+  created_at: z.string(),
+});
+export type HeldMessage = z.infer<typeof heldMessageSchema>;
+export const heldMessagesQuerySchema = z.object({ topic_id: z.coerce.number().int().positive().max(2_147_483_647) });

@@ -66,6 +66,8 @@ export const settingsSchema = z.object({
   checkout_expiry_hours: z.number().int().min(1).max(720),
   /** Contributor earnings stay pending this many days before they can be paid out. */
   earnings_hold_days: z.number().int().min(0).max(365),
+  /** The built-in content rule: emails, phone numbers, links and messenger handles are masked (issue 15). */
+  mask_contact_details: z.boolean(),
   tag_script: z.string().max(10_000),
 });
 export type Settings = z.infer<typeof settingsSchema>;

@@ -89,6 +89,19 @@ export const texts = {
     confirmed: 'Thank you. Please try again.',
     required: 'Please confirm that you are 18 or older to continue.',
   },
+  // Content rules (issue 15).
+  contentRules: {
+    refused: 'Your message contains words that are not allowed here. Nothing was sent or charged.',
+    refusedField: 'This contains words that are not allowed here.',
+    heldNotice: 'Your message is waiting for a moderator. It is delivered once approved; if it is not, your coins come back.',
+    pendingReview: 'Pending review',
+    heldWithFiles: 'A message that needs review cannot carry attachments. Send the text on its own.',
+    rejectedTitle: 'Your message was not delivered',
+    rejectedBody: (coins: number) => `A moderator did not approve your message. ${coins} coins went back to your balance.`,
+    withheldReply: 'The companion’s reply was withheld by the content rules.',
+    alreadyDecided: 'This message has already been decided.',
+    notFound: 'Held message not found',
+  },
   // Two-factor sign-in (issue 15).
   twoFactor: {
     tab: 'Security',

@@ -21,11 +21,12 @@ import {
 } from '../modules/reference/reference.table.js';
 import { type RoomsTable } from '../modules/rooms/rooms.table.js';
 import { type BlocksTable, type TermsAcceptancesTable, type TopicParticipantsTable, type TopicsTable } from '../modules/topics/topics.table.js';
-import { type AttachmentsTable, type MessagesTable } from '../modules/messages/messages.table.js';
+import { type AttachmentsTable, type HeldMessagesTable, type MessagesTable } from '../modules/messages/messages.table.js';
 import { type ModerationRefundsTable, type ReportsTable } from '../modules/reports/reports.table.js';
 import { type EquippedSkinsTable, type OrdersTable, type ProductsTable, type UserSkinsTable } from '../modules/store/store.table.js';
 import { type UsersTable } from '../modules/users/users.table.js';
 import { type RecoveryCodesTable } from '../modules/auth/two-factor.table.js';
+import { type ContentRulesTable } from '../modules/moderation/moderation.table.js';
 import { type CompanionPersonasTable, type CompanionRepliesTable } from '../modules/companion/companion.table.js';
 import { type ContributorApplicationsTable } from '../modules/contributors/contributors.table.js';
 import { type PayoutsTable } from '../modules/payouts/payouts.table.js';
@@ -38,6 +39,8 @@ export interface Database {
   sessions: SessionsTable;
   email_tokens: EmailTokensTable;
   recovery_codes: RecoveryCodesTable;
+  content_rules: ContentRulesTable;
+  held_messages: HeldMessagesTable;
   mails: MailsTable;
   settings: SettingsTable;
   languages: LanguagesTable;

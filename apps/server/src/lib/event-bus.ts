@@ -20,6 +20,8 @@ export interface EventBus {
 /** What an instance caches in memory and must drop when another instance changes it. */
 export type Invalidation =
   | { kind: 'settings' }
+  /** An admin changed the content rules (modules/moderation). */
+  | { kind: 'content-rules' }
   /** A user's row changed or their sessions were deleted: drop the sessions cached for them. */
   | { kind: 'user'; userId: number }
   | { kind: 'session'; sessionId: string }
@@ -29,7 +31,7 @@ export type Invalidation =
 export function isInvalidation(value: unknown): value is Invalidation {
   if (typeof value !== 'object' || value === null) return false;
   const message = value as Record<string, unknown>;
-  if (message.kind === 'settings' || message.kind === 'sessions') return true;
+  if (message.kind === 'settings' || message.kind === 'sessions' || message.kind === 'content-rules') return true;
   if (message.kind === 'user') return Number.isSafeInteger(message.userId);
   return message.kind === 'session' && typeof message.sessionId === 'string';
 }

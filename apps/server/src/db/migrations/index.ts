@@ -17,6 +17,7 @@ import * as m0080 from './0080_moderation_refunds.js';
 import * as m0090 from './0090_spending_limits.js';
 import * as m0100 from './0100_adult_confirmation.js';
 import * as m0110 from './0110_two_factor.js';
+import * as m0120 from './0120_content_rules.js';
 import * as m0130 from './0130_account_deletion.js';
 
 /** Every migration, in order. Append only; never edit a landed one. */
@@ -39,5 +40,6 @@ export const migrations: Record<string, Migration> = {
   '0090_spending_limits': m0090,
   '0100_adult_confirmation': m0100,
   '0110_two_factor': m0110,
+  '0120_content_rules': m0120,
   '0130_account_deletion': m0130,
 };

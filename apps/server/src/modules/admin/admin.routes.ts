@@ -2,6 +2,7 @@ import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../../plugins/session.js';
 import { adminAiRoutes } from './admin-ai.routes.js';
 import { adminCatalogRoutes } from './admin-catalog.routes.js';
+import { adminContentRulesRoutes } from './admin-content-rules.routes.js';
 import { adminContentRoutes } from './admin-content.routes.js';
 import { adminModerationRoutes } from './admin-moderation.routes.js';
 import { adminMoneyRoutes } from './admin-money.routes.js';
@@ -24,6 +25,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         adminModerationRoutes,
         adminMoneyRoutes,
         adminAiRoutes,
+        adminContentRulesRoutes,
       ])
         await admin.register(routes);
     },

@@ -13,6 +13,7 @@ import * as users from '../users/users.repository.js';
 import { generateChatAlias } from '../users/chat-name.js';
 import { type UserRow } from '../users/users.table.js';
 import * as repo from './auth.repository.js';
+import { checkField } from '../moderation/content-rules.service.js';
 import { verifySecondFactor } from './two-factor.service.js';
 import { passwordResetMail, someoneTriedToRegisterMail, verificationMail } from './auth.mails.js';
 
@@ -178,6 +179,8 @@ export async function changePassword(deps: AuthDeps, user: UserRow, sessionId: s
 }
 
 export async function updateProfile(deps: AuthDeps, user: UserRow, body: UpdateProfileBody): Promise<UserRow> {
+  // The chat name is what strangers see: the content rules apply (issue 15).
+  const chatName = body.chat_name !== undefined ? await checkField(deps.db, 'chat_name', body.chat_name) : undefined;
   const phone = await validatePhone(deps.db, body);
   if ('error' in phone) throw new AppError('VALIDATION', phone.error, { phone: [phone.error] });
   if (body.country_id) {
@@ -191,7 +194,7 @@ export async function updateProfile(deps: AuthDeps, user: UserRow, body: UpdateP
     phone_country_code: phone.countryCallingCode,
     phone_national_number: phone.nationalNumber,
     avatar_color: body.avatar_color,
-    ...(body.chat_name !== undefined ? { chat_name: body.chat_name } : {}),
+    ...(chatName !== undefined ? { chat_name: chatName } : {}),
     ...(body.country_id !== undefined ? { country_id: body.country_id } : {}),
     ...(body.city !== undefined ? { city: body.city } : {}),
     ...(body.address !== undefined ? { address: body.address } : {}),

@@ -17,6 +17,7 @@ import { buildSystemPrompt, leaksPrompt, PROMPT_REFUSAL } from './companion.prom
 import * as repo from './companion.repository.js';
 import { type CompanionContext, type CompanionPersona, type CompanionProvider, type CompanionReply, type CompanionTurn } from './companion.provider.js';
 import { personaForTopic } from './personas.service.js';
+import { textChecker } from '../moderation/content-rules.service.js';
 import { type CompanionReplyRow } from './companion.table.js';
 
 export interface CompanionDeps {
@@ -175,7 +176,12 @@ export async function answerReply(deps: CompanionDeps, row: CompanionReplyRow, s
   }
 
   const systemPrompt = buildSystemPrompt(context);
-  const stream = new DeltaStream(deps, topic.id, row.id, systemPrompt);
+  // Content rules apply to the companion too (issue 15): a piece that would need masking is held back until the final text.
+  const check = await textChecker(deps.db);
+  const stream = new DeltaStream(deps, topic.id, row.id, systemPrompt, (sofar) => {
+    const verdict = check(sofar);
+    return verdict.action !== 'allow' || verdict.masked;
+  });
   const leaked = new AbortController();
   stream.onLeak = () => leaked.abort();
   const started = performance.now();
@@ -199,7 +205,9 @@ export async function answerReply(deps: CompanionDeps, row: CompanionReplyRow, s
     }
   }
   // Never the instructions, even if the model was talked into quoting them.
-  const text = leaksPrompt(reply.text, systemPrompt) ? PROMPT_REFUSAL : reply.text;
+  const unfiltered = leaksPrompt(reply.text, systemPrompt) ? PROMPT_REFUSAL : reply.text;
+  const verdict = check(unfiltered);
+  const text = verdict.action === 'allow' ? verdict.text : texts.contentRules.withheldReply;
   stream.finish(text);
   const current = await repo.findReplyById(deps.db, row.id);
   if (current?.status !== 'processing' || current.claimed_by !== deps.instanceId) return;
@@ -286,7 +294,10 @@ class DeltaStream {
     private readonly topicId: number,
     private readonly replyId: number,
     private readonly systemPrompt: string,
+    /** True when the text so far needs the content rules: nothing more goes out until the final text. */
+    private readonly needsFilter: (text: string) => boolean = () => false,
   ) {}
+  private holding = false;
 
   push(piece: string, offset: number) {
     if (offset < this.sentUpTo) {
@@ -307,6 +318,10 @@ class DeltaStream {
     if (this.text.length <= this.sentUpTo) return;
     if (leaksPrompt(this.text, this.systemPrompt)) {
       this.onLeak?.();
+      return;
+    }
+    if (this.holding || this.needsFilter(this.text)) {
+      this.holding = true;
       return;
     }
     this.publish(this.sentUpTo, this.text.slice(this.sentUpTo));

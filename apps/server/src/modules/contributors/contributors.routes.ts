@@ -1,6 +1,7 @@
 import { contributorApplicationBodySchema, texts } from '@parley/contracts';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, requireVerified } from '../../plugins/session.js';
+import { checkApplicationField } from '../moderation/content-rules.service.js';
 import { assertAdult } from '../users/adult.js';
 import * as contributors from './contributors.service.js';
 
@@ -11,7 +12,11 @@ export const contributorsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       // Interlocutors are adults (issue 15).
       assertAdult(currentUser(request));
-      const application = await contributors.submitApplication(app.db, app.clock, currentUser(request).id, request.body);
+      // The content rules apply to what the admin will read (issue 15); held words are let through, admins read every application.
+      const body = { ...request.body };
+      for (const field of ['nickname', 'experience', 'interests', 'help_description'] as const)
+        body[field] = await checkApplicationField(app.db, field, body[field]);
+      const application = await contributors.submitApplication(app.db, app.clock, currentUser(request).id, body);
       return { status: 'OK', message: texts.contributor.submitted, payload: { application }, application };
     },
   );

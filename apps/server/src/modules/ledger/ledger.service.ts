@@ -35,6 +35,7 @@ export type LedgerKind =
   | 'store_purchase'
   | 'refund'
   | 'report_refund'
+  | 'held_refund'
   | 'dispute_hold'
   | 'dispute_release'
   | 'earning_reversal';

@@ -1,3 +1,4 @@
+import { chatNameColumns } from '../users/chat-name.js';
 import { type DbOrTrx } from '../../db/database.js';
 import { type SeqRange } from '../../lib/seq-ranges.js';
 import { type NewAttachmentRow, type NewMessageRow } from './messages.table.js';
@@ -80,3 +81,7 @@ export async function findBalance(db: DbOrTrx, userId: number) {
   const row = await db.selectFrom('users').select('balance').where('id', '=', userId).executeTakeFirstOrThrow();
   return row.balance;
 }
+
+/** What `publicChatName` needs of one user. */
+export const findChatNameFields = (db: DbOrTrx, userId: number) =>
+  db.selectFrom('users').select(chatNameColumns).where('users.id', '=', userId).executeTakeFirstOrThrow();

@@ -1,4 +1,14 @@
-import { createMessageBodySchema, envelopeSchema, idParamSchema, messageSchema, messagesIndexQuerySchema, messagesPageSchema, texts } from '@parley/contracts';
+import {
+  createMessageBodySchema,
+  envelopeSchema,
+  heldMessageSchema,
+  heldMessagesQuerySchema,
+  idParamSchema,
+  messageSchema,
+  messagesIndexQuerySchema,
+  messagesPageSchema,
+  texts,
+} from '@parley/contracts';
 import { z } from 'zod';
 import { type FastifyReply } from 'fastify';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -7,6 +17,7 @@ import { IMAGE_MIMES } from '../../lib/file-sniff.js';
 import { validationFailure } from '../../plugins/errors.js';
 import { currentUser, requireVerified } from '../../plugins/session.js';
 import { checkFiles, readMessageForm } from './message-upload.js';
+import { listOwnPending } from './held-messages.service.js';
 import * as messages from './messages.service.js';
 
 /** Attachments are downloads, never pages: no sniffing, no HTML, images alone inline. */
@@ -43,7 +54,13 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
   // JSON {topic_id, content} or multipart with attachments[], types[], content, topic_id.
   app.post(
     '/messages/create',
-    { schema: { tags, response: { 200: envelopeSchema(z.object({ message: messageSchema, balance: z.number().int() })) } } },
+    {
+      schema: {
+        tags,
+        // A message, or (issue 15) a message held for review that only its sender sees, as 'Pending review'.
+        response: { 200: envelopeSchema(z.object({ message: messageSchema.optional(), held: heldMessageSchema.optional(), balance: z.number().int() })) },
+      },
+    },
     async (request) => {
       const form = request.isMultipart() ? await readMessageForm(request) : { fields: request.body, files: [], types: [] };
       const parsed = createMessageBodySchema.safeParse(form.fields);
@@ -55,9 +72,16 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
         clientId: parsed.data.client_id,
         files,
       });
+      if ('held' in result) return { status: 'OK' as const, message: texts.contentRules.heldNotice, payload: { held: result.held, balance: result.balance } };
       return { status: 'OK' as const, payload: { message: result.message, balance: result.balance } };
     },
   );
+
+  // The sender's own messages waiting for a moderator in a topic (issue 15).
+  app.get('/messages/held', { schema: { tags, querystring: heldMessagesQuerySchema } }, async (request) => ({
+    status: 'OK' as const,
+    payload: { data: await listOwnPending(app.db, currentUser(request).id, request.query.topic_id) },
+  }));
 
   app.get('/messages/attachment-costs', { schema: { tags } }, async () => ({ status: 'OK', payload: await messages.loadAttachmentCosts(app.db) }));
 

@@ -5,6 +5,7 @@ import {
   texts,
   type AttachmentCosts,
   type ChatEvent,
+  type HeldMessage,
   type Message,
   type MessagesIndexQuery,
   type Settings,
@@ -16,7 +17,9 @@ import { type Clock } from '../../lib/clock.js';
 import { type EventBus } from '../../lib/event-bus.js';
 import { type Storage } from '../../lib/storage.js';
 import { postEntry } from '../ledger/ledger.service.js';
+import { checkText } from '../moderation/content-rules.service.js';
 import { getSettings } from '../reference/settings.service.js';
+import { holdMessage } from './held-messages.service.js';
 import { getEquippedLook } from '../store/skins.service.js';
 import { assertAdult } from '../users/adult.js';
 import { publicChatName } from '../users/chat-name.js';
@@ -114,7 +117,7 @@ export async function getAttachmentForViewer(deps: ChatDeps, userId: number, att
  * Counterpart payments earn contributors their share, in the payer's transaction.
  * Returns the balance events to publish after the commit.
  */
-async function creditContributors(
+export async function creditContributors(
   trx: Transaction<Database>,
   clock: Clock,
   message: MessageRow,
@@ -159,16 +162,28 @@ async function removeFiles(storage: Storage, keys: string[]) {
  * attachments, the debit and the contributor's share commit together or not at
  * all. Files written before the transaction are removed when it fails.
  */
-export async function sendMessage(deps: MessageDeps, user: UserRow, input: SendMessageInput): Promise<{ message: Message; balance: number }> {
-  const content = input.content.trim();
-  if (content.length === 0 && input.files.length === 0) throw new AppError('VALIDATION', texts.chat.messageRequired, { content: [texts.chat.messageRequired] });
+export async function sendMessage(
+  deps: MessageDeps,
+  user: UserRow,
+  input: SendMessageInput,
+): Promise<{ message: Message; balance: number } | { held: HeldMessage; balance: number }> {
+  const typed = input.content.trim();
+  if (typed.length === 0 && input.files.length === 0) throw new AppError('VALIDATION', texts.chat.messageRequired, { content: [texts.chat.messageRequired] });
   const settings = await getSettings(deps.db);
+  // The sender pays for what they typed; the stored text may be masked (issue 15).
   const cost = messageCost(
     settings,
-    content,
+    typed,
     input.files.map((f) => f.type),
     user.is_contributor === 1,
   );
+  const verdict = typed.length > 0 ? await checkText(deps.db, typed) : null;
+  if (verdict?.action === 'refuse') throw new AppError('VALIDATION', texts.contentRules.refused, { content: [texts.contentRules.refused] });
+  const content = verdict?.text ?? typed;
+  if (verdict?.action === 'hold') {
+    if (input.files.length > 0) throw new AppError('VALIDATION', texts.contentRules.heldWithFiles, { content: [texts.contentRules.heldWithFiles] });
+    return holdMessage(deps, user, { topicId: input.topicId, content, cost, clientId: input.clientId, ruleId: verdict.ruleId });
+  }
 
   if (input.clientId) {
     const previous = await repo.findMessageByClientId(deps.db, user.id, input.clientId);

@@ -34,3 +34,20 @@ export interface AttachmentsTable {
 }
 export type AttachmentRow = Selectable<AttachmentsTable>;
 export type NewAttachmentRow = Insertable<AttachmentsTable>;
+
+/** A message a rule held for review: no seq, no delivery, until a moderator approves it. */
+export interface HeldMessagesTable {
+  id: Generated<number>;
+  topic_id: number;
+  sender_id: number;
+  content: string;
+  cost: number;
+  client_id: string | null;
+  rule_id: number | null;
+  status: Generated<'pending' | 'approved' | 'rejected'>;
+  message_id: number | null;
+  decided_by: number | null;
+  decided_at: string | null;
+  created_at: string;
+}
+export type HeldMessageRow = Selectable<HeldMessagesTable>;

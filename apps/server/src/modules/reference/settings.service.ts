@@ -33,6 +33,7 @@ export const defaultSettings: Settings = {
   companion_name: 'Mia',
   checkout_expiry_hours: 24,
   earnings_hold_days: 7,
+  mask_contact_details: true,
   tag_script: '',
 };
 

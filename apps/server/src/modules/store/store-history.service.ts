@@ -17,6 +17,7 @@ const typeLabels: Record<string, string> = {
   top_up_payment: 'Top-up payment',
   refund: 'Refund',
   report_refund: 'Refund after a report',
+  held_refund: 'Refund: message not approved',
   dispute_hold: 'Disputed payment (on hold)',
   dispute_release: 'Dispute closed: coins returned',
   earning_reversal: 'Earning reversed',

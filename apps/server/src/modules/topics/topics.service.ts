@@ -8,6 +8,7 @@ import { postEntry } from '../ledger/ledger.service.js';
 import { getSettings } from '../reference/settings.service.js';
 import { isChannelActive } from '../users/users.mapper.js';
 import { assertAdult } from '../users/adult.js';
+import { checkField } from '../moderation/content-rules.service.js';
 import { type UserRow } from '../users/users.table.js';
 import { type TopicRow } from './topics.table.js';
 import { closedError, forbidden, isJoinable, loadTopicAccess, MAX_PARTICIPANTS, mayRead, requireTopicWriter } from './topics.access.js';
@@ -133,12 +134,14 @@ export async function createTopic(deps: ChatDeps, user: UserRow, body: CreateTop
   }
   const [room] = await repo.findRoomsByIds(deps.db, [body.room_id]);
   if (!room || room.is_hidden === 1) throw new AppError('VALIDATION', texts.topics.selectRoom, { room_id: [texts.topics.selectRoom] });
+  // Titles are public in the topic lists: the content rules apply (issue 15).
+  const title = await checkField(deps.db, 'title', body.title);
 
   const cost = settings.new_topic_cost;
   const { topic, balance } = await deps.db.transaction().execute(async (trx) => {
     await assertActiveChatCapacity(trx, user, settings, now);
     const style = channel ? { textLook: body.text_look!, color: body.color! } : undefined;
-    const created = await openTopic(trx, user, { roomId: room.id, title: body.title, chatMode: 'human', style }, settings, now.toISOString());
+    const created = await openTopic(trx, user, { roomId: room.id, title, chatMode: 'human', style }, settings, now.toISOString());
     if (cost === 0) return { topic: created, balance: undefined };
     const { entry } = await postEntry(trx, deps.clock, {
       userId: user.id,
@@ -266,3 +269,6 @@ export async function acceptTerms(deps: ChatDeps, userId: number, topicId: numbe
   await requireTermsAccess(deps.db, userId, topicId);
   await repo.insertTermsAcceptance(deps.db, userId, topicId, isoNow(deps.clock));
 }
+
+/** The next seq of a topic, in the caller's transaction: a delivered message takes it (decision 011). */
+export const nextMessageSeq = (trx: DbOrTrx, topicId: number, now: string) => repo.nextMessageSeq(trx, topicId, now);

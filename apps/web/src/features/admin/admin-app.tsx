@@ -9,6 +9,7 @@ import { ApplicationsScreen, PayoutsScreen, ReportsScreen, TopicsScreen } from '
 import { DisputesScreen, PaymentsScreen } from './screens/money';
 import { SettingsScreen } from './screens/settings';
 import { UserScreen, UsersScreen } from './screens/users';
+import { ContentRulesScreen, HeldMessagesScreen } from './screens/content-rules';
 
 /** The whole console, loaded lazily from the router (`/admin/*`): normal users never download it. */
 export default function AdminApp() {
@@ -36,6 +37,8 @@ export default function AdminApp() {
         <Route path="currencies" element={<CurrenciesScreen />} />
         <Route path="audit" element={<AuditScreen />} />
         <Route path="ai" element={<AiScreen />} />
+        <Route path="content-rules" element={<ContentRulesScreen />} />
+        <Route path="held-messages" element={<HeldMessagesScreen />} />
         <Route path="*" element={<p>Not found</p>} />
       </Route>
     </Routes>

@@ -15,6 +15,8 @@ export const adminSections = [
   { slug: 'rooms', label: 'Rooms' },
   { slug: 'topics', label: 'Topics' },
   { slug: 'reports', label: 'Reports' },
+  { slug: 'held-messages', label: 'Held messages' },
+  { slug: 'content-rules', label: 'Content rules' },
   { slug: 'applications', label: 'Applications' },
   { slug: 'payouts', label: 'Payouts' },
   { slug: 'payments', label: 'Payments' },

@@ -35,6 +35,11 @@ const fields: FieldDef[] = [
   { name: 'payout_min_amount', label: 'Minimum payout (EUR)', type: 'number', decimal: true },
   { name: 'payout_max_amount', label: 'Maximum payout (EUR, 0 = none)', type: 'number', decimal: true },
   { name: 'companion_name', label: 'Companion name', type: 'text' },
+  {
+    name: 'mask_contact_details',
+    label: 'Mask contact details (emails, phone numbers, links, handles) in chats, titles, names and applications',
+    type: 'checkbox',
+  },
   { name: 'tag_script', label: 'Tag script (injected into every page)', type: 'textarea' },
 ];
 

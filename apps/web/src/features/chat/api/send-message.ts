@@ -1,11 +1,13 @@
-import { cookieNames, defaultCurrency, limits, localKeys, texts, type Message } from '@parley/contracts';
+import { cookieNames, defaultCurrency, limits, localKeys, texts, type HeldMessage, type Message } from '@parley/contracts';
 import { api, ApiError, ensureCsrfCookie, type Envelope } from '../../../lib/api-client';
 import { getCookie } from '../../../lib/cookies';
 import { currencyKey, storage } from '../../../lib/storage';
 import { uploadType } from '../utils/message-cost';
 
 export interface SentMessage {
-  message: Message;
+  /** The message, or (issue 15) nothing yet: it waits for a moderator as `held`. */
+  message?: Message;
+  held?: HeldMessage;
   balance: number | null;
 }
 
@@ -20,8 +22,11 @@ export interface SendMessageInput {
 /** A fresh id per send: the server stores and charges a resent message once. */
 const newClientId = () => (typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
 
-function toSent(envelope: Envelope<{ message: Message; balance?: number }>): SentMessage {
-  return { message: envelope.payload.message, balance: typeof envelope.payload.balance === 'number' ? envelope.payload.balance : null };
+type SendPayload = { message?: Message; held?: HeldMessage; balance?: number };
+
+function toSent(envelope: Envelope<SendPayload>): SentMessage {
+  const { message, held, balance } = envelope.payload;
+  return { message, held, balance: typeof balance === 'number' ? balance : null };
 }
 
 /**
@@ -32,7 +37,7 @@ function toSent(envelope: Envelope<{ message: Message; balance?: number }>): Sen
 export async function sendMessage({ topicId, content, files = [], onProgress }: SendMessageInput): Promise<SentMessage> {
   const clientId = newClientId();
   if (files.length === 0) {
-    return toSent(await api.post<Envelope<{ message: Message; balance?: number }>>('/messages/create', { topic_id: topicId, content, client_id: clientId }));
+    return toSent(await api.post<Envelope<SendPayload>>('/messages/create', { topic_id: topicId, content, client_id: clientId }));
   }
   const form = new FormData();
   form.append('topic_id', String(topicId));

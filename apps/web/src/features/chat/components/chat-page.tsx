@@ -8,6 +8,7 @@ import { useUser } from '../../../lib/user';
 import { blockCounterpart } from '../api/blocks';
 import { reportTopic } from '../api/topic-membership';
 import { chatNotices } from '../hooks/use-chat-notices';
+import { useHeldMessages } from '../api/held-messages';
 import { useChatRoom } from '../hooks/use-chat-room';
 import { describeChatScreen } from '../utils/chat-status';
 import { ApiError } from '../../../lib/api-client';
@@ -28,6 +29,7 @@ interface Props {
 /** The chat screen of spec §2 and §4, with live push and the 5 s polling fallback. */
 export function ChatPage({ topicId, settingsExtra }: Props) {
   const room = useChatRoom(topicId);
+  const held = useHeldMessages(topicId);
   const { data: user } = useUser();
   const [leaving, setLeaving] = useState(false);
   const [rulesOpen, setRulesOpen] = useState(false);
@@ -111,6 +113,7 @@ export function ChatPage({ topicId, settingsExtra }: Props) {
             streamingText={room.streamingText}
             streamingName={topic?.companion_name ?? null}
             notice={notice}
+            held={held.data}
           />
           {phase === 'full' && (
             <div className="chat-full-retry">

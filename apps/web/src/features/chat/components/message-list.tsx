@@ -1,4 +1,4 @@
-import { limits, texts, type Attachment, type Message } from '@parley/contracts';
+import { limits, texts, type Attachment, type HeldMessage, type Message } from '@parley/contracts';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
@@ -19,6 +19,8 @@ interface Props {
   streamingName?: string | null;
   /** Shown instead of the list (a full chat). */
   notice?: string;
+  /** The user's own messages waiting for a moderator (issue 15), after the rest. */
+  held?: HeldMessage[];
 }
 
 const timeOf = (iso: string) => {
@@ -42,6 +44,7 @@ export function MessageList({
   streamingText = null,
   streamingName = null,
   notice,
+  held = [],
 }: Props) {
   const ref = useRef<HTMLDivElement>(null);
   const nearBottom = useRef(true);
@@ -97,7 +100,7 @@ export function MessageList({
           <Spinner />
           <p>{texts.chat.loadingMessages}</p>
         </div>
-      ) : messages.length === 0 && !typing && !streamingText ? (
+      ) : messages.length === 0 && held.length === 0 && !typing && !streamingText ? (
         <div className="message-list__empty">
           <p className="message-list__empty-title">{texts.chat.noMessages}</p>
           <p className="muted">{texts.chat.startTyping}</p>
@@ -114,6 +117,15 @@ export function MessageList({
           ))}
         </>
       )}
+      {!notice &&
+        held.map((message) => (
+          <div key={`held-${message.id}`} className="message message--mine message--held" data-held-id={message.id}>
+            <div className="msg-bubble">
+              <p className="msg-bubble__text">{message.content}</p>
+              <span className="msg-bubble__time">{texts.contentRules.pendingReview}</span>
+            </div>
+          </div>
+        ))}
       {streamingText && !notice && (
         // Hidden from screen readers while it grows: the log announces the completed reply once.
         <div className="message message--theirs" aria-hidden="true" data-streaming="true">

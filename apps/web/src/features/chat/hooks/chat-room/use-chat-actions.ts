@@ -4,6 +4,7 @@ import { useCallback } from 'react';
 import { toast } from '../../../../components/ui/toast';
 import { ApiError } from '../../../../lib/api-client';
 import { refreshSpending } from '../../../../lib/spending';
+import { heldMessagesKey } from '../../api/held-messages';
 import { sendMessage } from '../../api/send-message';
 import { leaveTopic, updateChatMode } from '../../api/topic-membership';
 import { setUserBalance } from '../../utils/balance';
@@ -28,7 +29,12 @@ export function useChatActions(topicId: number, { isLive, showTyping, toRooms }:
   const send = useCallback(
     async (content: string, files: File[] = [], onProgress?: (fraction: number) => void) => {
       const result = await sendMessage({ topicId, content, files, onProgress });
-      addMessages(client, topicId, [result.message]);
+      if (result.message) addMessages(client, topicId, [result.message]);
+      // Held by a content rule (issue 15): shown to the sender as 'Pending review' until a moderator decides.
+      if (result.held) {
+        toast.info(texts.contentRules.heldNotice);
+        void client.invalidateQueries({ queryKey: heldMessagesKey(topicId) });
+      }
       setUserBalance(client, result.balance);
       refreshSpending(client);
       const topic = topicNow();

@@ -1,0 +1,175 @@
+import { texts, type HeldMessage } from '@parley/contracts';
+import { type Transaction } from 'kysely';
+import { type Database, type Db } from '../../db/database.js';
+import { AppError } from '../../lib/app-error.js';
+import { postEntry } from '../ledger/ledger.service.js';
+import { type HeldMessageRow } from './messages.table.js';
+import { createNotification } from '../notifications/notifications.service.js';
+import { getSettings } from '../reference/settings.service.js';
+import { requireTopicWriter } from '../topics/topics.access.js';
+import { nextMessageSeq, publishAll, type ChatDeps } from '../topics/topics.service.js';
+import { assertAdult } from '../users/adult.js';
+import { publicChatName } from '../users/chat-name.js';
+import { type UserRow } from '../users/users.table.js';
+import * as repo from './held-messages.repository.js';
+import { toMessage } from './messages.mapper.js';
+import { creditContributors } from './messages.service.js';
+import * as messagesRepo from './messages.repository.js';
+
+/**
+ * Messages a content rule holds for review (issue 15). The sender pays at send, as for any message,
+ * and sees it as 'Pending review'; nobody else sees anything. It takes no seq until a moderator
+ * approves it — then it is delivered like a message sent at that moment (and earns interlocutors
+ * their share) — and a rejection gives the coins back through the ledger, exactly once.
+ */
+export const toHeldMessage = (row: HeldMessageRow): HeldMessage => ({
+  id: row.id,
+  topic_id: row.topic_id,
+  content: row.content,
+  cost: row.cost,
+  status: row.status,
+  created_at: row.created_at,
+});
+
+export async function holdMessage(
+  deps: ChatDeps,
+  user: UserRow,
+  input: { topicId: number; content: string; cost: number; clientId?: string; ruleId: number | null },
+): Promise<{ held: HeldMessage; balance: number }> {
+  if (input.clientId) {
+    const previous = await repo.findHeldByClientId(deps.db, user.id, input.clientId);
+    if (previous) return { held: toHeldMessage(previous), balance: await messagesRepo.findBalance(deps.db, user.id) };
+  }
+  const now = deps.clock.now().toISOString();
+  const attempt = () =>
+    deps.db.transaction().execute(async (trx) => {
+      const { topic } = await requireTopicWriter(trx, user.id, input.topicId);
+      if (topic.chat_mode === 'human') assertAdult(user);
+      const held = await repo.insertHeld(trx, {
+        topic_id: input.topicId,
+        sender_id: user.id,
+        content: input.content,
+        cost: input.cost,
+        client_id: input.clientId ?? null,
+        rule_id: input.ruleId,
+        created_at: now,
+      });
+      if (input.cost === 0) return { held, balance: null };
+      const { entry } = await postEntry(trx, deps.clock, {
+        userId: user.id,
+        amount: -input.cost,
+        kind: 'message',
+        idempotencyKey: `held:${held.id}`,
+        reference: { type: 'held_message', id: held.id },
+        insufficientMessage: texts.chat.notEnoughCoins(input.cost),
+      });
+      return { held, balance: entry.balance_after };
+    });
+  let outcome: Awaited<ReturnType<typeof attempt>>;
+  try {
+    outcome = await attempt();
+  } catch (error) {
+    // Two sends with one client id: the loser finds the winner's message.
+    const duplicate = input.clientId ? await repo.findHeldByClientId(deps.db, user.id, input.clientId) : undefined;
+    if (duplicate) return { held: toHeldMessage(duplicate), balance: await messagesRepo.findBalance(deps.db, user.id) };
+    throw error;
+  }
+  if (outcome.balance !== null) await publishAll(deps.bus, [{ type: 'balance', userId: user.id, balance: outcome.balance }]);
+  return { held: toHeldMessage(outcome.held), balance: outcome.balance ?? (await messagesRepo.findBalance(deps.db, user.id)) };
+}
+
+/** The sender's own messages waiting in a topic (the chat shows them as 'Pending review'). */
+export async function listOwnPending(db: Db, userId: number, topicId: number): Promise<HeldMessage[]> {
+  return (await repo.listPendingForSender(db, userId, topicId)).map(toHeldMessage);
+}
+
+/** The admin's review queue. The sender appears by chat name only. */
+export async function listHeldForReview(db: Db, status: 'pending' | 'approved' | 'rejected') {
+  const rows = await repo.listForReview(db, status, 200);
+  return rows.map((row) => ({
+    id: row.id,
+    topic_id: row.topic_id,
+    topic_title: row.topic_title,
+    sender: publicChatName({ id: row.sender_id, chat_name: row.chat_name, contributor_nickname: row.contributor_nickname, is_contributor: row.is_contributor }),
+    content: row.content,
+    cost: row.cost,
+    rule_id: row.rule_id,
+    status: row.status,
+    created_at: row.created_at,
+    decided_at: row.decided_at,
+  }));
+}
+
+/**
+ * Approve: delivered now, in the conversation it was written in, if the sender is still in it
+ * (otherwise refused: reject it to give the coins back). Exactly one decision wins a race.
+ */
+export async function approveHeld(deps: ChatDeps, actorId: number, heldId: number, audit?: (trx: Transaction<Database>) => Promise<void>) {
+  const now = deps.clock.now().toISOString();
+  const settings = await getSettings(deps.db);
+  const outcome = await deps.db.transaction().execute(async (trx) => {
+    const held = await repo.findHeld(trx, heldId);
+    if (!held) throw new AppError('NOT_FOUND', texts.contentRules.notFound);
+    if (!(await repo.decideHeld(trx, heldId, 'approved', actorId, now))) throw new AppError('CONFLICT', texts.contentRules.alreadyDecided);
+    const { topic, active } = await requireTopicWriter(trx, held.sender_id, held.topic_id).catch(() => {
+      throw new AppError('CONFLICT', 'The conversation has ended or the sender left it: reject the message to give the coins back.');
+    });
+    const seq = await nextMessageSeq(trx, held.topic_id, now);
+    const message = await messagesRepo.insertMessage(trx, {
+      topic_id: held.topic_id,
+      seq,
+      sender_id: held.sender_id,
+      sender_kind: 'user',
+      content: held.content,
+      cost: held.cost,
+      look: null,
+      client_id: null,
+      created_at: now,
+    });
+    await repo.setDeliveredMessage(trx, heldId, message.id);
+    await audit?.(trx);
+    const events = await creditContributors(trx, deps.clock, message, held.sender_id, settings.contributor_share_percent, active);
+    const sender = await messagesRepo.findChatNameFields(trx, held.sender_id);
+    return { message, topic, events, senderName: publicChatName(sender) };
+  });
+  const names = new Map([[outcome.message.sender_id!, outcome.senderName]]);
+  const forEveryone = toMessage(outcome.message, [], { viewerId: null, companionName: outcome.topic.companion_name, names });
+  await publishAll(deps.bus, [
+    { type: 'message.created', topicId: outcome.message.topic_id, senderId: outcome.message.sender_id!, message: forEveryone },
+    ...outcome.events,
+  ]);
+  return { id: heldId, status: 'approved' as const, message_id: outcome.message.id };
+}
+
+/** Reject: not delivered; the coins go back (once, whoever races) and the sender is told. */
+export async function rejectHeld(deps: ChatDeps, actorId: number, heldId: number, audit?: (trx: Transaction<Database>) => Promise<void>) {
+  const now = deps.clock.now().toISOString();
+  const outcome = await deps.db.transaction().execute(async (trx) => {
+    const held = await repo.findHeld(trx, heldId);
+    if (!held) throw new AppError('NOT_FOUND', texts.contentRules.notFound);
+    if (!(await repo.decideHeld(trx, heldId, 'rejected', actorId, now))) throw new AppError('CONFLICT', texts.contentRules.alreadyDecided);
+    let balance: number | null = null;
+    if (held.cost > 0) {
+      const { entry } = await postEntry(trx, deps.clock, {
+        userId: held.sender_id,
+        amount: held.cost,
+        kind: 'held_refund',
+        idempotencyKey: `held-refund:${held.id}`,
+        reference: { type: 'held_message', id: held.id },
+      });
+      balance = entry.balance_after;
+    }
+    await createNotification(trx, {
+      userId: held.sender_id,
+      kind: 'moderation',
+      title: texts.contentRules.rejectedTitle,
+      body: texts.contentRules.rejectedBody(held.cost),
+      dedupeKey: `held-rejected:${held.id}`,
+      createdAt: now,
+    });
+    await audit?.(trx);
+    return { held, balance };
+  });
+  if (outcome.balance !== null) await publishAll(deps.bus, [{ type: 'balance', userId: outcome.held.sender_id, balance: outcome.balance }]);
+  return { id: heldId, status: 'rejected' as const, refunded: outcome.held.cost };
+}

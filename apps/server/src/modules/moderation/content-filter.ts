@@ -1,0 +1,143 @@
+import { findPhoneNumbersInText } from 'libphonenumber-js/max';
+import { RE2JS } from 're2js';
+import { type ContentRuleAction, type ContentRuleKind } from './moderation.table.js';
+
+/**
+ * The content filter (issue 15). Regular expressions run on RE2 (re2js): matching time is linear
+ * in the text, so no pattern — an admin's or ours — can backtrack catastrophically and stall the
+ * server; texts are bounded too (a message is at most 4,000 characters). Word rules match whole
+ * words and phrases, any case, by plain string search with Unicode word boundaries.
+ */
+export interface CompiledRule {
+  id: number;
+  action: ContentRuleAction;
+  find: (text: string) => [number, number][];
+}
+
+export const MASK = '***';
+export const MAX_PATTERN_LENGTH = 500;
+const MAX_RANGES = 200;
+
+const isWordChar = (ch: string | undefined) => ch !== undefined && /[\p{L}\p{N}_]/u.test(ch);
+
+function findWord(phrase: string): (text: string) => [number, number][] {
+  const needle = phrase.trim().toLocaleLowerCase();
+  return (text) => {
+    const haystack = text.toLocaleLowerCase();
+    const out: [number, number][] = [];
+    // Lower-casing can change lengths (rarely); then fall back to no match rather than wrong offsets.
+    if (needle.length === 0 || haystack.length !== text.length) return out;
+    for (let at = haystack.indexOf(needle); at !== -1 && out.length < MAX_RANGES; at = haystack.indexOf(needle, at + 1)) {
+      const end = at + needle.length;
+      if (!isWordChar(haystack[at - 1]) && !isWordChar(haystack[end])) out.push([at, end]);
+    }
+    return out;
+  };
+}
+
+function findRegex(pattern: RE2JS): (text: string) => [number, number][] {
+  return (text) => {
+    const out: [number, number][] = [];
+    const matcher = pattern.matcher(text);
+    while (out.length < MAX_RANGES && matcher.find()) {
+      const [start, end] = [matcher.start(), matcher.end()];
+      if (end > start) out.push([start, end]);
+    }
+    return out;
+  };
+}
+
+/** Checks a pattern at save time: an error message for the admin, or null when it compiles on RE2. */
+export function patternError(kind: ContentRuleKind, pattern: string): string | null {
+  if (pattern.trim().length === 0) return 'Enter a word, a phrase or a pattern';
+  if (pattern.length > MAX_PATTERN_LENGTH) return `At most ${MAX_PATTERN_LENGTH} characters`;
+  if (kind === 'word') return null;
+  try {
+    const compiled = RE2JS.compile(pattern, RE2JS.CASE_INSENSITIVE);
+    if (compiled.matcher('').matches()) return 'This pattern matches an empty text: it would match everywhere';
+    return null;
+  } catch (error) {
+    return `Not a valid pattern (RE2 syntax; lookarounds and backreferences are not supported): ${error instanceof Error ? error.message : String(error)}`;
+  }
+}
+
+export function compileRule(rule: { id: number; kind: ContentRuleKind; pattern: string; action: ContentRuleAction }): CompiledRule | null {
+  if (patternError(rule.kind, rule.pattern)) return null;
+  const find = rule.kind === 'word' ? findWord(rule.pattern) : findRegex(RE2JS.compile(rule.pattern, RE2JS.CASE_INSENSITIVE));
+  return { id: rule.id, action: rule.action, find };
+}
+
+/** The built-in 'contact details' rule: emails, URLs, messenger handles and phone numbers (masked). */
+const contactPatterns = [
+  // Emails.
+  String.raw`[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}`,
+  // Links, with or without a scheme, and messenger links.
+  String.raw`(?:https?://|www\.)[^\s<>"]+`,
+  String.raw`\b[a-z0-9][a-z0-9-]*\.(?:com|net|org|io|me|ru|de|ee|uk|co|app|link|ly|gg|tv|info|biz|to|chat|site|online)\b(?:/[^\s<>"]*)?`,
+  // Handles: @name (Telegram, Instagram…), and 'telegram: name'-style mentions.
+  String.raw`(?:^|[^\p{L}\p{N}_@.])(@[A-Za-z0-9_.]{3,32})`,
+  String.raw`\b(?:telegram|tg|whatsapp|signal|snapchat|insta(?:gram)?|skype|discord|viber|wechat|kik)\s*[:=]\s*\S+`,
+  // Phone-like digit runs (7+ digits with spaces, dots, dashes or brackets).
+  String.raw`\+?\d(?:[\s().-]*\d){6,}`,
+].map((source) => RE2JS.compile(source, RE2JS.CASE_INSENSITIVE));
+
+export const contactDetailsRule: CompiledRule = {
+  id: 0,
+  action: 'mask',
+  find: (text) => {
+    const out: [number, number][] = [];
+    for (const pattern of contactPatterns) {
+      const matcher = pattern.matcher(text);
+      while (out.length < MAX_RANGES && matcher.find()) {
+        // The handle pattern's group 1 is the handle itself (the character before it is context).
+        const group = matcher.groupCount() >= 1 && matcher.start(1) >= 0 ? 1 : 0;
+        const [start, end] = [matcher.start(group), matcher.end(group)];
+        if (end > start) out.push([start, end]);
+      }
+    }
+    for (const found of findPhoneNumbersInText(text, { defaultCountry: 'DE' })) out.push([found.startsAt, found.endsAt]);
+    return out;
+  },
+};
+
+export interface Verdict {
+  action: 'allow' | 'refuse' | 'hold';
+  /** The text with every masked range replaced. */
+  text: string;
+  /** The rule that refused or held it (0: the built-in rule). */
+  ruleId: number | null;
+  masked: boolean;
+}
+
+/** Applies the rules: refuse wins over hold; mask ranges are merged and replaced. */
+export function applyRules(text: string, rules: readonly CompiledRule[]): Verdict {
+  let decisive: CompiledRule | null = null;
+  const masks: [number, number][] = [];
+  for (const rule of rules) {
+    const ranges = rule.find(text);
+    if (ranges.length === 0) continue;
+    if (rule.action === 'mask') masks.push(...ranges);
+    else if (rule.action === 'refuse' && decisive?.action !== 'refuse') decisive = rule;
+    else if (rule.action === 'hold' && !decisive) decisive = rule;
+  }
+  const masked = maskRanges(text, masks);
+  return {
+    action: decisive ? (decisive.action === 'refuse' ? 'refuse' : 'hold') : 'allow',
+    text: masked,
+    ruleId: decisive?.id ?? null,
+    masked: masked !== text,
+  };
+}
+
+function maskRanges(text: string, ranges: [number, number][]): string {
+  if (ranges.length === 0) return text;
+  const sorted = [...ranges].sort((a, b) => a[0] - b[0]);
+  let out = '';
+  let at = 0;
+  for (const [start, end] of sorted) {
+    if (end <= at) continue;
+    out += text.slice(at, Math.max(at, start)) + MASK;
+    at = end;
+  }
+  return out + text.slice(at);
+}
