@@ -85,6 +85,21 @@ describe.each(dialects)('AI companion: streaming, failures, budget, personas (%s
     expect(row!.first_token_ms).not.toBeNull();
   });
 
+  it('content rules apply to the reply (issue 15): the contact details it streams are masked in the final message and never stream whole', async () => {
+    llm.script = [{ kind: 'stream', chunks: ['You can ', 'write to ', 'mia@example', '.com ', 'any time.'], delayMs: 80 }];
+    const { client } = await createSignedInUser(ctx.app, { coins: 5000 });
+    const topicId = await startAiTopic(client);
+    const socket = await connect(client, topicId);
+    await replyDue(topicId, await sendMessage(client, topicId, 'hi'));
+    await getCompanionWorker(ctx.app).runNow();
+    const final = await socket.waitFor(() => socket.events().find((e) => e.type === 'message.created' && e.message.sender_kind === 'companion'));
+    expect(final.type === 'message.created' && final.message.content).toBe('You can write to *** any time.');
+    const deltas = deltasOf(socket, topicId);
+    expect(assemble(deltas)).toBe('You can write to *** any time.');
+    for (const delta of deltas) expect(delta.text).not.toContain('mia@example.com');
+    expect((await messagesOf(topicId)).at(-1)!.content).toBe('You can write to *** any time.');
+  });
+
   it('a client that subscribes mid-stream gets the text so far and then the rest, nothing lost or repeated', async () => {
     const chunks = ['One ', 'two ', 'three ', 'four ', 'five ', 'six ', 'seven.'];
     llm.script = [{ kind: 'stream', chunks, delayMs: 120 }];
