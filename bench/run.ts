@@ -4,7 +4,7 @@
  * user or session; each scenario's throughput as a ratio to the no-op route measured in the same run;
  * BENCH_RUNS runs (3) of BENCH_DURATION_S seconds (5) per scenario after a short warm-up; min/median/max;
  * event-loop delay p99 inside the server per scenario. Prints every target with PASS/FAIL and writes
- * bench/results/latest.{md,json}. BENCH_CPU_PROF=<dir> writes the server's CPU profile there;
+ * bench/results/latest.{md,json}. BENCH_CPU_PROF=<dir> adds an uncounted pass that writes each scenario's CPU profile there;
  * BENCH_ONLY=<substring> keeps the no-op and the matching scenarios.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -24,7 +24,9 @@ interface Sample extends WrkResult {
   eldP99Ms: number;
 }
 
-async function measure(server: BenchServer, scenario: Scenario, dir: string, durationS: number): Promise<Sample> {
+const PROFILE_DIR = process.env.BENCH_CPU_PROF;
+
+async function measure(server: BenchServer, scenario: Scenario, dir: string, durationS: number, profileAs?: string): Promise<Sample> {
   const requests = await scenario.requests();
   const first = requests[0]!;
   const check = await fetch(server.url + first.path, { method: first.method, headers: first.headers, body: first.body });
@@ -32,7 +34,9 @@ async function measure(server: BenchServer, scenario: Scenario, dir: string, dur
   const file = join(dir, 'requests.tsv');
   writeRequests(file, requests);
   server.child.send('eld:reset');
+  if (profileAs) await server.ask('prof:start', 'profiling');
   const result = await runWrk(server.url, file, durationS);
+  if (profileAs) console.log(`  CPU profile: ${await server.ask<string>(`prof:stop:${profileAs}`, 'prof')}`);
   const eld = await server.ask<{ p99Ms: number }>('eld', 'eld');
   return { ...result, eldP99Ms: Math.round(eld.p99Ms * 10) / 10 };
 }
@@ -61,6 +65,16 @@ async function benchDialect(dialect: 'sqlite' | 'postgres') {
         );
       }
     }
+    // BENCH_CPU_PROF=<dir>: one more pass, not counted, each scenario profiled on its own (<dir>/<dialect>-<scenario>.cpuprofile).
+    if (PROFILE_DIR)
+      for (const scenario of scenarios)
+        await measure(
+          server,
+          scenario,
+          dir,
+          DURATION_S,
+          join(PROFILE_DIR, `${dialect}-${scenario.name.replace(/[^a-z0-9]+/gi, '-').replace(/-$/, '')}.cpuprofile`),
+        );
     const rssMb = Math.round((await server.ask<number>('rss', 'rss')) / 1024 / 1024);
     const stats: ScenarioStats[] = scenarios.map((s) => {
       const list = samples.get(s.name)!;
@@ -105,6 +119,7 @@ function report(dialect: string, stats: ScenarioStats[], verdicts: Verdict[], rs
 }
 
 ensureWrk();
+if (PROFILE_DIR) mkdirSync(PROFILE_DIR, { recursive: true });
 const dialects: ('sqlite' | 'postgres')[] = process.env.DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 const onlyDialect = process.env.BENCH_DIALECT;
 const results: Record<string, unknown> = { date: new Date().toISOString(), runs: RUNS, durationS: DURATION_S, connections: CONNECTIONS, loadgen: 'wrk -t1' };

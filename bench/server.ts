@@ -13,9 +13,8 @@ export interface BenchServer {
 }
 
 export function startServer(database: Config['database'], env: Record<string, string | undefined> = {}): Promise<BenchServer> {
-  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
   const child = fork(join(import.meta.dirname, 'serve.ts'), {
-    execArgv: ['--import', 'tsx', ...profile],
+    execArgv: ['--import', 'tsx'],
     env: { ...process.env, ...env, BENCH_DATABASE: JSON.stringify(database) },
   });
   const exited = new Promise<void>((r) => child.once('exit', () => r()));

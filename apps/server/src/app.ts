@@ -37,7 +37,7 @@ import { storeRoutes } from './modules/store/store.routes.js';
 import { receiptsRoutes } from './modules/receipts/receipts.routes.js';
 import { registerDocs } from './plugins/docs.js';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling, registerInputGuards, zodValidatorCompiler } from './plugins/errors.js';
-import { announceAuthWrites } from './plugins/auth-writes.js';
+import { announceCacheWrites } from './plugins/cache-writes.js';
 import { createInfra, type Infra } from './plugins/infra.js';
 import { registerSecurity } from './plugins/security.js';
 import { compiledSerializerCompiler } from './plugins/serializer.js';
@@ -112,7 +112,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       { file: config.generatedSecrets.file },
       'Generated APP_SECRET and PAYOUT_ENCRYPTION_KEY (file mode 0600). Back up the payout key: stored payout details cannot be decrypted without it.',
     );
-  const infra = announceAuthWrites(createInfra(config, app.log, options.infra), app.log);
+  const infra = announceCacheWrites(createInfra(config, app.log, options.infra), app.log);
   app.decorate('config', config);
   app.decorate('db', infra.db);
   app.decorate('clock', infra.clock);

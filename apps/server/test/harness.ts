@@ -7,6 +7,7 @@ import { buildApp, type BuildAppOptions } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { type Db } from '../src/db/database.js';
 import { type Clock } from '../src/lib/clock.js';
+import { createInProcessBus, type EventBus } from '../src/lib/event-bus.js';
 import { checkLedgerConsistency } from '../src/modules/ledger/ledger.service.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -83,7 +84,14 @@ export async function createTestContext(dialect: Dialect, options: TestContextOp
     },
     { database, ...options.config },
   );
-  const build = (overrides: Partial<BuildAppOptions> = {}) => buildApp({ config, logger: false, infra: options.infra, ...overrides });
+  // Every app built on this database hears the others, as instances sharing Redis do: without Redis,
+  // each gets its own view of one in-process bus (closing one app leaves the others' listeners).
+  const sharedBus = createInProcessBus();
+  const build = (overrides: Partial<BuildAppOptions> = {}) => {
+    const infra = overrides.infra ?? options.infra ?? {};
+    const bus = infra.bus ?? (config.redisUrl ? undefined : busView(sharedBus));
+    return buildApp({ config, logger: false, ...overrides, infra: { ...infra, ...(bus ? { bus } : {}) } });
+  };
   const app = await buildRetryingIntrospection(build, database);
   const extra: FastifyInstance[] = [];
   return {
@@ -139,4 +147,27 @@ export async function eventually<T>(check: () => Promise<T | undefined | false>,
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/** One app's handle on a bus several apps share: closing it removes only this app's listeners. */
+function busView(shared: EventBus): EventBus {
+  const offs = new Set<() => void>();
+  const track = (off: () => void) => {
+    offs.add(off);
+    return () => {
+      off();
+      offs.delete(off);
+    };
+  };
+  return {
+    publish: (event) => shared.publish(event),
+    subscribe: (listener) => track(shared.subscribe(listener)),
+    invalidate: (message) => shared.invalidate(message),
+    onInvalidate: (listener) => track(shared.onInvalidate(listener)),
+    epoch: () => shared.epoch(),
+    async close() {
+      for (const off of offs) off();
+      offs.clear();
+    },
+  };
 }

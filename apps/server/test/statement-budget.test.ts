@@ -7,6 +7,7 @@ import { TestClient } from './client.js';
 import { createSignedInUser } from './factories.js';
 import { chatContextOptions, createChatPair } from './chat.js';
 import { createTestContext, dialects, expectLedgerConsistent, FakeClock, type TestContext } from './harness.js';
+import { QUIET_MS } from '../src/modules/messages/poll-cache.js';
 
 /**
  * Statements per request on the hot paths (issue 18), counted through Kysely's log hook on a second
@@ -71,6 +72,23 @@ describe.each(dialects)('statements per hot request on %s', (dialect) => {
     await c.get(url);
     const sqls = await count(async () => expect((await c.get(url)).body.status).toBe('OK'));
     expect(sqls.length, sqls.join('\n')).toBeLessThanOrEqual(budget.poll);
+  });
+
+  it('a poll of a conversation where nothing changed since this instance last answered it runs no statement', async () => {
+    const { owner, guest, topic } = await createChatPair(ctx.app);
+    await onCounted(guest.client).post('/api/messages/create', { topic_id: topic.id, content: 'Hello there' });
+    // A read that starts right after a change is served but not kept (the writer may not have committed yet).
+    await new Promise((r) => setTimeout(r, QUIET_MS + 50));
+    const c = onCounted(owner.client);
+    const url = `/api/messages/index?topic_id=${topic.id}&page=1&page_size=20&order_by=id&order_dir=desc`;
+    const first = await c.get(url);
+    const sqls = await count(async () => {
+      const again = await c.get(url);
+      expect(again.raw.body).toBe(first.raw.body);
+      expect(again.headers.etag).toBe(first.headers.etag);
+      expect((await c.request('GET', url, { headers: { 'if-none-match': String(first.headers.etag) } })).statusCode).toBe(304);
+    });
+    expect(sqls, sqls.join('\n')).toEqual([]);
   });
 
   it(`messages/create runs at most ${budget.send} statements, BEGIN and COMMIT included`, async () => {

@@ -133,6 +133,7 @@ export const messageSchema = z.object({
 export type Message = z.infer<typeof messageSchema>;
 
 export const messagesPageSchema = z.object({ data: z.array(messageSchema), meta: pageMetaSchema });
+export type MessagesPage = z.infer<typeof messagesPageSchema>;
 export const roomsPageSchema = z.object({ data: z.array(roomSchema), meta: pageMetaSchema });
 
 export const attachmentCostsSchema = z.object({

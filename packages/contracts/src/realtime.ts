@@ -13,6 +13,8 @@ export const chatEventSchema = z.discriminatedUnion('type', [
     type: z.literal('message.created'),
     topicId: z.number().int(),
     senderId: z.number().int().optional(),
+    /** The topic's mode when the message was written: the companion of every instance skips human chats without a read. */
+    chatMode: z.enum(['human', 'ai']).optional(),
     message: z.record(z.string(), z.unknown()),
   }),
   // The companion's reply as it is generated: `text` is appended at `offset` of reply `replyId`

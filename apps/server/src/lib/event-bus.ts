@@ -14,6 +14,12 @@ export interface EventBus {
   invalidate(message: Invalidation): Promise<void>;
   /** Returns an unsubscribe function. */
   onInvalidate(listener: (message: Invalidation) => void): () => void;
+  /**
+   * Changes whenever this instance may have missed another instance's invalidations (its subscription
+   * dropped and came back); negative while it is not listening. A cache keeps an entry only for the
+   * epoch it was read in, and keeps nothing while the epoch is negative.
+   */
+  epoch(): number;
   close(): Promise<void>;
 }
 
@@ -26,13 +32,18 @@ export type Invalidation =
   | { kind: 'user'; userId: number }
   | { kind: 'session'; sessionId: string }
   /** A change whose user we cannot tell: drop every cached session. */
-  | { kind: 'sessions' };
+  | { kind: 'sessions' }
+  /** A topic, its participants or its messages changed: drop what a poll cached for it (modules/messages/poll-cache.ts). */
+  | { kind: 'topic'; topicId: number }
+  /** Such a change whose topic we cannot tell: drop every cached conversation. */
+  | { kind: 'topics' };
 
 export function isInvalidation(value: unknown): value is Invalidation {
   if (typeof value !== 'object' || value === null) return false;
   const message = value as Record<string, unknown>;
-  if (message.kind === 'settings' || message.kind === 'sessions' || message.kind === 'content-rules') return true;
+  if (message.kind === 'settings' || message.kind === 'sessions' || message.kind === 'content-rules' || message.kind === 'topics') return true;
   if (message.kind === 'user') return Number.isSafeInteger(message.userId);
+  if (message.kind === 'topic') return Number.isSafeInteger(message.topicId);
   return message.kind === 'session' && typeof message.sessionId === 'string';
 }
 
@@ -51,6 +62,8 @@ export function createInProcessBus(): EventBus {
       invalidations.add(listener);
       return () => invalidations.delete(listener);
     },
+    // One process hears every invalidation it makes.
+    epoch: () => 0,
     async publish(event) {
       for (const listener of listeners) listener(event);
     },

@@ -72,6 +72,20 @@ export function createRedisBus(command: Redis, log: FastifyBaseLogger, options: 
     return pending;
   };
   let ready = subscribe();
+  // Invalidations published while the subscriber was away are lost: a new epoch once it listens again.
+  let epoch = 0;
+  let listening = false;
+  void ready.then(() => {
+    listening = true;
+    epoch += 1;
+  });
+  subscriber.on('close', () => (listening = false));
+  // ioredis subscribes again by itself on reconnect, before it reports ready.
+  subscriber.on('ready', () => {
+    if (listening) return;
+    listening = true;
+    epoch += 1;
+  });
   const awaitSubscription = () =>
     Promise.race([ready.catch(() => (ready = subscribe())), new Promise((resolve) => setTimeout(resolve, REDIS_COMMAND_TIMEOUT_MS).unref())]);
 
@@ -100,6 +114,7 @@ export function createRedisBus(command: Redis, log: FastifyBaseLogger, options: 
       invalidations.add(listener);
       return () => invalidations.delete(listener);
     },
+    epoch: () => (listening && !closed ? epoch : -1),
     async close() {
       closed = true;
       listeners.clear();

@@ -1,3 +1,4 @@
+import { type FastifyReply } from 'fastify';
 import { type FastifySerializerCompiler } from 'fastify/types/schema.js';
 import fastJson from 'fast-json-stringify';
 import { z } from 'zod';
@@ -20,3 +21,11 @@ export const responseJsonSchema = (schema: SchemaLike) =>
  * declared fields leave the server.
  */
 export const compiledSerializerCompiler: FastifySerializerCompiler<SchemaLike> = ({ schema }) => fastJson(responseJsonSchema(schema));
+
+/**
+ * Sends JSON the route's serializer already wrote (`reply.serialize`), e.g. kept in a cache: Fastify
+ * sends a string with a JSON content type as it is. Typed routes declare objects, hence the plain reply.
+ */
+export function sendSerialized(reply: FastifyReply, body: string) {
+  return reply.type('application/json; charset=utf-8').send(body);
+}

@@ -19,7 +19,7 @@ export interface CachedSession {
 /**
  * Sessions resolved recently, by session id (the token's hash), so a request needs no session lookup.
  * Every instance drops entries when any instance announces a change over the event bus: a logout or
- * password change (sessions deleted), a ban or any other update of the user row (plugins/auth-writes.ts);
+ * password change (sessions deleted), a ban or any other update of the user row (plugins/cache-writes.ts);
  * balance moves arrive as `balance` events after their commit and patch the cached figure.
  */
 export class SessionCache {
@@ -49,7 +49,7 @@ export class SessionCache {
   }
 
   apply(message: Invalidation, nowMs = Date.now()) {
-    if (message.kind === 'settings') return;
+    if (message.kind !== 'session' && message.kind !== 'user' && message.kind !== 'sessions') return;
     this.generation += 1;
     if (message.kind === 'session') this.delete(message.sessionId);
     else if (message.kind === 'user') {

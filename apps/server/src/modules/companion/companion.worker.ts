@@ -55,6 +55,7 @@ export class CompanionWorker {
     if (this.stopped) return;
     try {
       // Only users' messages start a reply (the companion's own messages arrive here too).
+      if (event.type === 'message.created' && event.chatMode === 'human') return;
       if (event.type === 'message.created' && typeof event.message.id === 'number' && event.message.sender_kind === 'user') {
         const dueAt = await scheduleReply(this.deps, event.topicId, event.message.id);
         if (dueAt) this.jobs.wakeAt(new Date(dueAt));

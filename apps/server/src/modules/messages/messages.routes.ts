@@ -8,6 +8,7 @@ import {
   messagesIndexQuerySchema,
   messagesPageSchema,
   texts,
+  type MessagesPage,
 } from '@parley/contracts';
 import { z } from 'zod';
 import { type FastifyReply } from 'fastify';
@@ -15,6 +16,7 @@ import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.js';
 import { IMAGE_MIMES } from '../../lib/file-sniff.js';
 import { validationFailure } from '../../plugins/errors.js';
+import { sendSerialized } from '../../plugins/serializer.js';
 import { currentUser, requireVerified } from '../../plugins/session.js';
 import { checkFiles, readMessageForm } from './message-upload.js';
 import { listOwnPending } from './held-messages.service.js';
@@ -44,10 +46,12 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/messages/index',
     { schema: { tags, querystring: messagesIndexQuerySchema, response: { 200: envelopeSchema(messagesPageSchema), 304: z.undefined() } } },
     async (request, reply) => {
-      const result = await messages.listMessages(deps, currentUser(request).id, request.query, request.headers['if-none-match']);
+      // Serialized once by the route's compiled serializer; the poll cache keeps the text.
+      const serialize = (page: MessagesPage) => reply.serialize({ status: 'OK', payload: page }) as string;
+      const result = await messages.listMessages(deps, currentUser(request).id, request.query, serialize, request.headers['if-none-match']);
       reply.header('etag', result.etag).header('cache-control', 'private, no-cache');
       if (result.notModified) return reply.code(304).send(undefined);
-      return { status: 'OK' as const, payload: result.page };
+      return sendSerialized(reply as FastifyReply, result.body);
     },
   );
 

@@ -8,6 +8,7 @@ import {
   type HeldMessage,
   type Message,
   type MessagesIndexQuery,
+  type MessagesPage,
   type Settings,
 } from '@parley/contracts';
 import { type Transaction } from 'kysely';
@@ -25,12 +26,22 @@ import { assertAdult } from '../users/adult.js';
 import { publicChatName } from '../users/chat-name.js';
 import { type UserRow } from '../users/users.table.js';
 import { isSeqVisible, pageRanges, visibleCount, type SeqRange } from '../../lib/seq-ranges.js';
-import { forbidden, readableRanges, requireTopicReader, requireTopicWriter, visibleRanges, type TopicAccess } from '../topics/topics.access.js';
+import {
+  forbidden,
+  loadTopicAccess,
+  mayRead,
+  readableRanges,
+  requireTopicReader,
+  requireTopicWriter,
+  visibleRanges,
+  type TopicAccess,
+} from '../topics/topics.access.js';
 import * as topicsRepo from '../topics/topics.repository.js';
 import { publishAll, type ChatDeps } from '../topics/topics.service.js';
 import { type CheckedFile } from './message-upload.js';
 import { toMessage, toMessages } from './messages.mapper.js';
 import * as repo from './messages.repository.js';
+import { pollCacheOf } from './poll-cache.js';
 import { type MessageRow } from './messages.table.js';
 
 export interface MessageDeps extends ChatDeps {
@@ -63,21 +74,42 @@ export function messageCost(settings: Settings, content: string, types: CheckedF
   return messageTextCost(content, settings.message_symbol_cost) + types.reduce((sum, type) => sum + costs[type], 0);
 }
 
+export type PollAnswer = { etag: string; notModified: true } | { etag: string; notModified: false; body: string };
+
 /**
- * A viewer's page with its validator. The viewer sees only the messages of their own pairings
- * (the owner: all); the total is a sum of seq-range sizes and a page an index range, so neither
- * grows with the topic's history. A poll whose validator matches what the client has
- * (If-None-Match) stops after the access check: no page, no attachments, no names.
+ * A viewer's page with its validator, serialized by the caller's `serialize`. The viewer sees only
+ * the messages of their own pairings (the owner: all); the total is a sum of seq-range sizes and a
+ * page an index range, so neither grows with the topic's history. A poll whose validator matches what
+ * the client has (If-None-Match) stops after the access check: no page, no attachments, no names.
+ * Both the access and the answered page are kept in the instance's poll cache (poll-cache.ts), so a
+ * poll of a conversation where nothing happened reads nothing.
  */
-export async function listMessages(deps: ChatDeps, userId: number, query: MessagesIndexQuery, ifNoneMatch?: string) {
-  const access = await requireTopicReader(deps.db, userId, query.topic_id);
+export async function listMessages(
+  deps: ChatDeps,
+  userId: number,
+  query: MessagesIndexQuery,
+  serialize: (page: MessagesPage) => string,
+  ifNoneMatch?: string,
+): Promise<PollAnswer> {
+  const cache = pollCacheOf(deps.bus);
+  const startedMs = Date.now();
+  let viewer = cache.get(query.topic_id, userId, startedMs);
+  let access = viewer?.access;
+  if (!access) {
+    access = await loadTopicAccess(deps.db, userId, query.topic_id);
+    viewer = cache.keepAccess(query.topic_id, userId, access, startedMs);
+  }
+  if (!mayRead(access, userId)) throw forbidden(access.topic);
   const { topic } = access;
   const ranges = visibleRanges(access, userId);
   // The ranges end at the topic's last seq: a new message, a join or a leave changes the validator.
   const seen = ranges.map(([lo, hi]) => `${lo}:${hi}`).join(',');
   const q = [query.page, query.page_size, query.order_by, query.order_dir, query.after_id ?? ''].join('.');
   const etag = `W/"m${topic.id}-${seen}-${userId}-${topic.participants_count}-${topic.is_closed}-${q}"`;
-  if (ifNoneMatch === etag) return { etag, notModified: true as const };
+  if (ifNoneMatch === etag) return { etag, notModified: true };
+  const cached = viewer?.pages.get(q);
+  if (cached?.etag === etag) return { etag, notModified: false, body: cached.body };
+
   const rows =
     query.after_id !== undefined
       ? await repo.listMessagesAfter(deps.db, topic.id, query.after_id, query.page_size, ranges)
@@ -88,8 +120,12 @@ export async function listMessages(deps: ChatDeps, userId: number, query: Messag
           query.order_dir,
         );
   const data = await toMessages(deps.db, rows, userId, topic.companion_name);
-  return { etag, notModified: false as const, page: { data, meta: pageMeta(query.page, query.page_size, visibleCount(ranges)) } };
+  const body = serialize({ data, meta: pageMeta(query.page, query.page_size, visibleCount(ranges)) });
+  if (viewer) cache.keepPage(viewer, q, { etag, body }, senderIdsOf(rows), startedMs);
+  return { etag, notModified: false, body };
 }
+
+const senderIdsOf = (rows: MessageRow[]) => new Set(rows.flatMap((r) => (r.sender_id === null ? [] : [r.sender_id])));
 
 /** The message rows of some seq ranges of a topic (reports keep them as evidence). */
 export const listMessageRows = (db: Db, topicId: number, ranges: readonly SeqRange[], direction: 'asc' | 'desc') =>
@@ -208,7 +244,10 @@ export async function sendMessage(
   const forSender = toMessage(message, attachments, { viewerId: user.id, companionName: topic.companion_name, names });
   const forEveryone = toMessage(message, attachments, { viewerId: null, companionName: topic.companion_name, names });
   // The hub shows the sender's own sockets their message as 'Me' (senderId never leaves the server).
-  await publishAll(deps.bus, [{ type: 'message.created', topicId: message.topic_id, senderId: user.id, message: forEveryone }, ...events]);
+  await publishAll(deps.bus, [
+    { type: 'message.created', topicId: message.topic_id, senderId: user.id, chatMode: topic.chat_mode, message: forEveryone },
+    ...events,
+  ]);
   return { message: forSender, balance };
 }
 

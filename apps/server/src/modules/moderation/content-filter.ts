@@ -67,26 +67,44 @@ export function compileRule(rule: { id: number; kind: ContentRuleKind; pattern: 
   return { id: rule.id, action: rule.action, find };
 }
 
-/** The built-in 'contact details' rule: emails, URLs, messenger handles and phone numbers (masked). */
-const contactPatterns = [
-  // Emails.
-  String.raw`[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}`,
-  // Links, with or without a scheme, and messenger links.
-  String.raw`(?:https?://|www\.)[^\s<>"]+`,
-  String.raw`\b[a-z0-9][a-z0-9-]*\.(?:com|net|org|io|me|ru|de|ee|uk|co|app|link|ly|gg|tv|info|biz|to|chat|site|online)\b(?:/[^\s<>"]*)?`,
-  // Handles: @name (Telegram, Instagram…), and 'telegram: name'-style mentions.
-  String.raw`(?:^|[^\p{L}\p{N}_@.])(@[A-Za-z0-9_.]{3,32})`,
-  String.raw`\b(?:telegram|tg|whatsapp|signal|snapchat|insta(?:gram)?|skype|discord|viber|wechat|kik)\s*[:=]\s*\S+`,
-  // Phone-like digit runs (7+ digits with spaces, dots, dashes or brackets).
-  String.raw`\+?\d(?:[\s().-]*\d){6,}`,
-].map((source) => RE2JS.compile(source, RE2JS.CASE_INSENSITIVE));
+/**
+ * The built-in 'contact details' rule: emails, URLs, messenger handles and phone numbers (masked).
+ * Each pattern runs only when the text has what any match of it must contain (an '@', a '.', digits…):
+ * most chat messages have none of these, and a send should not pay for six scans and a phone parse.
+ */
+type Gate = (text: string) => boolean;
+const contactPatterns: [gate: Gate, pattern: RE2JS][] = (
+  [
+    // Emails.
+    [(t) => t.includes('@'), String.raw`[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}`],
+    // Links, with or without a scheme, and messenger links.
+    [(t) => t.includes('://') || t.includes('.'), String.raw`(?:https?://|www\.)[^\s<>"]+`],
+    [
+      (t) => t.includes('.'),
+      String.raw`\b[a-z0-9][a-z0-9-]*\.(?:com|net|org|io|me|ru|de|ee|uk|co|app|link|ly|gg|tv|info|biz|to|chat|site|online)\b(?:/[^\s<>"]*)?`,
+    ],
+    // Handles: @name (Telegram, Instagram…), and 'telegram: name'-style mentions.
+    [(t) => t.includes('@'), String.raw`(?:^|[^\p{L}\p{N}_@.])(@[A-Za-z0-9_.]{3,32})`],
+    [
+      (t) => t.includes(':') || t.includes('='),
+      String.raw`\b(?:telegram|tg|whatsapp|signal|snapchat|insta(?:gram)?|skype|discord|viber|wechat|kik)\s*[:=]\s*\S+`,
+    ],
+    // Phone-like digit runs (7+ digits with spaces, dots, dashes or brackets).
+    [(t) => countDigits(t, /[0-9]/g) >= 7, String.raw`\+?\d(?:[\s().-]*\d){6,}`],
+  ] satisfies [Gate, string][]
+).map(([gate, source]) => [gate, RE2JS.compile(source, RE2JS.CASE_INSENSITIVE)]);
+
+const countDigits = (text: string, digit: RegExp) => text.match(digit)?.length ?? 0;
+/** libphonenumber reads digits of any script; no phone number anywhere has fewer than three. */
+const mayHoldPhoneNumber = (text: string) => countDigits(text, /\p{Nd}/gu) >= 3;
 
 export const contactDetailsRule: CompiledRule = {
   id: 0,
   action: 'mask',
   find: (text) => {
     const out: [number, number][] = [];
-    for (const pattern of contactPatterns) {
+    for (const [gate, pattern] of contactPatterns) {
+      if (!gate(text)) continue;
       const matcher = pattern.matcher(text);
       while (out.length < MAX_RANGES && matcher.find()) {
         // The handle pattern's group 1 is the handle itself (the character before it is context).
@@ -95,7 +113,7 @@ export const contactDetailsRule: CompiledRule = {
         if (end > start) out.push([start, end]);
       }
     }
-    for (const found of findPhoneNumbersInText(text, { defaultCountry: 'DE' })) out.push([found.startsAt, found.endsAt]);
+    if (mayHoldPhoneNumber(text)) for (const found of findPhoneNumbersInText(text, { defaultCountry: 'DE' })) out.push([found.startsAt, found.endsAt]);
     return out;
   },
 };

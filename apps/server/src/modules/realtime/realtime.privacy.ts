@@ -8,7 +8,8 @@ import { type ChatEvent } from '@parley/contracts';
 export function eventFor(event: ChatEvent, recipientId: number): ChatEvent {
   switch (event.type) {
     case 'message.created': {
-      const { senderId, ...rest } = event;
+      // chatMode routes the event inside the server (the companion), like senderId.
+      const { senderId, chatMode: _mode, ...rest } = event;
       if (senderId === undefined || senderId !== recipientId) return rest;
       return { ...rest, message: { ...event.message, sender: 'Me', is_mine: true, sender_id: senderId } };
     }
