@@ -6,6 +6,7 @@ import pg from 'pg';
 import { type Config } from '../config.js';
 import { type Database } from './database.js';
 import { migrations } from './migrations/index.js';
+import { startWalCheckpointer } from './wal-checkpointer.js';
 
 // COUNT(*) and SUM() come back as int8; our figures fit in a JS number.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
@@ -25,10 +26,13 @@ const STATEMENT_CACHE_SIZE = 500;
  * The SQLite handle Kysely sees: `prepare` answers from a cache instead of compiling the SQL again
  * on every query. Safe because Kysely runs one statement at a time on its single connection.
  */
-export function cachingSqlite(sqlite: SQLite.Database, size = STATEMENT_CACHE_SIZE): SqliteDatabase {
+export function cachingSqlite(sqlite: SQLite.Database, size = STATEMENT_CACHE_SIZE, onClose?: () => void): SqliteDatabase {
   const cache = new Map<string, SQLite.Statement>();
   return {
-    close: () => sqlite.close(),
+    close: () => {
+      onClose?.();
+      sqlite.close();
+    },
     prepare(text: string) {
       let statement = cache.get(text);
       if (statement) cache.delete(text);
@@ -66,7 +70,12 @@ export function connectDatabase(config: DatabaseConfig, options: ConnectOptions 
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingSqlite(sqlite) }), log: options.log });
+  // Checkpoints run on a worker thread, not inside the commits of this one (db/wal-checkpointer.ts).
+  const checkpointer =
+    config.file === ':memory:' ? undefined : startWalCheckpointer(config.file, (error) => process.emitWarning(`SQLite WAL checkpointer: ${String(error)}`));
+  if (checkpointer) sqlite.pragma('wal_autocheckpoint = 0');
+  const database = cachingSqlite(sqlite, STATEMENT_CACHE_SIZE, () => void checkpointer?.stop());
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database }), log: options.log });
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

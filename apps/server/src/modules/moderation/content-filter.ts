@@ -95,8 +95,11 @@ const contactPatterns: [gate: Gate, pattern: RE2JS][] = (
 ).map(([gate, source]) => [gate, RE2JS.compile(source, RE2JS.CASE_INSENSITIVE)]);
 
 const countDigits = (text: string, digit: RegExp) => text.match(digit)?.length ?? 0;
-/** libphonenumber reads digits of any script; no phone number anywhere has fewer than three. */
-const mayHoldPhoneNumber = (text: string) => countDigits(text, /\p{Nd}/gu) >= 3;
+/**
+ * libphonenumber reads digits of any script. By its metadata the shortest possible number is 6 digits
+ * with the country code (+43 and four) and 5 written nationally for the default country (0 and four).
+ */
+const mayHoldPhoneNumber = (text: string) => countDigits(text, /\p{Nd}/gu) >= 5;
 
 export const contactDetailsRule: CompiledRule = {
   id: 0,
