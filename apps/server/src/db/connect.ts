@@ -1,7 +1,22 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresAdapter, PostgresDialect, sql, SqliteDialect, type LogEvent, type MigrationProvider, type SqliteDatabase } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  Migrator,
+  PostgresAdapter,
+  PostgresDialect,
+  sql,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type Driver,
+  type LogEvent,
+  type MigrationProvider,
+  type SqliteDatabase,
+  type SqliteDialectConfig,
+} from 'kysely';
 import pg from 'pg';
 import { type Config } from '../config.js';
 import { type Database } from './database.js';
@@ -46,6 +61,27 @@ export function cachingSqlite(sqlite: SQLite.Database, size = STATEMENT_CACHE_SI
   };
 }
 
+/**
+ * Transactions take SQLite's write lock when they begin (BEGIN IMMEDIATE), waiting for it under
+ * busy_timeout. A deferred BEGIN would read first and take the lock at its first write, and SQLite
+ * refuses that upgrade at once (no waiting) while another connection — the WAL checkpointer, a CLI —
+ * holds the lock. This app has one connection, so transactions were already one at a time.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection) {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  constructor(private readonly settings: SqliteDialectConfig) {
+    super(settings);
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.settings);
+  }
+}
+
 const pools = new WeakMap<Kysely<Database>, pg.Pool>();
 
 /** The PostgreSQL pool behind a database handle (its gauges go to /metrics); none for SQLite. */
@@ -75,7 +111,7 @@ export function connectDatabase(config: DatabaseConfig, options: ConnectOptions 
     config.file === ':memory:' ? undefined : startWalCheckpointer(config.file, (error) => process.emitWarning(`SQLite WAL checkpointer: ${String(error)}`));
   if (checkpointer) sqlite.pragma('wal_autocheckpoint = 0');
   const database = cachingSqlite(sqlite, STATEMENT_CACHE_SIZE, () => void checkpointer?.stop());
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database }), log: options.log });
+  return new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database }), log: options.log });
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

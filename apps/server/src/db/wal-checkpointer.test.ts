@@ -24,8 +24,13 @@ describe('SQLite checkpoints run on a worker thread', () => {
       const [setting] = (await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(db)).rows;
       expect(setting?.wal_autocheckpoint).toBe(0);
       await sql`create table t (id integer primary key, body text)`.execute(db);
-      // ~8 MB of WAL, far past SQLite's own 4 MB threshold, in many small commits.
-      for (let i = 0; i < 2_000; i++) await sql`insert into t (body) values (${'x'.repeat(1_000)})`.execute(db);
+      // ~8 MB of WAL, far past SQLite's own 4 MB threshold, in many small transactions that read before
+      // they write (a deferred BEGIN would fail at once with SQLITE_BUSY whenever the checkpointer holds the lock).
+      for (let i = 0; i < 2_000; i++)
+        await db.transaction().execute(async (trx) => {
+          await sql`select max(id) from t`.execute(trx);
+          await sql`insert into t (body) values (${'x'.repeat(1_000)})`.execute(trx);
+        });
       const deadline = Date.now() + 5_000;
       while (walBytes(file) > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
       expect(walBytes(file)).toBe(0);
