@@ -67,9 +67,21 @@ export function cachingSqlite(sqlite: SQLite.Database, size = STATEMENT_CACHE_SI
  * refuses that upgrade at once (no waiting) while another connection — the WAL checkpointer, a CLI —
  * holds the lock. This app has one connection, so transactions were already one at a time.
  */
+const BEGIN_ATTEMPTS = 100;
+
 class ImmediateSqliteDriver extends SqliteDriver {
   override async beginTransaction(connection: DatabaseConnection) {
-    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+    // The checkpointer restarting the WAL can make BEGIN fail with SQLITE_BUSY before busy_timeout ran
+    // out; nothing has happened yet, so try again, waiting without holding the event loop.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+        return;
+      } catch (error) {
+        if (!String((error as { code?: unknown }).code).startsWith('SQLITE_BUSY') || attempt >= BEGIN_ATTEMPTS) throw error;
+        await new Promise((resolve) => setTimeout(resolve, Math.min(attempt, 10)));
+      }
+    }
   }
 }
 
