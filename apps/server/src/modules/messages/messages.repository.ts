@@ -1,5 +1,6 @@
 import { chatNameColumns } from '../users/chat-name.js';
 import { type DbOrTrx } from '../../db/database.js';
+import { prepared } from '../../db/prepared.js';
 import { type SeqRange } from '../../lib/seq-ranges.js';
 import { type NewAttachmentRow, type NewMessageRow } from './messages.table.js';
 
@@ -28,8 +29,24 @@ const senderColumns = [
 ] as const;
 
 /** One page: a few seq ranges of one topic, read along the (topic_id, seq) index, with the senders' names. */
+const pageOfOneRange = (direction: 'asc' | 'desc') =>
+  prepared((db, v: { topicId: number; lo: number; hi: number }) =>
+    db
+      .selectFrom('messages')
+      .leftJoin('users as sender', 'sender.id', 'messages.sender_id')
+      .selectAll('messages')
+      .select(senderColumns)
+      .where('messages.topic_id', '=', v.topicId)
+      .where('messages.seq', '>', v.lo)
+      .where('messages.seq', '<=', v.hi)
+      .orderBy('messages.seq', direction),
+  );
+/** A page is one range in the common case (one pairing): prepared once per direction. */
+const pageOfRange = { asc: pageOfOneRange('asc'), desc: pageOfOneRange('desc') };
+
 export function listMessagesInRanges(db: DbOrTrx, topicId: number, ranges: readonly SeqRange[], direction: 'asc' | 'desc') {
   if (ranges.length === 0) return Promise.resolve([]);
+  if (ranges.length === 1) return pageOfRange[direction](db, { topicId, lo: ranges[0]![0], hi: ranges[0]![1] });
   return db
     .selectFrom('messages')
     .leftJoin('users as sender', 'sender.id', 'messages.sender_id')

@@ -7,7 +7,7 @@ import { chatContextOptions, createChatPair } from '../../../test/chat.js';
 import { TestClient } from '../../../test/client.js';
 import { createTestContext, dialects, type TestContext } from '../../../test/harness.js';
 import { type Database } from '../../db/database.js';
-import { invalidationsOf } from '../../plugins/cache-writes.js';
+import { invalidationsOf } from '../../db/write-invalidations.js';
 import { type TopicAccess } from '../topics/topics.access.js';
 import { PollCache, POLL_CACHE_TTL_MS, QUIET_MS } from './poll-cache.js';
 

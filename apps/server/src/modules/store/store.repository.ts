@@ -1,4 +1,5 @@
 import { type OrderStatus, type ProductKind } from '@parley/contracts';
+import { prepared } from '../../db/prepared.js';
 import { type DbOrTrx } from '../../db/database.js';
 import { type NewOrderRow, type NewProductRow } from './store.table.js';
 
@@ -159,14 +160,16 @@ export function listOwnedSkins(db: DbOrTrx, userId: number) {
     .execute();
 }
 
-export function listEquipped(db: DbOrTrx, userId: number) {
-  return db
+/** Read on every send (the sender's look travels with the message): prepared once. */
+const equipped = prepared((db, v: { userId: number }) =>
+  db
     .selectFrom('equipped_skins')
     .innerJoin('products', 'products.id', 'equipped_skins.product_id')
     .select(['equipped_skins.kind', 'equipped_skins.product_id', 'products.look'])
-    .where('equipped_skins.user_id', '=', userId)
-    .execute();
-}
+    .where('equipped_skins.user_id', '=', v.userId),
+);
+
+export const listEquipped = (db: DbOrTrx, userId: number) => equipped(db, { userId });
 
 export function equipSkin(db: DbOrTrx, row: { user_id: number; kind: ProductKind; product_id: number; updated_at: string }) {
   return db

@@ -36,7 +36,7 @@ async function findTopicAccess(db: DbOrTrx, userId: number, topicId: number): Pr
   const rows = await repo.findTopicWithParticipants(db, topicId, userId);
   const first = rows[0];
   if (!first) return undefined;
-  const { p_user_id: _u, p_left_at: _l, p_joined_at: _j, p_is_contributor: _c, p_from_seq: _f, p_to_seq: _t, ...topic } = first;
+  const { p_id: _i, p_user_id: _u, p_left_at: _l, p_joined_at: _j, p_is_contributor: _c, p_from_seq: _f, p_to_seq: _t, ...topic } = first;
   const active = rows.flatMap((r) =>
     r.p_user_id !== null && r.p_left_at === null ? [{ user_id: r.p_user_id, joined_at: r.p_joined_at!, is_contributor: r.p_is_contributor ?? 0 }] : [],
   );

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { type DbOrTrx } from '../../db/database.js';
+import { prepared } from '../../db/prepared.js';
 import { type NewTopicRow } from './topics.table.js';
 
 export function insertTopic(db: DbOrTrx, topic: NewTopicRow) {
@@ -37,15 +38,16 @@ export function listActiveTopics(db: DbOrTrx, userId: number) {
  * interval) and the users in it now (with their contributor flag): one row per such
  * participation, or one row of nulls.
  */
-export function findTopicWithParticipants(db: DbOrTrx, topicId: number, userId: number) {
-  return db
+const topicWithParticipants = prepared((db, v: { topicId: number; userId: number }) =>
+  db
     .selectFrom('topics')
     .leftJoin('topic_participants as p', (join) =>
-      join.onRef('p.topic_id', '=', 'topics.id').on((eb) => eb.or([eb('p.user_id', '=', userId), eb('p.left_at', 'is', null)])),
+      join.onRef('p.topic_id', '=', 'topics.id').on((eb) => eb.or([eb('p.user_id', '=', v.userId), eb('p.left_at', 'is', null)])),
     )
     .leftJoin('users as pu', 'pu.id', 'p.user_id')
     .selectAll('topics')
     .select([
+      'p.id as p_id',
       'p.user_id as p_user_id',
       'p.left_at as p_left_at',
       'p.joined_at as p_joined_at',
@@ -53,9 +55,13 @@ export function findTopicWithParticipants(db: DbOrTrx, topicId: number, userId: 
       'p.to_seq as p_to_seq',
       'pu.is_contributor as p_is_contributor',
     ])
-    .where('topics.id', '=', topicId)
-    .orderBy('p.id')
-    .execute();
+    .where('topics.id', '=', v.topicId),
+);
+
+/** Ordered here, not by SQL: a sort of two rows made SQLite build a temporary b-tree on every send and poll. */
+export async function findTopicWithParticipants(db: DbOrTrx, topicId: number, userId: number) {
+  const rows = await topicWithParticipants(db, { topicId, userId });
+  return rows.length > 1 ? rows.sort((a, b) => (a.p_id ?? 0) - (b.p_id ?? 0)) : rows;
 }
 
 /** The participation (join-to-leave interval) of a user in a topic: one row, restarted on rejoin. */

@@ -1,0 +1,101 @@
+import { type OperationNode, type RootOperationNode } from 'kysely';
+import { type Invalidation } from '../lib/event-bus.js';
+
+/**
+ * Which in-memory caches a write statement touches (plugins/cache-writes.ts announces them):
+ * - sessions (plugins/session-cache.ts): an UPDATE of `users`, a DELETE from `sessions` or `users`.
+ *   Balance-only updates (with the spending counters the same debit moves) are left out: the cached
+ *   user is a snapshot for authorization, balances are read where they matter.
+ * - conversations (modules/messages/poll-cache.ts): any write to `topics`, `topic_participants`,
+ *   `messages` or `attachments`, by topic when the statement names it, else all of them.
+ */
+type Node = OperationNode & Record<string, unknown>;
+const node = (value: unknown) => value as Node | undefined;
+
+const tableName = (table: Node | undefined): string | undefined => {
+  if (table?.kind === 'TableNode') return node(node(table.table)?.identifier)?.name as string | undefined;
+  if (table?.kind === 'AliasNode') return tableName(node(table.node));
+  return undefined;
+};
+
+const columnName = (operand: Node | undefined): string | undefined => {
+  if (operand?.kind === 'ReferenceNode') return columnName(node(operand.column));
+  if (operand?.kind === 'ColumnNode') return node(operand.column)?.name as string | undefined;
+  return undefined;
+};
+
+/** `column = value` conjuncts at the top of a WHERE (`a = 1 AND b >= 2` → {a: 1}). */
+function equalities(where: Node | undefined, into = new Map<string, unknown>()) {
+  if (where?.kind === 'AndNode') {
+    equalities(node(where.left), into);
+    equalities(node(where.right), into);
+  } else if (where?.kind === 'BinaryOperationNode' && node(where.operator)?.operator === '=') {
+    const column = columnName(node(where.leftOperand));
+    const right = node(where.rightOperand);
+    if (column && right?.kind === 'ValueNode') into.set(column, right.value);
+  } else if (where?.kind === 'ParensNode') equalities(node(where.node), into);
+  return into;
+}
+
+/** The values of one column in an INSERT's rows (undefined when a row's value is not a plain value). */
+function insertedValues(query: Node, column: string): unknown[] | undefined {
+  const index = ((query.columns as Node[] | undefined) ?? []).findIndex((c) => node(c.column)?.name === column);
+  const rows = node(query.values);
+  if (index < 0 || rows?.kind !== 'ValuesNode') return undefined;
+  return (rows.values as Node[]).map((row) => {
+    if (row.kind === 'PrimitiveValueListNode') return (row.values as unknown[])[index];
+    const value = node((row.values as unknown[] | undefined)?.[index]);
+    return value?.kind === 'ValueNode' ? value.value : undefined;
+  });
+}
+
+const BALANCE_ONLY = new Set(['balance', 'updated_at', 'spent_day', 'spent_day_key', 'spent_month', 'spent_month_key']);
+const CONVERSATION_TABLES = new Set(['topics', 'topic_participants', 'messages', 'attachments']);
+
+const byUser = (id: unknown): Invalidation => (typeof id === 'number' ? { kind: 'user', userId: id } : { kind: 'sessions' });
+const byTopic = (id: unknown): Invalidation => (typeof id === 'number' ? { kind: 'topic', topicId: id } : { kind: 'topics' });
+
+function targetTable(query: Node): string | undefined {
+  if (query.kind === 'UpdateQueryNode') return tableName(node(query.table));
+  if (query.kind === 'InsertQueryNode') return tableName(node(query.into));
+  return tableName(node((node(query.from)?.froms as Node[] | undefined)?.[0]));
+}
+
+function authInvalidation(query: Node, table: string | undefined, where: Map<string, unknown>): Invalidation | undefined {
+  if (query.kind === 'UpdateQueryNode' && table === 'users') {
+    const columns = ((query.updates as Node[] | undefined) ?? []).map((u) => columnName(node(u.column)));
+    if (columns.every((c) => c !== undefined && BALANCE_ONLY.has(c))) return undefined;
+    return byUser(where.get('id'));
+  }
+  if (query.kind === 'DeleteQueryNode') {
+    if (table === 'users') return byUser(where.get('id'));
+    if (table === 'sessions') {
+      if (typeof where.get('id') === 'string') return { kind: 'session', sessionId: where.get('id') as string };
+      return byUser(where.get('user_id'));
+    }
+  }
+  return undefined;
+}
+
+function conversationInvalidations(query: Node, table: string, where: Map<string, unknown>): Invalidation[] {
+  // A new topic is in nobody's cache yet.
+  if (table === 'topics') return query.kind === 'InsertQueryNode' ? [] : [byTopic(where.get('id'))];
+  if (table === 'attachments') return query.kind === 'InsertQueryNode' ? [] : [{ kind: 'topics' }];
+  if (query.kind === 'InsertQueryNode') {
+    // topic_participants and messages carry their topic.
+    const ids = insertedValues(query, 'topic_id');
+    return ids ? [...new Set(ids)].map(byTopic) : [{ kind: 'topics' }];
+  }
+  return [byTopic(where.get('topic_id'))];
+}
+
+/** What a statement announces once it changed rows (reads announce nothing). */
+export function invalidationsOf(root: RootOperationNode): Invalidation[] {
+  if (root.kind !== 'UpdateQueryNode' && root.kind !== 'DeleteQueryNode' && root.kind !== 'InsertQueryNode') return [];
+  const query = root as unknown as Node;
+  const table = targetTable(query);
+  const where = equalities(node(node(query.where)?.where));
+  const auth = authInvalidation(query, table, where);
+  const conversation = table !== undefined && CONVERSATION_TABLES.has(table) ? conversationInvalidations(query, table, where) : [];
+  return auth ? [auth, ...conversation] : conversation;
+}
