@@ -13,6 +13,7 @@ import {
   type DatabaseConnection,
   type Driver,
   type LogEvent,
+  type PostgresPool,
   type MigrationProvider,
   type SqliteDatabase,
   type SqliteDialectConfig,
@@ -21,6 +22,7 @@ import pg from 'pg';
 import { type Config } from '../config.js';
 import { type Database } from './database.js';
 import { migrations } from './migrations/index.js';
+import { postgresStatementNames } from './prepared.js';
 import { startWalCheckpointer } from './wal-checkpointer.js';
 
 // COUNT(*) and SUM() come back as int8; our figures fit in a JS number.
@@ -96,6 +98,29 @@ class ImmediateSqliteDialect extends SqliteDialect {
 
 const pools = new WeakMap<Kysely<Database>, pg.Pool>();
 
+/**
+ * The pool Kysely sees: its clients run the SQL of prepared statements (db/prepared.ts) as named
+ * statements, which PostgreSQL parses and plans once per connection instead of on every run.
+ */
+function namingPreparedStatements(pool: pg.Pool): PostgresPool {
+  const named = new WeakSet<pg.PoolClient>();
+  return {
+    end: () => pool.end(),
+    async connect() {
+      const client = await pool.connect();
+      if (!named.has(client)) {
+        named.add(client);
+        const query = client.query.bind(client) as (config: pg.QueryConfig) => Promise<pg.QueryResult>;
+        client.query = ((text: unknown, values?: unknown[]) => {
+          const name = typeof text === 'string' ? postgresStatementNames.get(text) : undefined;
+          return name ? query({ name, text: text as string, values }) : (query as (t: unknown, v?: unknown[]) => Promise<pg.QueryResult>)(text, values);
+        }) as typeof client.query;
+      }
+      return client;
+    },
+  };
+}
+
 /** The PostgreSQL pool behind a database handle (its gauges go to /metrics); none for SQLite. */
 export const poolOf = (db: Kysely<Database>): pg.Pool | undefined => pools.get(db);
 
@@ -106,7 +131,7 @@ export function connectDatabase(config: DatabaseConfig, options: ConnectOptions 
       max: 10,
       options: config.schema ? `-c search_path=${config.schema}` : undefined,
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: options.log });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: namingPreparedStatements(pool) }), log: options.log });
     pools.set(db, pool);
     return db;
   }

@@ -7,6 +7,12 @@ const PARAM = Symbol('prepared parameter');
 type Marker = { readonly [PARAM]: string };
 const isMarker = (value: unknown): value is Marker => typeof value === 'object' && value !== null && PARAM in value;
 
+/**
+ * PostgreSQL: the SQL of every prepared statement, with the name it is prepared under on each
+ * connection (db/connect.ts), so the server parses and plans it once per connection, not per run.
+ */
+export const postgresStatementNames = new Map<string, string>();
+
 interface Compiled {
   sql: string;
   query: RootOperationNode;
@@ -34,7 +40,11 @@ export function prepared<P extends Record<string, unknown>, R>(build: (db: Db, v
   return async (db: DbOrTrx, values: P): Promise<R[]> => {
     const dialect = isPostgresDb(db as Db) ? 'postgres' : 'sqlite';
     let compiled = byDialect.get(dialect);
-    if (!compiled) byDialect.set(dialect, (compiled = compile(db, Object.keys(values))));
+    if (!compiled) {
+      byDialect.set(dialect, (compiled = compile(db, Object.keys(values))));
+      if (dialect === 'postgres' && !postgresStatementNames.has(compiled.sql))
+        postgresStatementNames.set(compiled.sql, `parley_${postgresStatementNames.size + 1}`);
+    }
     const parameters = compiled.slots.map((slot) => ('name' in slot ? values[slot.name] : slot.value));
     const result = await db.executeQuery<R>(CompiledQuery.raw(compiled.sql, parameters));
     return result.rows;

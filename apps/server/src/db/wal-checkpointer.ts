@@ -23,7 +23,7 @@ const timer = setInterval(() => {
     // Under steady writes the WAL is never all copied at a moment no write is running, so it would
     // only grow: once it is long, take the write lock for an instant (never waiting for it) to copy
     // the last frames and start the WAL again from empty.
-    if (passive.log > workerData.restartAboveFrames) db.pragma('wal_checkpoint(RESTART)');
+    if (passive.log > workerData.restartAboveFrames) db.pragma('wal_checkpoint(TRUNCATE)');
     failed = false;
   } catch (error) {
     if (!failed) parentPort.postMessage({ error: String(error) });
