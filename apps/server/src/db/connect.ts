@@ -6,6 +6,7 @@ import pg from 'pg';
 import { type Config } from '../config.js';
 import { type Database } from './database.js';
 import { migrations } from './migrations/index.js';
+import { startCheckpointer } from './sqlite-checkpointer.js';
 
 // COUNT(*) and SUM() come back as int8; our figures fit in a JS number.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
@@ -25,10 +26,13 @@ const STATEMENT_CACHE_SIZE = 500;
  * The SQLite handle Kysely sees: `prepare` answers from a cache instead of compiling the SQL again
  * on every query. Safe because Kysely runs one statement at a time on its single connection.
  */
-export function cachingSqlite(sqlite: SQLite.Database, size = STATEMENT_CACHE_SIZE): SqliteDatabase {
+export function cachingSqlite(sqlite: SQLite.Database, size = STATEMENT_CACHE_SIZE, onClose?: () => void): SqliteDatabase {
   const cache = new Map<string, SQLite.Statement>();
   return {
-    close: () => sqlite.close(),
+    close: () => {
+      onClose?.();
+      sqlite.close();
+    },
     prepare(text: string) {
       let statement = cache.get(text);
       if (statement) cache.delete(text);
@@ -66,7 +70,30 @@ export function connectDatabase(config: DatabaseConfig, options: ConnectOptions 
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingSqlite(sqlite) }), log: options.log });
+  // Hot pages stay in the connection's cache instead of being read again from the OS on every statement.
+  sqlite.pragma(`cache_size = -${SQLITE_CACHE_KIB}`);
+  const checkpointer = config.file === ':memory:' ? undefined : checkpointInBackground(sqlite, config.file);
+  return new Kysely<Database>({
+    dialect: new SqliteDialect({ database: cachingSqlite(sqlite, STATEMENT_CACHE_SIZE, () => checkpointer?.stop()) }),
+    log: options.log,
+  });
+}
+
+/** The connection's page cache (KiB; SQLite's default is 2 MB). */
+const SQLITE_CACHE_KIB = 64 * 1024;
+
+/** WAL checkpoints off the event loop (db/sqlite-checkpointer.ts); SQLite's own come back if the worker fails. */
+function checkpointInBackground(sqlite: SQLite.Database, file: string) {
+  sqlite.pragma('wal_autocheckpoint = 0');
+  let failed = false;
+  const checkpointer = startCheckpointer(file, (reason) => {
+    if (failed) return;
+    failed = true;
+    checkpointer.stop();
+    if (sqlite.open) sqlite.pragma('wal_autocheckpoint = 1000');
+    console.error(`sqlite: background checkpoints stopped (${reason}); checkpointing on commit again`);
+  });
+  return checkpointer;
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
