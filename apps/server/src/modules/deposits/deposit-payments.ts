@@ -51,7 +51,7 @@ export const handleDepositPayment: PaymentHandler = async (trx, event, deps) => 
  * The coins and, after the commit, the new balance. The receipt is not written here: the settle marked
  * the deposit as waiting for it, and the job worker numbers and mails it (receipts/receipts.issuer.ts).
  */
-async function creditDeposit(trx: Transaction<Database>, deposit: DepositRow, deps: PaymentHandlerDeps) {
+async function creditDeposit(trx: Transaction<Database>, deposit: Pick<DepositRow, 'id' | 'user_id' | 'points'>, deps: PaymentHandlerDeps) {
   const { entry, created } = await postEntry(trx, deps.clock, {
     userId: deposit.user_id,
     amount: deposit.points,

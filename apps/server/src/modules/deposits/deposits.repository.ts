@@ -30,8 +30,8 @@ export const setGatewaySession = (db: DbOrTrx, id: number, sessionId: string, no
 
 /**
  * Pending (or failed) → success for the deposit that matches the gateway event in every respect (gateway,
- * session when one was recorded, amount), marked as waiting for its receipt. Returns whom to credit, or
- * undefined when nothing moved.
+ * session when one was recorded, amount), marked as waiting for its receipt. Returns whom to credit (only
+ * that: every column more is parsed on every credit), or undefined when nothing moved.
  */
 export const settleDeposit = (
   db: DbOrTrx,
@@ -53,7 +53,7 @@ export const settleDeposit = (
     .where('status', 'in', ['pending', 'error'])
     .where((eb) => eb(eb.fn.coalesce('charge_total_cents', 'total_cents'), '=', match.amountCents))
     .where((eb) => eb.or([eb('gateway_session_id', 'is', null), eb('gateway_session_id', '=', match.sessionId)]))
-    .returningAll()
+    .returning(['id', 'user_id', 'points'])
     .executeTakeFirst();
 
 /** Paid deposits still waiting for their receipt, in the order they were paid. */

@@ -48,8 +48,8 @@ export function registerReceiptSource(type: RefundSourceType, source: ReceiptSou
 }
 
 /** Receipts one numbering transaction writes at most; a pass takes this many batches at most. */
-export const RECEIPT_BATCH = 250;
-const BATCHES_PER_PASS = 20;
+export const RECEIPT_BATCH = 100;
+const BATCHES_PER_PASS = 50;
 
 /** The operator whose numbering a receipt joins: the legal name of the requisites. */
 const operatorOf = (requisites: string[]) => (requisites[0] ?? 'Parley').trim().slice(0, 64) || 'Parley';
