@@ -17,6 +17,8 @@ export interface Scenario {
 const LADDER_SESSIONS = 200;
 const CREATE_USERS = 100;
 const DEPOSITS_PER_RUN = Number(process.env.BENCH_DEPOSITS ?? 15_000);
+/** BENCH_WEBHOOK_MAIL=1: the deposits carry a billing address, so every credit's receipt is also rendered and mailed (dev mailbox). */
+const WEBHOOK_BILLING = process.env.BENCH_WEBHOOK_MAIL === '1' ? JSON.stringify({ name: 'Bench', surname: 'User', email: 'bench@example.com' }) : '{}';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const poll = (topicId: number, token: string): PreparedRequest => ({
@@ -98,7 +100,7 @@ async function webhookRequests({ db }: Dataset, users: number[]): Promise<Prepar
     points: 500,
     gateway: 'sandbox',
     gateway_session_id: `sbx_bench_${tag}_${i}`,
-    billing: '{}',
+    billing: WEBHOOK_BILLING,
     created_at: t,
     updated_at: t,
   }));

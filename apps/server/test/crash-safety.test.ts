@@ -263,12 +263,21 @@ describe.each(dialects)('crash safety: SIGKILL under send load on %s', (dialect)
       'the deposit credited',
       5000,
     );
-    await new Promise((r) => setTimeout(r, 1500)); // a second reply or credit would show up by now
+    // Its receipt is numbered by the restarted server's job worker after the credit.
+    const receiptOf = () =>
+      db.selectFrom('receipts').select(['id', 'number']).where('source_type', '=', 'deposit').where('source_id', '=', depositId).execute();
+    await waitFor(receiptOf, (rows) => rows.length > 0, 'the receipt', 5000);
+    await new Promise((r) => setTimeout(r, 1500)); // a second reply, credit or receipt would show up by now
     expect(await companionMessages()).toHaveLength(1);
     expect((await repliesOf()).map((r) => r.status)).toEqual(['sent']);
     const credits = await db.selectFrom('ledger_entries').select(['amount', 'kind']).where('user_id', '=', payer.user.id).execute();
     expect(credits).toEqual([{ amount: TOP_UP_AMOUNT * 100, kind: 'top_up' }]);
     expect((await db.selectFrom('users').select('balance').where('id', '=', payer.user.id).executeTakeFirstOrThrow()).balance).toBe(TOP_UP_AMOUNT * 100);
+    const [receipt, ...more] = await receiptOf();
+    expect(more).toEqual([]);
+    expect(
+      await db.selectFrom('jobs').select('id').where('kind', '=', 'receipts.mail').where('dedupe_key', '=', `receipt:${receipt!.id}`).execute(),
+    ).toHaveLength(1);
 
     // The restarted server keeps taking paid messages on the same data.
     const after = await api<{ message: { id: number }; balance: number }>(second.base, senders[0]!.token, 'POST', '/api/messages/create', {

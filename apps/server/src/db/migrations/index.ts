@@ -19,6 +19,7 @@ import * as m0100 from './0100_adult_confirmation.js';
 import * as m0110 from './0110_two_factor.js';
 import * as m0120 from './0120_content_rules.js';
 import * as m0130 from './0130_account_deletion.js';
+import * as m0140 from './0140_pending_receipts.js';
 
 /** Every migration, in order. Append only; never edit a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0110_two_factor': m0110,
   '0120_content_rules': m0120,
   '0130_account_deletion': m0130,
+  '0140_pending_receipts': m0140,
 };

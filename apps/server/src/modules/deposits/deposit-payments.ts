@@ -9,10 +9,8 @@ import { createNotification } from '../notifications/notifications.service.js';
 import { isDisputeEvent, type DisputeEvent, type PaymentOutcomeEvent } from '../payments/gateway.js';
 import { referenceId, type PaymentHandler, type PaymentHandlerDeps } from '../payments/payment-handlers.js';
 import { webhookErrors } from '../payments/webhook-signature.js';
-import { queueReceiptMail } from '../receipts/receipts.jobs.js';
-import { issueReceipt } from '../receipts/receipts.service.js';
 import { executeRefund, notifyRefund, reserveRefund } from '../refunds/refunds.service.js';
-import { chargedOf, depositBuyer } from './deposits.mapper.js';
+import { chargedOf } from './deposits.mapper.js';
 import * as repo from './deposits.repository.js';
 import { type DepositRow } from './deposits.table.js';
 
@@ -49,8 +47,11 @@ export const handleDepositPayment: PaymentHandler = async (trx, event, deps) => 
   // Matching but not moved: already a success, credited by an earlier event.
 };
 
-/** The coins, the receipt (numbered in this transaction) and, after the commit, its mail and the new balance. */
-async function creditDeposit(trx: Transaction<Database>, deposit: DepositRow, deps: PaymentHandlerDeps) {
+/**
+ * The coins and, after the commit, the new balance. The receipt is not written here: the settle marked
+ * the deposit as waiting for it, and the job worker numbers and mails it (receipts/receipts.issuer.ts).
+ */
+async function creditDeposit(trx: Transaction<Database>, deposit: Pick<DepositRow, 'id' | 'user_id' | 'points'>, deps: PaymentHandlerDeps) {
   const { entry, created } = await postEntry(trx, deps.clock, {
     userId: deposit.user_id,
     amount: deposit.points,
@@ -58,22 +59,6 @@ async function creditDeposit(trx: Transaction<Database>, deposit: DepositRow, de
     idempotencyKey: `deposit:${deposit.id}`,
     reference: { type: 'deposit', id: deposit.id },
   });
-  const charged = chargedOf(deposit);
-  const buyer = depositBuyer(deposit);
-  const receipt = await issueReceipt(trx, deps, {
-    source: 'deposit',
-    sourceId: deposit.id,
-    userId: deposit.user_id,
-    description: `${deposit.points} Parley coins`,
-    currency: charged.currency,
-    netCents: charged.net_cents,
-    vatPercent: deposit.vat_percent,
-    vatCents: charged.vat_cents,
-    grossCents: charged.total_cents,
-    paymentMethod: deposit.payment_method ?? 'Card',
-    buyer,
-  });
-  await queueReceiptMail(trx, deps.clock, receipt.id, buyer.email);
   if (created) deps.afterCommit(() => deps.bus.publish({ type: 'balance', userId: deposit.user_id, balance: entry.balance_after }));
 }
 

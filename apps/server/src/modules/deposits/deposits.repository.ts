@@ -30,7 +30,8 @@ export const setGatewaySession = (db: DbOrTrx, id: number, sessionId: string, no
 
 /**
  * Pending (or failed) → success for the deposit that matches the gateway event in every respect (gateway,
- * session when one was recorded, amount). Returns whom to credit, or undefined when nothing moved.
+ * session when one was recorded, amount), marked as waiting for its receipt. Returns whom to credit (only
+ * that: every column more is parsed on every credit), or undefined when nothing moved.
  */
 export const settleDeposit = (
   db: DbOrTrx,
@@ -45,14 +46,22 @@ export const settleDeposit = (
       updated_at: match.now,
       gateway_payment_id: match.paymentId,
       payment_method: match.method,
+      receipt_pending_at: match.now,
     })
     .where('id', '=', match.id)
     .where('gateway', '=', match.gateway)
     .where('status', 'in', ['pending', 'error'])
     .where((eb) => eb(eb.fn.coalesce('charge_total_cents', 'total_cents'), '=', match.amountCents))
     .where((eb) => eb.or([eb('gateway_session_id', 'is', null), eb('gateway_session_id', '=', match.sessionId)]))
-    .returningAll()
+    .returning(['id', 'user_id', 'points'])
     .executeTakeFirst();
+
+/** Paid deposits still waiting for their receipt, in the order they were paid. */
+export const listReceiptPending = (db: DbOrTrx, limit: number) =>
+  db.selectFrom('deposits').selectAll().where('receipt_pending_at', 'is not', null).orderBy('receipt_pending_at').orderBy('id').limit(limit).execute();
+
+export const clearReceiptPending = (db: DbOrTrx, ids: number[]) =>
+  db.updateTable('deposits').set({ receipt_pending_at: null }).where('id', 'in', ids).execute();
 
 /** Pending → error; a success is final and never undone by a late failure. */
 export async function markDepositFailed(db: DbOrTrx, id: number, message: string, now: string): Promise<boolean> {

@@ -9,11 +9,13 @@ import { handleDepositPayment } from './deposit-payments.js';
 import * as deposits from './deposits.service.js';
 import './deposits.jobs.js';
 import '../refunds/refunds.jobs.js';
-import '../receipts/receipts.jobs.js';
+import { registerReceiptSource } from '../receipts/receipts.issuer.js';
+import { depositReceipts } from './deposit-receipts.js';
 
 /** Coins: bundles, top-up by card (deposits), purchase history and channel status. */
 export const depositsRoutes: FastifyPluginAsyncZod = async (app) => {
   registerPaymentHandler('deposit', handleDepositPayment);
+  registerReceiptSource('deposit', depositReceipts);
   const deps = { db: app.db, clock: app.clock, config: app.config, gateway: app.gateway };
   const guarded = { preHandler: requireVerified };
 

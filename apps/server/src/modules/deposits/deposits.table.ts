@@ -35,6 +35,8 @@ export interface DepositsTable {
   payment_method: string | null;
   /** An unpaid checkout is canceled after this moment. */
   expires_at: string | null;
+  /** Paid, its receipt not issued yet (receipts/receipts.issuer.ts): when the payment was confirmed. */
+  receipt_pending_at: string | null;
   created_at: string;
   updated_at: string;
 }

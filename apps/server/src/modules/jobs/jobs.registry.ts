@@ -2,7 +2,7 @@ import { type FastifyBaseLogger } from 'fastify';
 import { z, type ZodType } from 'zod';
 import { type DbOrTrx } from '../../db/database.js';
 import { type Infra } from '../../plugins/infra.js';
-import { insertJob } from './jobs.repository.js';
+import { insertJob, insertJobs } from './jobs.repository.js';
 
 /** What a handler may use: the app's infrastructure, a logger, and the signal of the instance's shutdown. */
 export interface JobContext extends Infra {
@@ -58,22 +58,43 @@ export interface EnqueueOptions {
 export interface JobType<P> {
   kind: string;
   enqueue(trx: DbOrTrx, payload: P, options: EnqueueOptions): Promise<boolean>;
+  /** Many jobs of this kind in one statement (a job whose dedupe key is taken is left out). */
+  enqueueMany(trx: DbOrTrx, jobs: { payload: P; options: EnqueueOptions }[]): Promise<void>;
+}
+
+/**
+ * Work a worker finds by looking at the data instead of in the queue (receipts waiting for their
+ * number): run at the start of every pass, before the due jobs are claimed, on every instance.
+ */
+export interface Sweep {
+  kind: string;
+  run: (ctx: JobContext) => Promise<void>;
 }
 
 const handlers = new Map<string, JobHandler<unknown>>();
 const periodic = new Map<string, PeriodicJob>();
+const sweeps = new Map<string, Sweep>();
+
+interface NewJobInput {
+  kind: string;
+  payload: unknown;
+  runAt: Date;
+  dedupeKey?: string;
+  maxAttempts?: number;
+}
+
+const toJobRow = (job: NewJobInput, now: string) => ({
+  kind: job.kind,
+  payload: JSON.stringify(job.payload),
+  max_attempts: job.maxAttempts ?? handlers.get(job.kind)?.maxAttempts ?? defaultJobOptions.maxAttempts,
+  run_at: job.runAt.toISOString(),
+  dedupe_key: job.dedupeKey ?? null,
+  created_at: now,
+});
 
 /** Writes a job in the caller's transaction; false when its dedupe key was already taken. */
-export function enqueueJob(trx: DbOrTrx, job: { kind: string; payload: unknown; runAt: Date; dedupeKey?: string; maxAttempts?: number }) {
-  const now = new Date().toISOString();
-  return insertJob(trx, {
-    kind: job.kind,
-    payload: JSON.stringify(job.payload),
-    max_attempts: job.maxAttempts ?? handlers.get(job.kind)?.maxAttempts ?? defaultJobOptions.maxAttempts,
-    run_at: job.runAt.toISOString(),
-    dedupe_key: job.dedupeKey ?? null,
-    created_at: now,
-  });
+export function enqueueJob(trx: DbOrTrx, job: NewJobInput) {
+  return insertJob(trx, toJobRow(job, new Date().toISOString()));
 }
 
 /**
@@ -85,7 +106,19 @@ export function registerJobHandler<P>(kind: string, definition: Pick<JobHandler<
   return {
     kind,
     enqueue: (trx, payload, options) => enqueueJob(trx, { kind, payload, runAt: options.runAt, dedupeKey: options.dedupeKey }),
+    async enqueueMany(trx, jobs) {
+      const now = new Date().toISOString();
+      await insertJobs(
+        trx,
+        jobs.map(({ payload, options }) => toJobRow({ kind, payload, runAt: options.runAt, dedupeKey: options.dedupeKey }, now)),
+      );
+    },
   };
+}
+
+/** Registers a sweep (once per process, at import time, like handlers). */
+export function registerSweep(kind: string, run: (ctx: JobContext) => Promise<void>) {
+  sweeps.set(kind, { kind, run });
 }
 
 /** A job every `everyMs`: each time slot is enqueued once whatever the number of instances. */
@@ -102,3 +135,4 @@ export function registerPeriodicJob(kind: string, definition: { everyMs: number;
 export const findJobHandler = (kind: string) => handlers.get(kind);
 export const listJobHandlers = () => [...handlers.values()];
 export const listPeriodicJobs = () => [...periodic.values()];
+export const listSweeps = () => [...sweeps.values()];

@@ -20,6 +20,16 @@ export async function insertJob(db: DbOrTrx, job: NewJob): Promise<boolean> {
   return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
 }
 
+/** Inserts many jobs in one statement; those whose dedupe key is present are left out. */
+export async function insertJobs(db: DbOrTrx, jobs: NewJob[]): Promise<void> {
+  if (jobs.length === 0) return;
+  await db
+    .insertInto('jobs')
+    .values(jobs.map((job) => ({ ...job, status: 'pending' as const, updated_at: job.created_at })))
+    .onConflict((oc) => oc.column('dedupe_key').doNothing())
+    .execute();
+}
+
 export function listDueJobs(db: DbOrTrx, kinds: string[], now: string, limit: number) {
   return db
     .selectFrom('jobs')

@@ -1,5 +1,5 @@
 import * as repo from './jobs.repository.js';
-import { enqueueJob, findJobHandler, listJobHandlers, listPeriodicJobs, type JobContext, type JobDeferral } from './jobs.registry.js';
+import { enqueueJob, findJobHandler, listJobHandlers, listPeriodicJobs, listSweeps, type JobContext, type JobDeferral } from './jobs.registry.js';
 
 export interface JobTuning {
   /** How often every instance looks for due jobs. */
@@ -21,8 +21,9 @@ type Claim = NonNullable<Awaited<ReturnType<typeof repo.claimJob>>>;
 /**
  * Runs due jobs on this instance. Every instance runs one; the conditional claim
  * in the database decides who runs each attempt, so N instances are safe. A pass
- * claims and starts jobs without waiting for them (up to `maxInFlight`), so a long
- * job never holds back the ones due after it.
+ * runs the sweeps (jobs.registry.ts#registerSweep), then claims and starts jobs
+ * without waiting for them (up to `maxInFlight`), so a long job never holds back
+ * the ones due after it.
  */
 export class JobWorker {
   private timer?: NodeJS.Timeout;
@@ -120,6 +121,7 @@ export class JobWorker {
     if (this.stopped) return started;
     try {
       await this.enqueuePeriodic();
+      await this.runSweeps();
       const kinds = listJobHandlers()
         .filter((h) => h.isReady?.(this.ctx) ?? true)
         .map((h) => h.kind);
@@ -155,6 +157,18 @@ export class JobWorker {
       const slotAt = new Date(slot);
       await enqueueJob(this.ctx.db, { kind: job.kind, payload: {}, runAt: slotAt, dedupeKey: `periodic:${job.kind}:${slotAt.toISOString()}` });
       this.enqueuedSlots.set(job.kind, slot);
+    }
+  }
+
+  /** Each sweep on its own: one that fails is logged and tried again at the next pass. */
+  private async runSweeps() {
+    for (const sweep of listSweeps()) {
+      if (this.stopped) return;
+      try {
+        await sweep.run(this.ctx);
+      } catch (error) {
+        this.ctx.log.warn({ err: error, sweep: sweep.kind }, 'job worker sweep failed');
+      }
     }
   }
 

@@ -39,7 +39,7 @@ export interface PaymentHandlerDeps {
   gatewayClient: PaymentGateway;
   db: Db;
   mailer: Mailer;
-  /** The settings, read (from the instance's cache) before the transaction: requisites for receipts. */
+  /** The settings, read (from the instance's cache) before the transaction. */
   settings: Settings;
   clock: Clock;
   config: Config;

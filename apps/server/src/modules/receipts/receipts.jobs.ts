@@ -5,7 +5,7 @@ import { registerJobHandler } from '../jobs/jobs.registry.js';
 import * as repo from './receipts.repository.js';
 import { receiptMail } from './receipts.service.js';
 
-/** The receipt mail, durable: queued in the payment's transaction, rendered and sent by the job worker with retries. */
+/** The receipt mail, durable: queued in the transaction that issues the receipt, rendered and sent by the job worker with retries. */
 const receiptMailJob = registerJobHandler('receipts.mail', {
   schema: z.object({ receiptId: z.number().int(), to: z.string() }),
   async handle({ receiptId, to }, ctx) {
@@ -14,6 +14,10 @@ const receiptMailJob = registerJobHandler('receipts.mail', {
   },
 });
 
-export function queueReceiptMail(trx: DbOrTrx, clock: Clock, receiptId: number, to: string) {
-  return receiptMailJob.enqueue(trx, { receiptId, to }, { runAt: clock.now(), dedupeKey: `receipt:${receiptId}` });
+/** One mail job per receipt (its key makes a second one impossible); receipts without an address get none. */
+export function queueReceiptMails(trx: DbOrTrx, clock: Clock, mails: { receiptId: number; to: string }[]) {
+  return receiptMailJob.enqueueMany(
+    trx,
+    mails.filter((m) => m.to).map((payload) => ({ payload, options: { runAt: clock.now(), dedupeKey: `receipt:${payload.receiptId}` } })),
+  );
 }

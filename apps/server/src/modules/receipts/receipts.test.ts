@@ -5,7 +5,9 @@ import { type TestClient } from '../../../test/client.js';
 import { createSignedInUser } from '../../../test/factories.js';
 import { createTestContext, dialects, expectLedgerConsistent, FakeClock, type TestContext } from '../../../test/harness.js';
 import { listenLocally, sandboxCard, submitForm, waitFor } from '../../../test/money.js';
-import { startTopUp } from '../deposits/deposits.test-support.js';
+import { type FastifyInstance } from 'fastify';
+import { postSandboxEvent, startTopUp } from '../deposits/deposits.test-support.js';
+import { issuePendingReceipts } from './receipts.issuer.js';
 
 const pdfText = async (bytes: Buffer) => (await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true })).text;
 
@@ -14,8 +16,9 @@ describe.each(dialects)('receipts and statements on %s', (dialect) => {
   let base: string;
   const clock = new FakeClock(new Date('2030-05-01T10:00:00.000Z'));
 
+  // The worker does not poll by itself here: a test runs its passes (a sandbox payment still wakes it).
   beforeAll(async () => {
-    ctx = await createTestContext(dialect, { infra: { clock } });
+    ctx = await createTestContext(dialect, { infra: { clock }, config: { jobs: { pollMs: 3600_000 } } });
     base = await listenLocally(ctx.app);
   });
   afterAll(() => ctx.close());
@@ -23,9 +26,37 @@ describe.each(dialects)('receipts and statements on %s', (dialect) => {
   async function pay(client: TestClient, overrides: Record<string, unknown>) {
     const { redirectUrl, deposit } = await startTopUp(client, overrides);
     await submitForm(base, redirectUrl, sandboxCard);
-    await waitFor(async () => (await client.get<Deposit>(`/api/deposit/status/${deposit.id}`)).body.payload.has_receipt, Boolean);
+    const issued = async () => {
+      await ctx.app.jobs.runDue();
+      return (await client.get<Deposit>(`/api/deposit/status/${deposit.id}`)).body.payload.has_receipt;
+    };
+    expect(await waitFor(issued, Boolean)).toBe(true);
     return deposit;
   }
+
+  /** Pays a fresh top-up with a signed gateway event straight to the webhook (nothing wakes the worker). */
+  async function payByWebhook(app: FastifyInstance, client: TestClient) {
+    const { deposit } = await startTopUp(client, { amount: 5 });
+    const row = await ctx.db.selectFrom('deposits').selectAll().where('id', '=', deposit.id).executeTakeFirstOrThrow();
+    const target = { id: row.id, sessionId: row.gateway_session_id!, totalCents: row.charge_total_cents ?? row.total_cents };
+    expect((await postSandboxEvent(app, clock, target, 'succeeded')).statusCode).toBe(200);
+    return row.id;
+  }
+
+  const allNumbers = async () => (await ctx.db.selectFrom('receipts').select('number').orderBy('number').execute()).map((r) => r.number);
+  const receiptsOf = (ids: number[]) =>
+    ctx.db.selectFrom('receipts').selectAll().where('source_type', '=', 'deposit').where('source_id', 'in', ids).orderBy('number').execute();
+  const mailJobsOf = (receiptIds: number[]) =>
+    ctx.db
+      .selectFrom('jobs')
+      .select('dedupe_key')
+      .where('kind', '=', 'receipts.mail')
+      .where(
+        'dedupe_key',
+        'in',
+        receiptIds.map((id) => `receipt:${id}`),
+      )
+      .execute();
   const download = (client: TestClient, id: number) => client.get(`/api/receipts/deposit/${id}`);
 
   it('every paid deposit gets the next receipt number, concurrent payments included: no gaps, no repeats', async () => {
@@ -33,6 +64,78 @@ describe.each(dialects)('receipts and statements on %s', (dialect) => {
     await Promise.all(Array.from({ length: 6 }, () => pay(client, { amount: 5 })));
     const numbers = (await ctx.db.selectFrom('receipts').select('number').orderBy('number').execute()).map((r) => r.number);
     expect(numbers).toEqual(Array.from({ length: numbers.length }, (_, i) => i + 1));
+  });
+
+  it('numbers receipts after the payments commit, in the order they were paid: racing passes (and instances) never skip or repeat a number, and each payment gets one receipt and one mail', async () => {
+    const { client } = await createSignedInUser(ctx.app);
+    const paid: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      clock.advance(1000);
+      paid.push(await payByWebhook(ctx.app, client));
+    }
+    const waiting = await ctx.db.selectFrom('deposits').select('receipt_pending_at').where('id', 'in', paid).execute();
+    expect(waiting.every((d) => d.receipt_pending_at !== null)).toBe(true);
+
+    // Two instances on PostgreSQL; on SQLite (one writer, the embedded default) racing passes of one instance.
+    const apps = [ctx.app];
+    if (dialect === 'postgres') apps.push(await ctx.buildAnother({ infra: { clock }, migrate: false }));
+    await Promise.all(apps.flatMap((app) => [issuePendingReceipts(app, 5), issuePendingReceipts(app, 3), app.jobs.runDue()]));
+
+    const numbers = await allNumbers();
+    expect(numbers).toEqual(Array.from({ length: numbers.length }, (_, i) => i + 1));
+    const ours = await receiptsOf(paid);
+    expect(ours.map((r) => r.source_id)).toEqual(paid);
+    expect(await mailJobsOf(ours.map((r) => r.id))).toHaveLength(paid.length);
+    const left = await ctx.db.selectFrom('deposits').select('id').where('id', 'in', paid).where('receipt_pending_at', 'is not', null).execute();
+    expect(left).toEqual([]);
+    // Another pass finds nothing to do.
+    expect(await issuePendingReceipts(ctx.app)).toBe(0);
+    expect(await receiptsOf(paid)).toHaveLength(paid.length);
+    await expectLedgerConsistent(ctx.db);
+  });
+
+  it('a numbering transaction that fails takes no number and leaves the payments waiting; the next pass issues them with the next numbers', async () => {
+    const { user, client } = await createSignedInUser(ctx.app);
+    const first = await payByWebhook(ctx.app, client);
+    const second = await payByWebhook(ctx.app, client);
+    const before = await allNumbers();
+    // A receipt that already names the second payment (under another operator): the batch's insert fails on the unique source.
+    const blocker = await ctx.db
+      .insertInto('receipts')
+      .values({
+        operator: 'Somebody Else Ltd',
+        number: 1,
+        source_type: 'deposit',
+        source_id: second,
+        user_id: user.id,
+        description: 'x',
+        currency: 'EUR',
+        net_cents: 0,
+        vat_percent: 0,
+        vat_cents: 0,
+        gross_cents: 0,
+        payment_method: 'Card',
+        operator_requisites: '[]',
+        billing: '{}',
+        issued_at: clock.now().toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await expect(issuePendingReceipts(ctx.app)).rejects.toThrow();
+    await ctx.app.jobs.runDue(); // the sweep fails the same way, logged
+    expect(await allNumbers()).toEqual([...before, 1].sort((a, b) => a - b));
+    expect(await receiptsOf([first])).toEqual([]);
+    const counter = await ctx.db.selectFrom('receipt_counters').selectAll().where('operator', '!=', 'Somebody Else Ltd').executeTakeFirstOrThrow();
+    expect(counter.last_number).toBe(Math.max(...before));
+
+    await ctx.db.deleteFrom('receipts').where('id', '=', blocker.id).execute();
+    await ctx.app.jobs.runDue();
+    const issued = await receiptsOf([first, second]);
+    expect(issued.map((r) => [r.source_id, r.number])).toEqual([
+      [first, Math.max(...before) + 1],
+      [second, Math.max(...before) + 2],
+    ]);
+    expect(await mailJobsOf(issued.map((r) => r.id))).toHaveLength(2);
   });
 
   it('the PDF says who sold, who bought, net + VAT = gross in the paid currency and how it was paid; it equals the charge and the ledger; mailed on payment', async () => {
@@ -73,7 +176,7 @@ describe.each(dialects)('receipts and statements on %s', (dialect) => {
     ])
       expect(text).toContain(expected);
 
-    // Mailed by the job worker from the outbox written in the payment's transaction.
+    // Mailed by the job worker from the outbox written in the transaction that issued the receipt.
     const mailed = () =>
       ctx.db
         .selectFrom('mails')

@@ -7,8 +7,6 @@ import { isDisputeEvent, type DisputeEvent, type PaymentOutcomeEvent } from '../
 import { referenceId, type PaymentHandler, type PaymentHandlerDeps } from '../payments/payment-handlers.js';
 import { CANCELLED_MESSAGE } from '../payments/sandbox-page.routes.js';
 import { webhookErrors } from '../payments/webhook-signature.js';
-import { queueReceiptMail } from '../receipts/receipts.jobs.js';
-import { issueReceipt } from '../receipts/receipts.service.js';
 import { executeRefund, notifyRefund, reserveRefund } from '../refunds/refunds.service.js';
 import { chargedOf } from './store.mapper.js';
 import * as repo from './store.repository.js';
@@ -53,21 +51,8 @@ export const handleOrderPayment: PaymentHandler = async (trx, event, deps) => {
   // Two payments for one skin committed side by side: the grant's unique key lets one through.
   const granted = await repo.grantSkin(trx, { user_id: order.user_id, product_id: order.product_id, order_id: order.id, created_at: now });
   if (!granted) return refundAndCancel(trx, { ...order, status: 'success' }, event, deps, texts.money.duplicatePaymentRefunded);
-  const charged = chargedOf(order);
-  const receipt = await issueReceipt(trx, deps, {
-    source: 'order',
-    sourceId: order.id,
-    userId: order.user_id,
-    description: `Chat skin: ${order.product_name}`,
-    currency: charged.currency,
-    netCents: charged.net_cents,
-    vatPercent: Number(order.vat_percent),
-    vatCents: charged.vat_cents,
-    grossCents: charged.total_cents,
-    paymentMethod: payment.payment_method,
-    buyer: { ...orderBuyer(order), country: (await repo.findCountry(trx, order.billing_country_id))?.title ?? '' },
-  });
-  await queueReceiptMail(trx, deps.clock, receipt.id, order.billing_email);
+  // Its receipt is numbered and mailed by the job worker (receipts/receipts.issuer.ts).
+  await repo.markReceiptPending(trx, order.id, now);
   deps.log.info({ orderId: order.id, userId: order.user_id, productId: order.product_id }, 'store order fulfilled');
 };
 
@@ -117,17 +102,4 @@ async function handleOrderDispute(trx: Transaction<Database>, order: OrderRow, e
     return;
   }
   await closeDispute(trx, deps.clock, deps.gateway, event.disputeId, event.kind === 'dispute_won' ? 'won' : 'lost');
-}
-
-function orderBuyer(order: OrderRow) {
-  return {
-    name: order.billing_name,
-    surname: order.billing_surname,
-    email: order.billing_email,
-    phone: order.billing_phone,
-    address: order.billing_address,
-    city: order.billing_city,
-    postCode: order.billing_post_code,
-    country: '',
-  };
 }

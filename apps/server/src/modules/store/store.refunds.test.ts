@@ -75,7 +75,8 @@ describe.each(dialects)('skin order refunds and prices in the selected currency 
     const session = await ctx.db.selectFrom('sandbox_sessions').selectAll().where('reference', '=', `order:${order.id}`).executeTakeFirstOrThrow();
     expect([session.currency, session.amount_cents]).toEqual(['USD', order.charged.total_cents]);
     expect(await looks(client)).toEqual(['teal']);
-    // Its receipt: in the orders history and as a PDF for the owner only.
+    // Its receipt (issued by the job worker after the payment): in the orders history and as a PDF for the owner only.
+    await ctx.app.jobs.runDue();
     const history = (await client.get<{ data: Order[] }>('/api/orders')).body.payload.data;
     expect(history.find((o) => o.id === order.id)).toMatchObject({ has_receipt: true, charged: { currency: 'USD' } });
     const pdf = await client.get(`/api/receipts/order/${order.id}`);

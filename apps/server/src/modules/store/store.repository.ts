@@ -193,6 +193,25 @@ export function saveBillingAddress(
   return db.updateTable('users').set(address).where('id', '=', userId).execute();
 }
 
+/** Paid: its receipt is due (receipts/receipts.issuer.ts). */
+export const markReceiptPending = (db: DbOrTrx, id: number, now: string) =>
+  db.updateTable('orders').set({ receipt_pending_at: now }).where('id', '=', id).execute();
+
+/** Paid orders still waiting for their receipt, in the order they were paid, with the billing country's name. */
+export const listReceiptPending = (db: DbOrTrx, limit: number) =>
+  db
+    .selectFrom('orders')
+    .leftJoin('countries', 'countries.id', 'orders.billing_country_id')
+    .selectAll('orders')
+    .select('countries.title as country_title')
+    .where('orders.receipt_pending_at', 'is not', null)
+    .orderBy('orders.receipt_pending_at')
+    .orderBy('orders.id')
+    .limit(limit)
+    .execute();
+
+export const clearReceiptPending = (db: DbOrTrx, ids: number[]) => db.updateTable('orders').set({ receipt_pending_at: null }).where('id', 'in', ids).execute();
+
 export function findCountry(db: DbOrTrx, id: number) {
   return db.selectFrom('countries').select(['id', 'title']).where('id', '=', id).executeTakeFirst();
 }

@@ -50,6 +50,8 @@ export interface OrdersTable {
   gateway_payment_id: string | null;
   payment_method: string | null;
   expires_at: string | null;
+  /** Paid, its receipt not issued yet (receipts/receipts.issuer.ts): when the payment was confirmed. */
+  receipt_pending_at: string | null;
   created_at: string;
   updated_at: string;
 }
