@@ -115,15 +115,15 @@ export async function createTestContext(dialect: Dialect, options: TestContextOp
 
 /**
  * Kysely's migrator introspects every schema of the database; another test run dropping its own
- * schemas during that catalog query fails this one with `schema "t_…" does not exist` (a schema
- * that is not ours). That is transient: build again.
+ * schemas (or a bench its own) during that catalog query fails this one with `schema "…" does not
+ * exist` (a schema that is not ours). That is transient: build again.
  */
 async function buildRetryingIntrospection(build: () => Promise<FastifyInstance>, database: Config['database']) {
   for (let attempt = 1; ; attempt++) {
     try {
       return await build();
     } catch (error) {
-      const other = /schema "(t_[^"]+)" does not exist/.exec(String(error));
+      const other = /schema "([^"]+)" does not exist/.exec(String(error));
       const ours = database.kind === 'postgres' ? database.schema : undefined;
       if (!other || other[1] === ours || attempt >= 5) throw error;
     }
