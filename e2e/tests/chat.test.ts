@@ -6,6 +6,7 @@ import { grantCoins, signInAdmin, type Api } from '../support/api.js';
 import { launchBrowser, newContext, snap } from '../support/browser.js';
 import { footerButton, signInAdminThroughUi } from '../support/ui.js';
 import { apiGet, apiPost, signedInPage, type TestUser } from '../support/users.js';
+import { englishText } from '@parley/contracts/i18n';
 
 /**
  * The chat screen with real people on both ends (issues #4, #5, #6): two browser
@@ -477,10 +478,10 @@ describe('chat between two people (issues #4, #5, #6)', () => {
     await a.page.getByRole('button', { name: 'Chat settings' }).click();
     await a.page.getByRole('menuitem', { name: texts.blocks.menuItem }).click();
     const dialog = a.page.getByRole('dialog', { name: texts.blocks.confirmTitle });
-    await dialog.getByText(texts.blocks.confirmBody(partnerName)).waitFor();
+    await dialog.getByText(englishText('blocks.confirmBody', { name: partnerName })).waitFor();
     await snap(a.page, 'chat-block-confirm');
     await footerButton(dialog, texts.blocks.confirm).click();
-    await toastText(a.page, texts.blocks.blocked(partnerName)).waitFor();
+    await toastText(a.page, englishText('blocks.blocked', { name: partnerName })).waitFor();
     // The owner's topic waits for someone else; the blocked partner is sent back to the rooms.
     await expect.poll(() => chatStatus(a.page).textContent(), { timeout: 10_000 }).toBe(texts.chat.waitingForConnection);
     await b.page.waitForURL(/\/rooms$/, { timeout: PUSH_BUDGET_MS + 8_000 });
@@ -494,7 +495,7 @@ describe('chat between two people (issues #4, #5, #6)', () => {
     await list.getByText(partnerName, { exact: true }).waitFor();
     await snap(a.page, 'account-blocked');
     await list.getByRole('button', { name: texts.blocks.unblock }).click();
-    await toastText(a.page, texts.blocks.unblocked(partnerName)).waitFor();
+    await toastText(a.page, englishText('blocks.unblocked', { name: partnerName })).waitFor();
     await a.page.getByText(texts.blocks.empty).waitFor();
     expect((await apiGet<{ blocks: unknown[] }>(a.context, baseUrl, '/blocks')).blocks).toEqual([]);
   });
@@ -584,20 +585,20 @@ describe('personal spending limits (issue 15)', () => {
     await form.getByLabel(texts.spending.daily).fill(String(limit));
     await form.getByRole('button', { name: texts.spending.save }).click();
     await toastText(me.page, texts.spending.saved).waitFor();
-    await form.getByText(texts.spending.leftToday(cost, limit)).waitFor();
+    await form.getByText(englishText('spending.leftToday', { left: cost, limit })).waitFor();
     await snap(me.page, 'account-spending-limits');
 
     await enterChat(me.page, topicId);
-    await me.page.getByText(texts.spending.leftToday(cost, limit)).waitFor();
+    await me.page.getByText(englishText('spending.leftToday', { left: cost, limit })).waitFor();
     await messageInput(me.page).fill('same words');
     await me.page.getByRole('button', { name: 'Send message' }).click();
     await me.page.getByTestId('spending-left').getByText(texts.spending.warning).waitFor();
-    await me.page.getByText(texts.spending.leftToday(0, limit)).waitFor();
+    await me.page.getByText(englishText('spending.leftToday', { left: 0, limit })).waitFor();
     const balance = await apiBalance(me);
 
     await messageInput(me.page).fill('same words');
     await me.page.getByRole('button', { name: 'Send message' }).click();
-    await toastText(me.page, texts.spending.dailyReached(limit)).waitFor();
+    await toastText(me.page, englishText('spending.dailyReached', { limit })).waitFor();
     expect(await messageInput(me.page).inputValue()).toBe('same words');
     expect(await apiBalance(me)).toBe(balance);
     await snap(me.page, 'chat-spending-limit-reached');

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, snap } from '../support/browser.js';
 import { payWithCard, sandboxCards } from '../support/sandbox.js';
 import { apiGet, signedInPage } from '../support/users.js';
+import { englishText } from '@parley/contracts/i18n';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -195,7 +196,7 @@ describe('coins: top-up, bundles and channel status', () => {
     const channelRow = ['Channel status', `-${coins(cost)}`, 'Successfully', today()];
 
     // First purchase: no confirmation.
-    await card.getByRole('button', { name: texts.account.buyChannel(days) }).click();
+    await card.getByRole('button', { name: englishText('account.buyChannel', { days }) }).click();
     await eventually(() => page.getByRole('status').filter({ hasText: texts.account.channelPurchased }).count()).toBeGreaterThan(0);
     expected -= cost;
     await expectBalance(page, expected);
@@ -203,7 +204,7 @@ describe('coins: top-up, bundles and channel status', () => {
     expect(first.is_channel).toBe(true);
     const firstExpiry = new Date(first.channel_expire_at!).getTime();
     expect(Math.abs(firstExpiry - Date.now() - days * 86_400_000)).toBeLessThan(10 * 60_000);
-    const activeButton = card.getByRole('button', { name: texts.account.channelActiveUntil(longDate(first.channel_expire_at!)) });
+    const activeButton = card.getByRole('button', { name: englishText('account.channelActiveUntil', { date: longDate(first.channel_expire_at!) }) });
     await eventually(() => activeButton.count()).toBe(1);
     await snap(page, 'channel-first');
     await page.getByRole('tab', { name: 'History' }).click();
@@ -227,7 +228,9 @@ describe('coins: top-up, bundles and channel status', () => {
     await expectBalance(page, expected);
     const second = await apiGet<UserProfile>(context, baseUrl, '/user/profile');
     expect(new Date(second.channel_expire_at!).getTime() - firstExpiry).toBe(days * 86_400_000);
-    await eventually(() => card.getByRole('button', { name: texts.account.channelActiveUntil(longDate(second.channel_expire_at!)) }).count()).toBe(1);
+    await eventually(() =>
+      card.getByRole('button', { name: englishText('account.channelActiveUntil', { date: longDate(second.channel_expire_at!) }) }).count(),
+    ).toBe(1);
     // Still on the History tab: the new row shows without leaving it.
     await eventually(() => historyRows(2), 'History after the second purchase').toEqual([channelRow, channelRow]);
     await snap(page, 'channel-second');

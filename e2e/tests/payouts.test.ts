@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { applicationsCli, createVerifiedUser, earnCoins, grantCoins, signInAdmin, matureEarningsAtOnce } from '../support/api.js';
 import { launchBrowser, newContext, snap } from '../support/browser.js';
 import { footerButton, signInThroughUi } from '../support/ui.js';
+import { englishText } from '@parley/contracts/i18n';
 
 const baseUrl = inject('baseUrl');
 const dataDir = inject('dataDir');
@@ -37,7 +38,7 @@ describe('interlocutor payouts', () => {
     const experience = 'Five years of listening on a helpline.';
     await application.getByLabel(texts.contributor.experience).fill(experience);
     await expect
-      .poll(() => application.getByText(texts.contributor.symbolsCounter(experience.length, applicationLimits.experience)).count())
+      .poll(() => application.getByText(englishText('contributor.symbolsCounter', { n: experience.length, limit: applicationLimits.experience })).count())
       .toBeGreaterThan(0);
     await application.getByLabel(texts.contributor.interests).fill('Books, travel and languages.');
     await application.getByLabel(texts.contributor.help).fill('I can keep people company and practise German with them.');

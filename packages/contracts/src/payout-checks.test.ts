@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { formatEuros, isIsoDate, isValidCardNumber, isValidIban, parseEuroAmount } from './payout-checks.js';
 import { checkPayoutRules, payoutRequestBodySchema } from './payouts.js';
 import { texts } from './texts.js';
+import { englishText } from './i18n.js';
 
 describe('card numbers (Luhn)', () => {
   it.each(['4242 4242 4242 4242', '5555-5555-5555-4444', '378282246310005', '6011111111111117'])('accepts %s', (pan) => {
@@ -68,9 +69,11 @@ describe('amounts and dates', () => {
 describe('payout rules', () => {
   const ctx = { minAmount: 10, maxAmount: 5000, availableAmount: 100, symbol: '€', today: '2026-11-23' };
   it('checks the limits in the spec order', () => {
-    expect(checkPayoutRules({ amount: 5 }, ctx)).toEqual({ amount: [texts.payout.minAmount('10.00', '€')] });
+    expect(checkPayoutRules({ amount: 5 }, ctx)).toEqual({ amount: [englishText('payout.minAmount', { min: '10.00', symbol: '€' })] });
     expect(checkPayoutRules({ amount: 150 }, ctx)).toEqual({ amount: [texts.payout.exceedsBalance] });
-    expect(checkPayoutRules({ amount: 6000 }, { ...ctx, availableAmount: 10_000 })).toEqual({ amount: [texts.payout.maxAmount('5 000.00', '€')] });
+    expect(checkPayoutRules({ amount: 6000 }, { ...ctx, availableAmount: 10_000 })).toEqual({
+      amount: [englishText('payout.maxAmount', { max: '5 000.00', symbol: '€' })],
+    });
     expect(checkPayoutRules({ amount: 100, method: 'fps', birth_date: '2026-11-23' }, ctx)).toEqual({ birth_date: [texts.payout.birthDatePast] });
     expect(checkPayoutRules({ amount: 100, method: 'fps', birth_date: '2026-11-22' }, ctx)).toEqual({});
   });

@@ -5,6 +5,7 @@ import { limits } from './constants.js';
 import { pageMetaSchema, type FieldErrors } from './envelope.js';
 import { formatEuros, isIsoDate, isValidCardNumber, isValidIban, normalizeIban, normalizePan, parseEuroAmount } from './payout-checks.js';
 import { texts } from './texts.js';
+import { englishText } from './i18n.js';
 
 export * from './payout-checks.js';
 
@@ -124,9 +125,10 @@ export function checkPayoutRules(input: { amount: unknown; method?: unknown; bir
   const errors: FieldErrors = {};
   const amount = parseEuroAmount(input.amount);
   if (amount.kind === 'ok') {
-    if (amount.euros < ctx.minAmount) errors.amount = [t.minAmount(formatEuros(ctx.minAmount), ctx.symbol)];
+    if (amount.euros < ctx.minAmount) errors.amount = [englishText('payout.minAmount', { min: formatEuros(ctx.minAmount), symbol: ctx.symbol })];
     else if (amount.euros > ctx.availableAmount) errors.amount = [t.exceedsBalance];
-    else if (ctx.maxAmount !== null && amount.euros > ctx.maxAmount) errors.amount = [t.maxAmount(formatEuros(ctx.maxAmount), ctx.symbol)];
+    else if (ctx.maxAmount !== null && amount.euros > ctx.maxAmount)
+      errors.amount = [englishText('payout.maxAmount', { max: formatEuros(ctx.maxAmount), symbol: ctx.symbol })];
   }
   const birthDate = text(input.birth_date);
   if (input.method === 'fps' && isIsoDate(birthDate) && birthDate >= ctx.today) errors.birth_date = [t.birthDatePast];

@@ -1,8 +1,12 @@
 /**
  * Every user-visible text of the specification, verbatim. Both the server and
  * the web app import these so a message can never drift between the two.
- * Templates with placeholders are functions.
+ * Texts with values are ICU MessageFormat strings ('{n} unread', plural and select), formatted by
+ * `translate` in ./i18n.ts with named parameters; every other text is returned as it is.
  */
+import { uiTextsA } from './texts/ui-a.js';
+import { uiTextsB } from './texts/ui-b.js';
+
 export const texts = {
   common: {
     notFound: 'Sorry, the page you are looking for does not exist.',
@@ -97,7 +101,7 @@ export const texts = {
     pendingReview: 'Pending review',
     heldWithFiles: 'A message that needs review cannot carry attachments. Send the text on its own.',
     rejectedTitle: 'Your message was not delivered',
-    rejectedBody: (coins: number) => `A moderator did not approve your message. ${coins} coins went back to your balance.`,
+    rejectedBody: 'A moderator did not approve your message. {coins} coins went back to your balance.',
     withheldReply: 'The companion’s reply was withheld by the content rules.',
     alreadyDecided: 'This message has already been decided.',
     notFound: 'Held message not found',
@@ -120,7 +124,7 @@ export const texts = {
     enabled: 'Two-factor sign-in is on. Keep your recovery codes somewhere safe.',
     recoveryTitle: 'Recovery codes',
     recoveryIntro: 'Each code signs you in once if you lose your device. They are shown only now: save them somewhere safe.',
-    recoveryLeft: (n: number) => `${n} of 10 recovery codes left`,
+    recoveryLeft: '{n} of 10 recovery codes left',
     regenerate: 'New recovery codes',
     regenerated: 'New recovery codes made; the old ones no longer work.',
     disable: 'Turn off',
@@ -177,7 +181,7 @@ export const texts = {
     submitted: 'Application submitted successfully! We will review your application and get back to you soon.',
     reapply: 'Re-apply to be an interlocutor',
     submitApplication: 'Submit Application',
-    symbolsCounter: (n: number, limit: number) => `${n}/${limit} Symbols`,
+    symbolsCounter: '{n}/{limit} Symbols',
     // Not in the spec: server refusals and account-page labels.
     alreadyContributor: 'You are already an interlocutor.',
     alreadyPending: 'Your application is already under review.',
@@ -197,8 +201,8 @@ export const texts = {
   payout: {
     amountRequired: 'Amount is required',
     amountPositive: 'Amount must be a positive number',
-    minAmount: (min: string, symbol: string) => `Minimum payout amount is ${min} ${symbol}`,
-    maxAmount: (max: string, symbol: string) => `Maximum payout amount is ${max} ${symbol}`,
+    minAmount: 'Minimum payout amount is {min} {symbol}',
+    maxAmount: 'Maximum payout amount is {max} {symbol}',
     exceedsBalance: 'Amount exceeds available balance',
     methodRequired: 'Payout method is required',
     firstNameRequired: 'First name is required',
@@ -231,10 +235,10 @@ export const texts = {
     countryUnknown: 'The selected country is not available',
     contributorsOnly: 'Only interlocutors can request payouts.',
     notFound: 'Payout not found.',
-    wrongState: (status: string) => `This payout is already ${status}.`,
+    wrongState: 'This payout is already {status}.',
     modalTitle: 'Request a payout',
     submit: 'Request Payout',
-    available: (amount: string, symbol: string) => `Available: ${amount} ${symbol}`,
+    available: 'Available: {amount} {symbol}',
     payoutsTab: 'Payouts',
     purchasesTab: 'Purchases',
     statusLabels: { pending: 'Pending', approved: 'Approved', paid: 'Paid', rejected: 'Rejected' },
@@ -265,7 +269,7 @@ export const texts = {
     viewOrders: 'View Orders',
     returnHome: 'Return to Home',
     tryAgain: 'Try Again',
-    minTopUp: (min: string) => `The minimum top-up amount is ${min}`,
+    minTopUp: 'The minimum top-up amount is {min}',
     acceptTerms: 'Please accept the terms and privacy policy',
   },
   account: {
@@ -273,8 +277,8 @@ export const texts = {
     failedChannel: 'Failed to purchase channel status',
     bundleNotFound: 'Bundle not found',
     failedBundles: 'Failed to load bundles',
-    channelActiveUntil: (date: string) => `Channel active until ${date}`,
-    buyChannel: (days: number) => `Buy Channel status for ${days} days`,
+    channelActiveUntil: 'Channel active until {date}',
+    buyChannel: 'Buy Channel status for {days} days',
     channelPurchased: 'Channel status purchased successfully',
     pointsAdded: 'Points added successfully',
     notEnoughPoints: 'Not enough points',
@@ -313,19 +317,19 @@ export const texts = {
     aiWhileAlone: 'The AI companion can join only while you are alone in your chat.',
     aiUnavailable: 'The AI companion is unavailable right now. Please try again later.',
     demoCompanion: 'Demo AI companion',
-    aiReplyAnnounced: (name: string) => `${name} replied`,
+    aiReplyAnnounced: '{name} replied',
     closedByOwner: 'This chat has been closed by its owner',
     noLongerExists: 'The requested topic no longer exists or was deleted',
     noLongerAvailable: 'The requested chat is no longer available',
     noPermission: 'You do not have permission to access this chat',
-    alreadyActive: (title: string) => `You already have active chat "${title}"`,
+    alreadyActive: 'You already have active chat "{title}"',
     viewActiveChats: 'View Active Chats',
     openExistingChat: 'Open Existing Chat',
     selectRoom: 'Please select a room',
     noRoomsTryLater: 'No rooms available. Please try again later.',
     nameRequired: 'Topic name is required',
     nameTooLong: 'Topic name may not be greater than 50 characters',
-    notEnoughPointsTopic: (cost: number) => `Not enough points. You need ${cost} points to create a topic.`,
+    notEnoughPointsTopic: 'Not enough points. You need {cost} points to create a topic.',
     textStyleRequired: 'Text style is required',
     textColorRequired: 'Text color is required',
     chatFull: 'Chat is full',
@@ -364,13 +368,13 @@ export const texts = {
     chatActive: 'chat active',
     waitingForConnection: 'waiting for connection',
     startChat: 'Start! Chat',
-    maxFiles: (n: number) => `Maximum ${n} files allowed`,
-    fileTooLarge: (size: string) => `File size exceeds ${size}`,
+    maxFiles: 'Maximum {n} files allowed',
+    fileTooLarge: 'File size exceeds {size}',
     imagesOnly: 'Only PNG, JPEG, GIF, and WebP images are allowed',
     invalidFile: 'Invalid file',
     invalidFileSize: 'Invalid file size',
     messageRequired: 'Message text or an attachment is required',
-    notEnoughCoins: (cost: number) => `Not enough coins. This message costs ${cost} coins.`,
+    notEnoughCoins: 'Not enough coins. This message costs {cost} coins.',
     notInChat: 'You are not a participant of this chat',
   },
   reports: {
@@ -412,19 +416,14 @@ export const texts = {
   moderation: {
     defaultReason: 'The conversation broke the chat rules.',
     upheldTitle: 'Your report was upheld',
-    upheldBody: (topic: string, action: 'close_topic' | 'ban_user', reason: string, refunded: number) =>
-      `We reviewed your report about the conversation in "${topic}". ${
-        action === 'close_topic' ? 'The topic has been closed.' : 'The account of the person you reported has been suspended.'
-      } Reason: ${reason}${refunded > 0 ? ` The ${refunded} coins you spent in that conversation have been returned to your balance.` : ''}`,
+    upheldBody:
+      'We reviewed your report about the conversation in "{topic}". {action, select, close_topic {The topic has been closed.} other {The account of the person you reported has been suspended.}} Reason: {reason}{refunded, plural, =0 {} one { The {refunded} coin you spent in that conversation has been returned to your balance.} other { The {refunded} coins you spent in that conversation have been returned to your balance.}}',
     dismissedTitle: 'Your report was reviewed',
-    dismissedBody: (topic: string, reason: string | null) =>
-      `We reviewed your report about the conversation in "${topic}" and found no breach of the chat rules, so no action was taken.${reason ? ` Reason: ${reason}` : ''} Thank you for telling us.`,
-    actionTitle: (action: 'close_topic' | 'ban_user') =>
-      action === 'close_topic' ? 'Your topic was closed after a report' : 'Your account was suspended after a report',
-    actionBody: (topic: string, action: 'close_topic' | 'ban_user', reason: string, reversed: number) =>
-      `After a report about the conversation in "${topic}", a moderator ${
-        action === 'close_topic' ? 'closed the topic' : 'suspended your account'
-      }. Reason: ${reason}${reversed > 0 ? ` The ${reversed} coins you earned in that conversation have been reversed.` : ''} If you think this is a mistake, reply to this message or write to support.`,
+    dismissedBody:
+      'We reviewed your report about the conversation in "{topic}" and found no breach of the chat rules, so no action was taken.{hasReason, select, yes { Reason: {reason}} other {}} Thank you for telling us.',
+    actionTitle: '{action, select, close_topic {Your topic was closed after a report} other {Your account was suspended after a report}}',
+    actionBody:
+      'After a report about the conversation in "{topic}", a moderator {action, select, close_topic {closed the topic} other {suspended your account}}. Reason: {reason}{reversed, plural, =0 {} one { The {reversed} coin you earned in that conversation has been reversed.} other { The {reversed} coins you earned in that conversation have been reversed.}} If you think this is a mistake, reply to this message or write to support.',
   },
   // Personal spending limits (issue 15; the spec shows none).
   spending: {
@@ -437,29 +436,29 @@ export const texts = {
     saved: 'Spending limits saved',
     invalid: 'Enter a whole number of coins from 1 to 10,000,000, or leave it empty for no limit',
     dailyOverMonthly: 'The daily limit cannot be higher than the monthly limit',
-    pending: (date: string) => `Your higher limits take effect on ${date}.`,
-    dailyReached: (limit: number) => `This would go over your daily spending limit of ${limit} coins. It resets at midnight UTC.`,
-    monthlyReached: (limit: number) => `This would go over your monthly spending limit of ${limit} coins. It resets on the 1st (UTC).`,
-    leftToday: (left: number, limit: number) => `${left} of ${limit} coins left today`,
-    leftThisMonth: (left: number, limit: number) => `${left} of ${limit} coins left this month`,
+    pending: 'Your higher limits take effect on {date}.',
+    dailyReached: 'This would go over your daily spending limit of {limit} coins. It resets at midnight UTC.',
+    monthlyReached: 'This would go over your monthly spending limit of {limit} coins. It resets on the 1st (UTC).',
+    leftToday: '{left} of {limit} coins left today',
+    leftThisMonth: '{left} of {limit} coins left this month',
     warning: 'You have used 80% or more of a spending limit.',
   },
   // Parley's blocking texts (issue 15; the spec shows none).
   blocks: {
     menuItem: 'Block this person',
     confirmTitle: 'Block this person?',
-    confirmBody: (name: string) =>
-      `${name} will no longer be able to write to you, you will never be matched again, and you will no longer see each other's topics. You can unblock them in Account → Blocked.`,
+    confirmBody:
+      "{name} will no longer be able to write to you, you will never be matched again, and you will no longer see each other's topics. You can unblock them in Account → Blocked.",
     confirm: 'Block',
-    blocked: (name: string) => `${name} is blocked`,
+    blocked: '{name} is blocked',
     nobodyToBlock: 'There is nobody to block in this chat.',
     failed: 'Failed to block this person',
     tab: 'Blocked',
     empty: 'You have not blocked anyone.',
     unblock: 'Unblock',
-    unblocked: (name: string) => `${name} is unblocked`,
+    unblocked: '{name} is unblocked',
     notFound: 'Block not found',
-    blockedOn: (date: string) => `Blocked on ${date}`,
+    blockedOn: 'Blocked on {date}',
   },
   notifications: {
     title: 'Notifications',
@@ -492,16 +491,18 @@ export const texts = {
     refundGatewayError: 'The payment gateway could not refund the payment. Please try again later.',
     notRefundable: 'Only a paid payment can be refunded.',
     nothingLeftToRefund: 'Nothing is left to refund.',
-    refundCoinsLeft: (coins: number) => `At most ${coins} coins can be refunded: the user has spent the rest.`,
+    refundCoinsLeft: 'At most {coins} coins can be refunded: the user has spent the rest.',
     refundAmountTooLarge: 'The amount is more than what is left to refund.',
     reasonRequired: 'Please give a reason',
     refundNoticeTitle: 'Payment refunded',
-    refundNoticeBody: (amount: string) => `${amount} was refunded to your card.`,
+    refundNoticeBody: '{amount} was refunded to your card.',
     disputeNoticeTitle: 'Card payment disputed',
-    disputeNoticeBody: (coins: number) => `${coins} coins are on hold while your bank reviews the dispute.`,
+    disputeNoticeBody: '{coins} coins are on hold while your bank reviews the dispute.',
     receiptNotFound: 'Receipt not found',
-    receiptMailSubject: (number: string) => `Your Parley receipt ${number}`,
-    receiptMailBody: (number: string) => `Thank you for your payment. Your receipt ${number} is attached.`,
+    receiptMailSubject: 'Your Parley receipt {number}',
+    receiptMailBody: 'Thank you for your payment. Your receipt {number} is attached.',
     statementRange: 'Choose a start date on or before the end date.',
   },
+  ...uiTextsA,
+  ...uiTextsB,
 } as const;

@@ -1,21 +1,17 @@
 import type { Language } from '@parley/contracts';
 import { localKeys } from '@parley/contracts/constants';
-import { texts } from '@parley/contracts/texts';
+import { translate, type TextKey, type TextParams } from '@parley/contracts/i18n';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { api, configureApiClient, type Envelope } from './api-client';
 import { languagesQuery } from './reference';
 import { storage } from './storage';
 
-/** Text keys are `section.name` paths into the English source texts of the contracts. */
-type Sections = typeof texts;
-export type TextKey = {
-  [S in keyof Sections]: { [K in keyof Sections[S]]: Sections[S][K] extends string ? `${S & string}.${K & string}` : never }[keyof Sections[S]];
-}[keyof Sections];
+export type { TextKey, TextParams };
 
-export function englishText(key: TextKey): string {
-  const [section, name] = key.split('.') as [keyof Sections, string];
-  return (texts[section] as Record<string, unknown>)[name] as string;
+/** The English source text of a key (outside the provider, and in tests). */
+export function englishText(key: TextKey, params?: TextParams): string {
+  return translate(undefined, key, params);
 }
 
 /** Spec §4 Language: the saved id if valid, else the default language, else the first. */
@@ -29,10 +25,13 @@ interface I18nValue {
   languageId: number | null;
   languages: Language[];
   setLanguageId: (id: number) => void;
-  t: (key: TextKey) => string;
+  /** The text of `key` in the chosen language (English when missing), with named parameters. */
+  t: (key: TextKey, params?: TextParams) => string;
+  /** The chosen language's code (`en`, `de`), for plural rules and month names. */
+  locale: string;
 }
 
-const I18nContext = createContext<I18nValue>({ languageId: null, languages: [], setLanguageId: () => undefined, t: englishText });
+const I18nContext = createContext<I18nValue>({ languageId: null, languages: [], setLanguageId: () => undefined, t: englishText, locale: 'en' });
 
 export function I18nProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
@@ -62,8 +61,9 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   );
 
   // A missing or empty translation falls back to English.
-  const t = useCallback((key: TextKey) => translations?.[key] || englishText(key), [translations]);
-  const value = useMemo(() => ({ languageId, languages, setLanguageId, t }), [languageId, languages, setLanguageId, t]);
+  const locale = languages.find((l) => l.id === languageId)?.code ?? 'en';
+  const t = useCallback((key: TextKey, params?: TextParams) => translate(translations, key, params, locale), [translations, locale]);
+  const value = useMemo(() => ({ languageId, languages, setLanguageId, t, locale }), [languageId, languages, setLanguageId, t, locale]);
   // A first visit has no saved language: wait for the list (one small request) so that even a
   // guest's first requests say which language they want. A failed list renders in English.
   if (savedId === null && languagesPending) return null;

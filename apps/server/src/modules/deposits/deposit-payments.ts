@@ -13,6 +13,7 @@ import { executeRefund, notifyRefund, reserveRefund } from '../refunds/refunds.s
 import { chargedOf } from './deposits.mapper.js';
 import * as repo from './deposits.repository.js';
 import { type DepositRow } from './deposits.table.js';
+import { englishText } from '@parley/contracts/i18n';
 
 /**
  * The `deposit:` payment handler. Coins are credited exactly once: the
@@ -103,7 +104,7 @@ async function handleDispute(trx: Transaction<Database>, deposit: DepositRow, ev
         userId: deposit.user_id,
         kind: 'deposit.disputed',
         title: texts.money.disputeNoticeTitle,
-        body: texts.money.disputeNoticeBody(dispute.coins_held),
+        body: englishText('money.disputeNoticeBody', { coins: dispute.coins_held }),
         link: '/account?tab=history',
         dedupeKey: `dispute:${dispute.id}`,
         createdAt: now,

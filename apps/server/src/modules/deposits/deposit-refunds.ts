@@ -10,6 +10,7 @@ import { type RefundRow } from '../refunds/refunds.table.js';
 import { chargedOf } from './deposits.mapper.js';
 import * as repo from './deposits.repository.js';
 import { type DepositRow } from './deposits.table.js';
+import { englishText } from '@parley/contracts/i18n';
 
 const tm = texts.money;
 const REFUNDABLE = ['success', 'refunded'];
@@ -54,7 +55,7 @@ async function planDepositRefund(trx: Transaction<Database>, clock: RefundDeps['
   const left = await refundableCoins(trx, deposit);
   if (left === 0) throw new AppError('CONFLICT', tm.nothingLeftToRefund);
   const coins = body.coins ?? left;
-  if (coins > left) throw validationError('coins', tm.refundCoinsLeft(left));
+  if (coins > left) throw validationError('coins', englishText('money.refundCoinsLeft', { coins: left }));
   const amountCents = centsFor(deposit, coins);
   return {
     userId: deposit.user_id,
@@ -106,7 +107,7 @@ export async function refundDeposit(deps: RefundDeps & { bus: EventBus }, actorI
   } catch (error) {
     if (error instanceof AppError && error.code === 'INSUFFICIENT_FUNDS') {
       const deposit = await repo.findDeposit(deps.db, id);
-      throw validationError('coins', tm.refundCoinsLeft(deposit ? await refundableCoins(deps.db, deposit) : 0));
+      throw validationError('coins', englishText('money.refundCoinsLeft', { coins: deposit ? await refundableCoins(deps.db, deposit) : 0 }));
     }
     throw error;
   }

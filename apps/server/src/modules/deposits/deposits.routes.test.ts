@@ -4,6 +4,7 @@ import { createSignedInUser, createUser } from '../../../test/factories.js';
 import { createTestContext, dialects, expectLedgerConsistent, FakeClock, type TestContext } from '../../../test/harness.js';
 import { type TestClient } from '../../../test/client.js';
 import { checkoutBody, postSandboxEvent, startTopUp } from './deposits.test-support.js';
+import { englishText } from '@parley/contracts/i18n';
 
 describe.each(dialects)('coins: bundles, checkout and deposits on %s', (dialect) => {
   let ctx: TestContext;
@@ -69,7 +70,7 @@ describe.each(dialects)('coins: bundles, checkout and deposits on %s', (dialect)
       expect(response.body.errors?.amount, String(amount)).toEqual([texts.topUp.validAmount]);
     }
     const small = await client.post('/api/deposit/checkout', checkoutBody({ amount: 4.99 }));
-    expect(small.body).toMatchObject({ status: 'ERROR', message: texts.topUp.minTopUp('5.00 €') });
+    expect(small.body).toMatchObject({ status: 'ERROR', message: englishText('topUp.minTopUp', { min: '5.00 €' }) });
     const country = await client.post('/api/deposit/checkout', checkoutBody({ country: 'Atlantis' }));
     expect(country.body.errors?.country).toEqual([texts.topUp.countryRequired]);
     const bundle = await client.post('/api/deposit/checkout', checkoutBody({ bundle_id: 999_999 }));

@@ -11,6 +11,7 @@ import { type UserRow } from '../users/users.table.js';
 import { resolveDisplayCurrency, toBundle, toDeposit, toHistoryRow } from './deposits.mapper.js';
 import * as repo from './deposits.repository.js';
 import { assertAdult } from '../users/adult.js';
+import { englishText } from '@parley/contracts/i18n';
 
 export interface DepositDeps {
   db: Db;
@@ -43,7 +44,7 @@ async function priceTopUp(db: Db, body: { amount?: number; bundle_id?: number })
     amountCents = Math.round((body.amount ?? 0) * 100);
     if (amountCents <= 0) throw new AppError('VALIDATION', texts.topUp.validAmount, { amount: [texts.topUp.validAmount] });
     if (amountCents < settings.min_top_up_amount * 100) {
-      const message = texts.topUp.minTopUp(formatEuro(settings.min_top_up_amount));
+      const message = englishText('topUp.minTopUp', { min: formatEuro(settings.min_top_up_amount) });
       throw new AppError('VALIDATION', message, { amount: [message] });
     }
     points = Math.round((amountCents * settings.points_convertion_rate) / 100);

@@ -4,6 +4,7 @@ import { chatContextOptions, createTopicVia } from '../../../test/chat.js';
 import { type TestClient } from '../../../test/client.js';
 import { createRoom, createSignedInUser } from '../../../test/factories.js';
 import { createTestContext, dialects, expectLedgerConsistent, FakeClock, type TestContext } from '../../../test/harness.js';
+import { englishText } from '@parley/contracts/i18n';
 
 const DAY = 24 * 3600_000;
 
@@ -61,7 +62,7 @@ describe.each(dialects)('personal spending limits on %s', (dialect) => {
     const messagesBefore = await messageCount(topic.id);
     const refused = await send(client, topic.id);
     expect(refused.statusCode).toBe(403);
-    expect(refused.body.message).toBe(texts.spending.dailyReached(cost * 5));
+    expect(refused.body.message).toBe(englishText('spending.dailyReached', { limit: cost * 5 }));
     expect(await balance(user.id)).toBe(balanceBefore);
     expect(await messageCount(topic.id)).toBe(messagesBefore);
     await expectLedgerConsistent(ctx.db);
@@ -75,7 +76,7 @@ describe.each(dialects)('personal spending limits on %s', (dialect) => {
     expect(raised.body.payload).toMatchObject({ daily_limit: cost * 2, pending: { daily_limit: cost * 3, monthly_limit: month0 + cost * 3 } });
     expect(Date.parse(raised.body.payload.pending!.effective_at) - clock.now().getTime()).toBe(DAY);
     expect((await send(client, topic.id)).statusCode).toBe(200);
-    expect((await send(client, topic.id)).body.message).toBe(texts.spending.dailyReached(cost * 2));
+    expect((await send(client, topic.id)).body.message).toBe(englishText('spending.dailyReached', { limit: cost * 2 }));
 
     const monthBefore = clock.now().toISOString().slice(0, 7);
     clock.advance(DAY);
@@ -86,7 +87,7 @@ describe.each(dialects)('personal spending limits on %s', (dialect) => {
       expect((await send(client, topic.id)).statusCode).toBe(200);
       const over = await send(client, topic.id);
       expect(over.statusCode).toBe(403);
-      expect(over.body.message).toBe(texts.spending.monthlyReached(month0 + cost * 3));
+      expect(over.body.message).toBe(englishText('spending.monthlyReached', { limit: month0 + cost * 3 }));
     }
 
     // Lowering cancels a waiting raise and applies now; removing a limit is a raise too.
@@ -105,7 +106,9 @@ describe.each(dialects)('personal spending limits on %s', (dialect) => {
     const results = await Promise.all(Array.from({ length: 200 }, () => send(client, topic.id)));
     const ok = results.filter((r) => r.statusCode === 200).length;
     expect(ok).toBe(allowed);
-    expect(results.filter((r) => r.statusCode === 403).every((r) => r.body.message === texts.spending.dailyReached(cost * allowed))).toBe(true);
+    expect(results.filter((r) => r.statusCode === 403).every((r) => r.body.message === englishText('spending.dailyReached', { limit: cost * allowed }))).toBe(
+      true,
+    );
     expect(await balance(user.id)).toBe(before - allowed * cost);
     expect(await messageCount(topic.id)).toBe(messagesBefore + allowed);
     expect((await limitsOf(client)).spent_today).toBe(allowed * cost);

@@ -15,6 +15,7 @@ import * as repo from './held-messages.repository.js';
 import { toMessage } from './messages.mapper.js';
 import { creditContributors } from './messages.service.js';
 import * as messagesRepo from './messages.repository.js';
+import { englishText } from '@parley/contracts/i18n';
 
 /**
  * Messages a content rule holds for review (issue 15). The sender pays at send, as for any message,
@@ -61,7 +62,7 @@ export async function holdMessage(
         kind: 'message',
         idempotencyKey: `held:${held.id}`,
         reference: { type: 'held_message', id: held.id },
-        insufficientMessage: texts.chat.notEnoughCoins(input.cost),
+        insufficientMessage: englishText('chat.notEnoughCoins', { cost: input.cost }),
       });
       return { held, balance: entry.balance_after };
     });
@@ -163,7 +164,7 @@ export async function rejectHeld(deps: ChatDeps, actorId: number, heldId: number
       userId: held.sender_id,
       kind: 'moderation',
       title: texts.contentRules.rejectedTitle,
-      body: texts.contentRules.rejectedBody(held.cost),
+      body: englishText('contentRules.rejectedBody', { coins: held.cost }),
       dedupeKey: `held-rejected:${held.id}`,
       createdAt: now,
     });

@@ -6,6 +6,7 @@ import { balanceOf, chatContextOptions, createChatPair, recordEvents, sampleFile
 import { createTestContext, dialects, expectLedgerConsistent, type TestContext } from '../../../test/harness.js';
 import { publicChatName } from '../users/chat-name.js';
 import { createCompanionMessage } from './messages.service.js';
+import { englishText } from '@parley/contracts/i18n';
 
 const countRows = async (ctx: TestContext, table: 'messages' | 'attachments') =>
   Number(
@@ -99,7 +100,7 @@ describe.each(dialects)('messages on %s', (dialect) => {
       'hello',
     );
     expect(sent.statusCode).toBe(402);
-    expect(sent.body).toMatchObject({ status: 'ERROR', message: texts.chat.notEnoughCoins(65), required: 65 });
+    expect(sent.body).toMatchObject({ status: 'ERROR', message: englishText('chat.notEnoughCoins', { cost: 65 }), required: 65 });
     expect(await countRows(ctx, 'messages')).toBe(messagesBefore);
     expect(await countRows(ctx, 'attachments')).toBe(attachmentsBefore);
     expect(storedFiles(ctx)).toHaveLength(filesBefore);
@@ -122,7 +123,7 @@ describe.each(dialects)('messages on %s', (dialect) => {
     const big = Buffer.concat([sampleFiles.png, Buffer.alloc(5 * 1024 * 1024)]);
     const oversized = await sendFiles(guest.client, topic.id, [{ filename: 'big.png', data: big }], ['image']);
     expect(oversized.statusCode).toBe(413);
-    expect(oversized.body.message).toBe(texts.chat.fileTooLarge('5 MB'));
+    expect(oversized.body.message).toBe(englishText('chat.fileTooLarge', { size: '5 MB' }));
 
     const six = Array.from({ length: 6 }, (_, i) => ({ filename: `p${i}.png`, data: sampleFiles.png }));
     const sixth = await sendFiles(
@@ -132,7 +133,7 @@ describe.each(dialects)('messages on %s', (dialect) => {
       six.map(() => 'image'),
     );
     expect(sixth.statusCode).toBe(422);
-    expect(sixth.body.message).toBe(texts.chat.maxFiles(5));
+    expect(sixth.body.message).toBe(englishText('chat.maxFiles', { n: 5 }));
 
     const five = await sendFiles(
       guest.client,

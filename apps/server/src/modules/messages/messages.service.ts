@@ -43,6 +43,7 @@ import { toMessage, toMessages } from './messages.mapper.js';
 import * as repo from './messages.repository.js';
 import { pollCacheOf } from './poll-cache.js';
 import { type MessageRow } from './messages.table.js';
+import { englishText } from '@parley/contracts/i18n';
 
 export interface MessageDeps extends ChatDeps {
   storage: Storage;
@@ -298,7 +299,7 @@ async function insertAndCharge(
     kind: 'message',
     idempotencyKey: `message:${message.id}`,
     reference: { type: 'message', id: message.id },
-    insufficientMessage: texts.chat.notEnoughCoins(cost),
+    insufficientMessage: englishText('chat.notEnoughCoins', { cost }),
   });
   const events: ChatEvent[] = [{ type: 'balance', userId: user.id, balance: entry.balance_after }];
   events.push(...(await creditContributors(trx, clock, message, user.id, settings.contributor_share_percent, active)));

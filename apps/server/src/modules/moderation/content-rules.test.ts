@@ -5,6 +5,7 @@ import { type TestClient } from '../../../test/client.js';
 import { createRoom, createSignedInUser } from '../../../test/factories.js';
 import { createTestContext, dialects, type TestContext } from '../../../test/harness.js';
 import { checkLedgerConsistency } from '../ledger/ledger.service.js';
+import { englishText } from '@parley/contracts/i18n';
 
 describe.each(dialects)('content rules (issue 15) on %s', (dialect) => {
   let ctx: TestContext;
@@ -123,7 +124,10 @@ describe.each(dialects)('content rules (issue 15) on %s', (dialect) => {
       expect(refunds).toEqual([{ kind: 'held_refund', amount: 'add me on whatsapp'.length }]);
       expect(await balanceOf(ctx.app, owner.user.id)).toBe(before);
       const notices = await ctx.db.selectFrom('notifications').select(['title', 'body']).where('user_id', '=', owner.user.id).execute();
-      expect(notices).toContainEqual({ title: texts.contentRules.rejectedTitle, body: texts.contentRules.rejectedBody('add me on whatsapp'.length) });
+      expect(notices).toContainEqual({
+        title: texts.contentRules.rejectedTitle,
+        body: englishText('contentRules.rejectedBody', { coins: 'add me on whatsapp'.length }),
+      });
     } else expect(refunds).toEqual([]);
     expect(await checkLedgerConsistency(ctx.db)).toEqual({ inconsistent: [], negative: 0 });
   });

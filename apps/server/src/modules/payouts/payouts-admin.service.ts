@@ -7,6 +7,7 @@ import { postEntry } from '../ledger/ledger.service.js';
 import { openDetails, toPayoutHistoryRow } from './payouts.mapper.js';
 import * as repo from './payouts.repository.js';
 import { type PayoutRow } from './payouts.table.js';
+import { englishText } from '@parley/contracts/i18n';
 
 /**
  * Decisions on payouts, for the admin console (and only there). Each accepts an
@@ -43,7 +44,7 @@ async function transition(db: DbOrTrx, id: number, from: PayoutStatus[], to: Pay
   if (row) return row;
   const existing = await repo.findPayoutById(db, id);
   if (!existing) throw new AppError('NOT_FOUND', t.notFound);
-  throw new AppError('CONFLICT', t.wrongState(existing.status));
+  throw new AppError('CONFLICT', englishText('payout.wrongState', { status: existing.status }));
 }
 
 export function approvePayout(db: DbOrTrx, clock: Clock, id: number, actorId?: number | null): Promise<AdminPayout> {

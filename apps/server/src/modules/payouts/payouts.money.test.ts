@@ -4,6 +4,7 @@ import { createTestContext, dialects, expectLedgerConsistent, FakeClock, type Te
 import { postEntry } from '../ledger/ledger.service.js';
 import { approvePayout, getPayout, listPayouts, markPayoutPaid, rejectPayout } from './payouts-admin.service.js';
 import { balanceOf, createContributor, estoniaId, payoutBody, type PayoutPayload } from './payouts.test-support.js';
+import { englishText } from '@parley/contracts/i18n';
 
 const t = texts.payout;
 
@@ -63,7 +64,10 @@ describe.each(dialects)('payout money on %s', (dialect) => {
 
     const outcomes = await Promise.allSettled([rejectPayout(ctx.db, clock, id, null, 'IBAN closed'), rejectPayout(ctx.db, clock, id)]);
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
-    await expect(rejectPayout(ctx.db, clock, id)).rejects.toMatchObject({ code: 'CONFLICT', message: t.wrongState('rejected') });
+    await expect(rejectPayout(ctx.db, clock, id)).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: englishText('payout.wrongState', { status: 'rejected' }),
+    });
     expect(await balanceOf(ctx.db, user.id)).toBe(10_000);
 
     const entries = await entriesFor(id);
@@ -81,11 +85,14 @@ describe.each(dialects)('payout money on %s', (dialect) => {
   it('pending → approved → paid keeps the coins out; a paid payout cannot be rejected', async () => {
     const { client, user } = await createContributor(ctx.app, 10_000);
     const id = (await client.post<PayoutPayload>('/api/payouts', payoutBody(countryId, 'card', { amount: 50 }))).body.payload.payout.id;
-    await expect(markPayoutPaid(ctx.db, clock, id)).rejects.toMatchObject({ code: 'CONFLICT', message: t.wrongState('pending') });
+    await expect(markPayoutPaid(ctx.db, clock, id)).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: englishText('payout.wrongState', { status: 'pending' }),
+    });
     expect(await approvePayout(ctx.db, clock, id, user.id)).toMatchObject({ id, status: 'approved', approved_at: clock.now().toISOString() });
     await expect(approvePayout(ctx.db, clock, id)).rejects.toMatchObject({ code: 'CONFLICT' });
     expect(await markPayoutPaid(ctx.db, clock, id)).toMatchObject({ status: 'paid', paid_at: clock.now().toISOString() });
-    await expect(rejectPayout(ctx.db, clock, id)).rejects.toMatchObject({ code: 'CONFLICT', message: t.wrongState('paid') });
+    await expect(rejectPayout(ctx.db, clock, id)).rejects.toMatchObject({ code: 'CONFLICT', message: englishText('payout.wrongState', { status: 'paid' }) });
     expect(await balanceOf(ctx.db, user.id)).toBe(5_000);
     expect((await entriesFor(id)).map((e) => e.kind)).toEqual(['payout_hold']);
     await expect(approvePayout(ctx.db, clock, 9_999_999)).rejects.toMatchObject({ code: 'NOT_FOUND' });

@@ -7,6 +7,7 @@ import { postEntry } from '../ledger/ledger.service.js';
 import { saveSettings } from '../reference/settings.service.js';
 import { getPayoutDetailsUnmasked } from './payouts-admin.service.js';
 import { balanceOf, createContributor, estoniaId, payoutBody, type PayoutPayload } from './payouts.test-support.js';
+import { englishText } from '@parley/contracts/i18n';
 
 const t = texts.payout;
 
@@ -80,8 +81,8 @@ describe.each(dialects)('payout requests on %s', (dialect) => {
     ['zero', 0, t.amountPositive],
     ['negative', -15, t.amountPositive],
     ['three decimals', 12.345, t.amountPrecision],
-    ['below the minimum', 9.99, t.minAmount('10.00', '€')],
-    ['above the maximum', 5000.01, t.maxAmount('5 000.00', '€')],
+    ['below the minimum', 9.99, englishText('payout.minAmount', { min: '10.00', symbol: '€' })],
+    ['above the maximum', 5000.01, englishText('payout.maxAmount', { max: '5 000.00', symbol: '€' })],
   ])('refuses an amount that is %s', async (_name, amount, message) => {
     expect(await errorsOf(payoutBody(countryId, 'sepa', { amount }))).toEqual({ amount: [message] });
   });
@@ -139,7 +140,7 @@ describe.each(dialects)('payout requests on %s', (dialect) => {
 
   it('honours the maximum from settings, and 0 means no maximum', async () => {
     await saveSettings(ctx.db, { payout_max_amount: 50 });
-    expect(await errorsOf(payoutBody(countryId, 'sepa', { amount: 60 }))).toEqual({ amount: [t.maxAmount('50.00', '€')] });
+    expect(await errorsOf(payoutBody(countryId, 'sepa', { amount: 60 }))).toEqual({ amount: [englishText('payout.maxAmount', { max: '50.00', symbol: '€' })] });
     await saveSettings(ctx.db, { payout_max_amount: 0 });
     expect((await contributor.get<{ max_amount: number | null }>('/api/payouts/methods')).body.payload.max_amount).toBeNull();
     expect((await contributor.post('/api/payouts', payoutBody(countryId, 'sepa', { amount: 6000 }))).statusCode).toBe(201);

@@ -4,6 +4,7 @@ import { AppError } from '../../lib/app-error.js';
 import { receiptNumber, renderReceiptPdf, type BuyerDetails } from './receipt-pdf.js';
 import * as repo from './receipts.repository.js';
 import { type ReceiptRow } from './receipts.table.js';
+import { englishText } from '@parley/contracts/i18n';
 
 /** The owner's receipt as a PDF; someone else's (or none) is "not found". */
 export async function getReceiptPdf(db: DbOrTrx, userId: number, source: RefundSourceType, sourceId: number) {
@@ -17,8 +18,8 @@ export async function receiptMail(row: ReceiptRow, to: string) {
   const number = receiptNumber(row);
   return {
     to,
-    subject: texts.money.receiptMailSubject(number),
-    text: `${texts.money.receiptMailBody(number)}\n\n${row.description}: ${formatMoney(row.gross_cents, `${row.currency} `)}`,
+    subject: englishText('money.receiptMailSubject', { number }),
+    text: `${englishText('money.receiptMailBody', { number })}\n\n${row.description}: ${formatMoney(row.gross_cents, `${row.currency} `)}`,
     attachments: [{ filename: `parley-receipt-${number}.pdf`, content: Buffer.from(await renderReceiptPdf(row)), contentType: 'application/pdf' }],
   };
 }

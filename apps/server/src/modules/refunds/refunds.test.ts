@@ -5,6 +5,7 @@ import { createSignedInUser } from '../../../test/factories.js';
 import { createTestContext, dialects, expectLedgerConsistent, FakeClock, type TestContext } from '../../../test/harness.js';
 import { balanceOf, listenLocally, newRequestId, sandboxCard, submitForm, waitFor } from '../../../test/money.js';
 import { startTopUp } from '../deposits/deposits.test-support.js';
+import { englishText } from '@parley/contracts/i18n';
 
 type Page<T> = { data: T[] };
 
@@ -80,7 +81,7 @@ describe.each(dialects)('admin refunds through the sandbox gateway on %s', (dial
 
     const tooMuch = await refund(deposit.id, { coins: 501 });
     expect(tooMuch.statusCode).toBe(422);
-    expect(tooMuch.body.errors?.coins).toEqual([texts.money.refundCoinsLeft(500)]);
+    expect(tooMuch.body.errors?.coins).toEqual([englishText('money.refundCoinsLeft', { coins: 500 })]);
     expect(await refundsOf(deposit.id)).toHaveLength(0);
 
     const partial = await refund(deposit.id, { coins: 200 });

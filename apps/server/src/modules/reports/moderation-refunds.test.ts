@@ -6,6 +6,7 @@ import { createRoom, createSignedInUser } from '../../../test/factories.js';
 import { createTestContext, dialects, expectLedgerConsistent, FakeClock, type TestContext } from '../../../test/harness.js';
 import { sendMessage } from '../../../test/ws-client.js';
 import { type Db } from '../../db/database.js';
+import { englishText } from '@parley/contracts/i18n';
 
 const balanceOf = async (db: Db, userId: number) =>
   Number((await db.selectFrom('users').select('balance').where('id', '=', userId).executeTakeFirstOrThrow()).balance);
@@ -58,10 +59,14 @@ describe.each(dialects)('moderation tied to money on %s', (dialect) => {
     // The reporter's notice: the outcome, the reason, the coins. The reported person's: what happened to them and why.
     const [toPayer] = await notices(payer.client);
     expect(toPayer).toMatchObject({ kind: 'report.upheld', title: texts.moderation.upheldTitle });
-    expect(toPayer!.body).toBe(texts.moderation.upheldBody(topic.title, 'close_topic', 'Insults against the other person.', spent));
+    expect(toPayer!.body).toBe(
+      englishText('moderation.upheldBody', { topic: topic.title, action: 'close_topic', reason: 'Insults against the other person.', refunded: spent }),
+    );
     const [toEarner] = await notices(earner.client);
-    expect(toEarner).toMatchObject({ kind: 'moderation.topic_closed', title: texts.moderation.actionTitle('close_topic') });
-    expect(toEarner!.body).toBe(texts.moderation.actionBody(topic.title, 'close_topic', 'Insults against the other person.', earned));
+    expect(toEarner).toMatchObject({ kind: 'moderation.topic_closed', title: englishText('moderation.actionTitle', { action: 'close_topic' }) });
+    expect(toEarner!.body).toBe(
+      englishText('moderation.actionBody', { topic: topic.title, action: 'close_topic', reason: 'Insults against the other person.', reversed: earned }),
+    );
     // Statements of reasons never name the other person.
     for (const [notice, other] of [
       [toPayer!, earner.user],
@@ -146,7 +151,11 @@ describe.each(dialects)('moderation tied to money on %s', (dialect) => {
     expect(notice).toMatchObject<Partial<Notification>>({
       kind: 'report.dismissed',
       title: texts.moderation.dismissedTitle,
-      body: texts.moderation.dismissedBody(topic.title, 'Disagreement is not abuse.'),
+      body: englishText('moderation.dismissedBody', {
+        topic: topic.title,
+        reason: 'Disagreement is not abuse.',
+        hasReason: 'yes',
+      }),
     });
     expect((await notices(earner.client)).length).toBe(earnerNotices);
   });

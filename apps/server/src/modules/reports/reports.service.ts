@@ -12,6 +12,7 @@ import { createNotification } from '../notifications/notifications.service.js';
 import { reverseEarnings } from '../payouts/earnings.service.js';
 import * as repo from './reports.repository.js';
 import { type ReportRow } from './reports.table.js';
+import { englishText } from '@parley/contracts/i18n';
 
 export const REPORT_SNAPSHOT_SIZE = 20;
 
@@ -83,7 +84,7 @@ export async function settleDecidedReport(trx: Transaction<Database>, clock: Clo
       userId: report.reporter_id,
       kind: 'report.dismissed',
       title: texts.moderation.dismissedTitle,
-      body: texts.moderation.dismissedBody(title, decision.note),
+      body: englishText('moderation.dismissedBody', { topic: title, reason: decision.note ?? '', hasReason: decision.note ? 'yes' : 'no' }),
       dedupeKey: `report:${report.id}:reporter`,
       createdAt: now,
     });
@@ -134,7 +135,7 @@ export async function settleDecidedReport(trx: Transaction<Database>, clock: Clo
     userId: report.reporter_id,
     kind: 'report.upheld',
     title: texts.moderation.upheldTitle,
-    body: texts.moderation.upheldBody(title, action, reason, refunded),
+    body: englishText('moderation.upheldBody', { topic: title, action, reason, refunded }),
     link: refunded > 0 ? '/account?tab=history' : null,
     dedupeKey: `report:${report.id}:reporter`,
     createdAt: now,
@@ -143,8 +144,8 @@ export async function settleDecidedReport(trx: Transaction<Database>, clock: Clo
     await createNotification(trx, {
       userId: reportedId,
       kind: action === 'close_topic' ? 'moderation.topic_closed' : 'moderation.suspended',
-      title: texts.moderation.actionTitle(action),
-      body: texts.moderation.actionBody(title, action, reason, reversed),
+      title: englishText('moderation.actionTitle', { action }),
+      body: englishText('moderation.actionBody', { topic: title, action, reason, reversed }),
       dedupeKey: `report:${report.id}:reported`,
       createdAt: now,
     });

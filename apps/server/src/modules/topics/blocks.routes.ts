@@ -2,6 +2,7 @@ import { createBlockBodySchema, idParamSchema, texts } from '@parley/contracts';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, requireVerified } from '../../plugins/session.js';
 import * as blocks from './blocks.service.js';
+import { englishText } from '@parley/contracts/i18n';
 
 /** Blocking (issue 15): `POST /blocks {topic_id}`, `GET /blocks`, `DELETE /blocks/{id}`. */
 export const blocksRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -11,7 +12,7 @@ export const blocksRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/blocks', { schema: { tags, body: createBlockBodySchema } }, async (request) => {
     const block = await blocks.blockCounterpart(deps, currentUser(request).id, request.body.topic_id);
-    return { status: 'OK', message: texts.blocks.blocked(block.chat_name), payload: { block } };
+    return { status: 'OK', message: englishText('blocks.blocked', { name: block.chat_name }), payload: { block } };
   });
 
   app.get('/blocks', { schema: { tags } }, async (request) => ({

@@ -6,6 +6,7 @@ import { createRoom, createSignedInUser } from '../../../test/factories.js';
 import { createTestContext, dialects, type TestContext } from '../../../test/harness.js';
 import { sendMessage, startAiTopic } from '../../../test/ws-client.js';
 import { publicChatName } from '../users/chat-name.js';
+import { englishText } from '@parley/contracts/i18n';
 
 describe.each(dialects)('blocking on %s', (dialect) => {
   let ctx: TestContext;
@@ -29,7 +30,7 @@ describe.each(dialects)('blocking on %s', (dialect) => {
     expect(blocked.statusCode).toBe(200);
     const name = await chatNameOf(guest.user.id);
     expect(blocked.body.payload.block).toMatchObject({ chat_name: name });
-    expect(blocked.body.message).toBe(texts.blocks.blocked(name));
+    expect(blocked.body.message).toBe(englishText('blocks.blocked', { name }));
     // Nothing in the answer identifies the blocked person beyond their chat name.
     expect(JSON.stringify(blocked.body)).not.toContain(guest.user.email);
     expect(Object.keys(blocked.body.payload.block).sort()).toEqual(['chat_name', 'created_at', 'id']);

@@ -4,6 +4,7 @@ import { balanceOf, chatContextOptions, createChatPair, createTopicVia, recordEv
 import { createRoom, createSignedInUser } from '../../../test/factories.js';
 import { publicChatName } from '../users/chat-name.js';
 import { createTestContext, dialects, expectLedgerConsistent, FakeClock, type TestContext } from '../../../test/harness.js';
+import { englishText } from '@parley/contracts/i18n';
 
 describe.each(dialects)('rooms and topics on %s', (dialect) => {
   let ctx: TestContext;
@@ -59,7 +60,7 @@ describe.each(dialects)('rooms and topics on %s', (dialect) => {
     const poor = await createSignedInUser(ctx.app, { coins: 49 });
     const refused = await poor.client.post('/api/topics/create', { room_id: room.id, title: 'Cheap' });
     expect(refused.statusCode).toBe(402);
-    expect(refused.body.message).toBe(texts.topics.notEnoughPointsTopic(50));
+    expect(refused.body.message).toBe(englishText('topics.notEnoughPointsTopic', { cost: 50 }));
     expect(await ctx.db.selectFrom('topics').select('id').where('user_id', '=', poor.user.id).execute()).toHaveLength(0);
 
     const invalid = await rich.client.post('/api/topics/create', { title: '' });
@@ -89,7 +90,7 @@ describe.each(dialects)('rooms and topics on %s', (dialect) => {
     const first = await createTopicVia(plain.client, room.id, 'First');
     const second = await plain.client.post('/api/topics/create', { room_id: room.id, title: 'Second' });
     expect(second.statusCode).toBe(409);
-    expect(second.body).toMatchObject({ message: texts.topics.alreadyActive('First'), topic_id: first.id });
+    expect(second.body).toMatchObject({ message: englishText('topics.alreadyActive', { title: 'First' }), topic_id: first.id });
     expect(await balanceOf(ctx.app, plain.user.id)).toBe(450);
     const active = await plain.client.get('/api/topics/active');
     expect(active.body).toMatchObject({ status: 'OK', current_count: 1, max_allowed: 1 });
@@ -188,7 +189,10 @@ describe.each(dialects)('rooms and topics on %s', (dialect) => {
     const all = await user.client.get<Topic[]>('/api/topics/index');
     expect(all.body.payload.map((t) => t.id)).not.toContain(ai.body.payload.topic.id); // a private companion chat is never listed
     const again = await user.client.get('/api/topics/random?chat_mode=ai');
-    expect(again.body).toMatchObject({ message: texts.topics.alreadyActive(ai.body.payload.topic.title), topic_id: ai.body.payload.topic.id });
+    expect(again.body).toMatchObject({
+      message: englishText('topics.alreadyActive', { title: ai.body.payload.topic.title }),
+      topic_id: ai.body.payload.topic.id,
+    });
     const { events, stop } = recordEvents(ctx.app);
     const human = await user.client.post<{ topic: Topic }>('/api/topics/update-chat-mode', { topic_id: ai.body.payload.topic.id, chat_mode: 'human' });
     expect(human.body.payload.topic.chat_mode).toBe('human');

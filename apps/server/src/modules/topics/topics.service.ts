@@ -16,6 +16,7 @@ import { toTopicView, toTopicViews } from './topics.mapper.js';
 import * as repo from './topics.repository.js';
 import * as blocksRepo from './blocks.repository.js';
 import { findPersonaForRoom } from '../companion/personas.service.js';
+import { englishText } from '@parley/contracts/i18n';
 
 export interface ChatDeps {
   db: Db;
@@ -50,7 +51,7 @@ async function assertActiveChatCapacity(trx: DbOrTrx, user: UserRow, settings: S
   const active = await repo.listActiveTopics(trx, user.id);
   if (active.length < maxActiveChats(user, settings, now)) return;
   const existing = active[0]!;
-  throw new AppError('CONFLICT', texts.topics.alreadyActive(existing.title), undefined, {
+  throw new AppError('CONFLICT', englishText('topics.alreadyActive', { title: existing.title }), undefined, {
     topic_id: existing.id,
     topic: { id: existing.id, title: existing.title },
   });
@@ -149,7 +150,7 @@ export async function createTopic(deps: ChatDeps, user: UserRow, body: CreateTop
       kind: 'topic',
       idempotencyKey: `topic:${created.id}`,
       reference: { type: 'topic', id: created.id },
-      insufficientMessage: texts.topics.notEnoughPointsTopic(cost),
+      insufficientMessage: englishText('topics.notEnoughPointsTopic', { cost }),
     });
     return { topic: created, balance: entry.balance_after };
   });

@@ -1,6 +1,7 @@
 import { limits, texts } from '@parley/contracts';
 import { forwardRef, useId, useState, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import { FieldShell } from './field';
+import { englishText } from '@parley/contracts/i18n';
 
 interface TextareaProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
   label: ReactNode;
@@ -36,7 +37,7 @@ export const Textarea = forwardRef<HTMLTextAreaElement, TextareaProps>(function 
         {...rest}
       />
       <span className="textarea__counter" id={`${inputId}-counter`}>
-        {texts.contributor.symbolsCounter(shown, limit)}
+        {englishText('contributor.symbolsCounter', { n: shown, limit })}
       </span>
     </FieldShell>
   );

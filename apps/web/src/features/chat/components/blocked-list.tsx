@@ -5,6 +5,7 @@ import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { useBlocks, useUnblock } from '../api/blocks';
+import { englishText } from '@parley/contracts/i18n';
 
 /** Account → Blocked: the people this user blocked, by the chat name they had, with Unblock. */
 export function BlockedList() {
@@ -12,7 +13,7 @@ export function BlockedList() {
   const unblock = useUnblock();
   const onUnblock = (block: Block) =>
     unblock.mutate(block, {
-      onSuccess: () => toast.success(texts.blocks.unblocked(block.chat_name)),
+      onSuccess: () => toast.success(englishText('blocks.unblocked', { name: block.chat_name })),
       onError: (error) => toast.error(error instanceof ApiError ? error.message : texts.common.anErrorOccurred),
     });
 
@@ -33,7 +34,7 @@ export function BlockedList() {
         <li key={block.id} className="blocked-list__item">
           <span className="blocked-list__who">
             <strong>{block.chat_name}</strong>
-            <span className="muted">{texts.blocks.blockedOn(formatDate(block.created_at))}</span>
+            <span className="muted">{englishText('blocks.blockedOn', { date: formatDate(block.created_at) })}</span>
           </span>
           <Button variant="secondary" size="sm" loading={unblock.isPending && unblock.variables?.id === block.id} onClick={() => onUnblock(block)}>
             {texts.blocks.unblock}

@@ -2,6 +2,7 @@ import { limits, texts, type Topic } from '@parley/contracts';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
+import { englishText } from '@parley/contracts/i18n';
 
 /** Terms agreement (spec §4): persistent; Agree posts the acceptance, Leave goes to the rooms. */
 export function TermsModal({ topic, onAgree, onLeave }: { topic: Topic | null; onAgree: () => Promise<void>; onLeave: () => void }) {
@@ -157,7 +158,7 @@ export function SearchingOverlay({ onSwitchToAi }: { onSwitchToAi: () => void })
 export function BlockConfirmModal({ name, ...props }: ConfirmProps & { name: string }) {
   return (
     <ConfirmModal {...props} title={texts.blocks.confirmTitle} confirmLabel={texts.blocks.confirm}>
-      <p>{texts.blocks.confirmBody(name)}</p>
+      <p>{englishText('blocks.confirmBody', { name })}</p>
     </ConfirmModal>
   );
 }

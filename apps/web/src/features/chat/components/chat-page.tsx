@@ -19,6 +19,7 @@ import { ChatNotices } from './chat-notices';
 import { CreateTopicModal } from './create-topic-modal';
 import { MessageList } from './message-list';
 import '../chat.css';
+import { englishText } from '@parley/contracts/i18n';
 
 interface Props {
   topicId: number;
@@ -61,7 +62,7 @@ export function ChatPage({ topicId, settingsExtra }: Props) {
   const block = async () => {
     try {
       const response = await blockCounterpart(topicId);
-      toast.success(response.message ?? texts.blocks.blocked(name));
+      toast.success(response.message ?? englishText('blocks.blocked', { name }));
       setBlocking(false);
       if (topic?.is_owner) room.refresh();
       else room.toRooms();

@@ -18,6 +18,7 @@ import { useAllRooms } from '../api/get-rooms';
 import { useCreateTopic } from '../api/create-topic';
 import { handleTopicError } from '../hooks/use-chat-notices';
 import { isChannelUser } from '../utils/channel';
+import { englishText } from '@parley/contracts/i18n';
 
 /** Text styles and colours a channel user picks from (spec §3 Other shapes). */
 const channelTextStyles = ['bold', 'normal', 'italic'] as const;
@@ -151,7 +152,7 @@ export function CreateTopicModal({ open, onClose, roomId = null, onCreated }: Pr
         )}
         {cost > 0 && (
           <p className={notEnough ? 'create-topic__cost create-topic__cost--short' : 'create-topic__cost'} role={notEnough ? 'alert' : undefined}>
-            {notEnough ? t.notEnoughPointsTopic(cost) : `Creating a topic costs ${formatNumber(cost)} points.`}
+            {notEnough ? englishText('topics.notEnoughPointsTopic', { cost }) : `Creating a topic costs ${formatNumber(cost)} points.`}
           </p>
         )}
         {rooms.isError && <p role="alert">{texts.chat.failedRooms}</p>}

@@ -1,5 +1,6 @@
 import { limits, texts } from '@parley/contracts';
 import { formatFileSize } from '../../../lib/format';
+import { englishText } from '@parley/contracts/i18n';
 
 /** Image types the image picker accepts (spec §5 Send files modal). */
 export const imageMimeTypes = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
@@ -23,7 +24,7 @@ export interface FileCheck {
 export function fileError(file: Pick<File, 'name' | 'size' | 'type'> | null | undefined, rules: FileRules): string | null {
   if (!file || typeof file.name !== 'string' || file.name === '') return texts.chat.invalidFile;
   if (!Number.isFinite(file.size) || file.size <= 0) return texts.chat.invalidFileSize;
-  if (file.size > rules.maxFileBytes) return texts.chat.fileTooLarge(formatFileSize(rules.maxFileBytes));
+  if (file.size > rules.maxFileBytes) return englishText('chat.fileTooLarge', { size: formatFileSize(rules.maxFileBytes) });
   if (rules.imagesOnly && !(imageMimeTypes as readonly string[]).includes(file.type)) return texts.chat.imagesOnly;
   return null;
 }
@@ -42,7 +43,7 @@ export function addFiles(current: readonly File[], picked: readonly File[], rule
       continue;
     }
     if (accepted.length >= rules.maxFiles) {
-      errors.add(texts.chat.maxFiles(rules.maxFiles));
+      errors.add(englishText('chat.maxFiles', { n: rules.maxFiles }));
       continue;
     }
     accepted.push(file);

@@ -8,6 +8,7 @@ import { ApiError } from '../../../lib/api-client';
 import { formatLongDate, formatNumber } from '../../../lib/format';
 import { useSettings } from '../../../lib/reference';
 import { useBecomeChannel } from '../api/become-channel';
+import { englishText } from '@parley/contracts/i18n';
 
 /** Channel status is active while is_channel and the expiry is in the future (spec §4). */
 export const isChannelActive = (user: UserProfile, now = new Date()) => user.is_channel && !!user.channel_expire_at && new Date(user.channel_expire_at) > now;
@@ -39,7 +40,7 @@ export function ChannelStatusCard({ user }: { user: UserProfile }) {
         days.
       </p>
       <Button block loading={buy.isPending} onClick={() => (active ? setConfirming(true) : purchase())}>
-        {active ? texts.account.channelActiveUntil(formatLongDate(user.channel_expire_at)) : texts.account.buyChannel(days)}
+        {active ? englishText('account.channelActiveUntil', { date: formatLongDate(user.channel_expire_at) }) : englishText('account.buyChannel', { days })}
       </Button>
       <Modal
         open={confirming}

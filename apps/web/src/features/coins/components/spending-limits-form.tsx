@@ -7,6 +7,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useSaveSpendingLimits, useSpendingLimits } from '../../../lib/spending';
+import { englishText } from '@parley/contracts/i18n';
 
 type Field = 'daily_limit' | 'monthly_limit';
 const toText = (value: number | null | undefined) => (value === null || value === undefined ? '' : String(value));
@@ -69,7 +70,7 @@ export function SpendingLimitsForm() {
       </div>
       {data?.pending && (
         <p className="alert alert--info">
-          {texts.spending.pending(new Date(data.pending.effective_at).toLocaleString(undefined, { dateStyle: 'long', timeStyle: 'short' }))}
+          {englishText('spending.pending', { date: new Date(data.pending.effective_at).toLocaleString(undefined, { dateStyle: 'long', timeStyle: 'short' }) })}
         </p>
       )}
       <SpendingLeft />

@@ -16,6 +16,7 @@ import { topUpModal, useTopUpModal } from '../utils/top-up-store';
 import { TopUpAmountStep, type TopUpMode } from './top-up-amount-step';
 import { TestPaymentsBanner } from '../../../components/ui/test-payments-banner';
 import { detailsFields, detailsFromProfile, TopUpDetailsStep, type DetailsForm, type DetailsValues } from './top-up-details-step';
+import { englishText } from '@parley/contracts/i18n';
 
 type Step = 'amount' | 'details' | 'processing' | 'redirect';
 
@@ -72,7 +73,7 @@ export function TopUpModal({ user }: { user: UserProfile }) {
     setError(null);
     if (mode === 'amount') {
       if (amount === null) return setError(texts.topUp.validAmount);
-      if (amount < minAmount) return setError(texts.topUp.minTopUp(`${minAmount.toFixed(2)} €`));
+      if (amount < minAmount) return setError(englishText('topUp.minTopUp', { min: `${minAmount.toFixed(2)} €` }));
     } else {
       if (!bundles.data || bundles.data.length === 0) return setError(texts.topUp.bundleUnavailable);
       if (!bundle) return setError(bundleId ? texts.topUp.bundleNotFoundRetry : texts.topUp.bundleUnavailable);

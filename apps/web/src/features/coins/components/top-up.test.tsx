@@ -10,6 +10,7 @@ import { configureApiClient, resetApiClient } from '../../../lib/api-client';
 import { countriesQuery, settingsQuery, staticPagesQuery } from '../../../lib/reference';
 import { topUpModal } from '../utils/top-up-store';
 import { TopUpModal } from './top-up-modal';
+import { englishText } from '@parley/contracts/i18n';
 
 /** A real local HTTP server standing in for the API. */
 let server: Server;
@@ -103,7 +104,7 @@ describe('Top Up modal', () => {
     expect((input as HTMLInputElement).value).toBe('1.23');
     expect(screen.getByText('123 Coins')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(await screen.findByText(texts.topUp.minTopUp('5.00 €'))).toBeTruthy();
+    expect(await screen.findByText(englishText('topUp.minTopUp', { min: '5.00 €' }))).toBeTruthy();
     fireEvent.change(input, { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText(texts.topUp.validAmount)).toBeTruthy();

@@ -8,6 +8,7 @@ import { configureApiClient, resetApiClient } from '../../../lib/api-client';
 import { type UserProfile } from '@parley/contracts';
 import { ApplicationModal } from './application-modal';
 import { InterlocutorCard } from './interlocutor-card';
+import { englishText } from '@parley/contracts/i18n';
 
 const t = texts.contributor;
 
@@ -74,13 +75,13 @@ describe('Application modal', () => {
     fireEvent.click(await screen.findByRole('button', { name: t.submitApplication }));
     expect(await screen.findByText(t.nicknameRequired)).toBeTruthy();
     for (const message of [t.experienceRequired, t.interestsRequired, t.helpRequired]) expect(screen.getByText(message)).toBeTruthy();
-    expect(screen.getAllByText(t.symbolsCounter(0, 500))).toHaveLength(3);
+    expect(screen.getAllByText(englishText('contributor.symbolsCounter', { n: 0, limit: 500 }))).toHaveLength(3);
 
     fireEvent.change(screen.getByLabelText(t.nickname), { target: { value: 'Night Owl' } });
     fireEvent.change(screen.getByLabelText(t.experience), { target: { value: 'Hotline volunteer' } });
     fireEvent.change(screen.getByLabelText(t.interests), { target: { value: 'Books' } });
     fireEvent.change(screen.getByLabelText(t.help), { target: { value: 'I listen.' } });
-    expect(screen.getByText(t.symbolsCounter(17, 500))).toBeTruthy();
+    expect(screen.getByText(englishText('contributor.symbolsCounter', { n: 17, limit: 500 }))).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: t.submitApplication }));
 
     expect(await screen.findByText(t.submitted)).toBeTruthy();

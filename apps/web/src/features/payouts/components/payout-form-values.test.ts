@@ -1,6 +1,7 @@
 import { texts, type UserProfile } from '@parley/contracts';
 import { describe, expect, it } from 'vitest';
 import { initialPayoutValues, payoutResolver, toPayoutBody, type PayoutFormValues } from './payout-form-values';
+import { englishText } from '@parley/contracts/i18n';
 
 const t = texts.payout;
 const rules = { minAmount: 10, maxAmount: 5000, availableAmount: 120, symbol: '€', today: '2026-11-23' };
@@ -41,7 +42,7 @@ describe('payout form validation (same rules as the server)', () => {
 
   it('checks the amount against the limits and the available balance', async () => {
     expect(await resolve({ amount: '-3' })).toEqual({ amount: t.amountPositive });
-    expect(await resolve({ amount: '9.99' })).toEqual({ amount: t.minAmount('10.00', '€') });
+    expect(await resolve({ amount: '9.99' })).toEqual({ amount: englishText('payout.minAmount', { min: '10.00', symbol: '€' }) });
     expect(await resolve({ amount: '120.01' })).toEqual({ amount: t.exceedsBalance });
     expect(await resolve({ amount: '120' })).toEqual({});
   });

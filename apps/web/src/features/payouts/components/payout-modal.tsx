@@ -13,6 +13,7 @@ import { useCreatePayout } from '../api/create-payout';
 import { usePayoutMethods } from '../api/get-payout-methods';
 import { EarningsSummary } from './earnings-summary';
 import { initialPayoutValues, payoutFormFields, payoutResolver, toPayoutBody, type PayoutFormValues } from './payout-form-values';
+import { englishText } from '@parley/contracts/i18n';
 
 const t = texts.payout;
 const FORM_ID = 'payout-form';
@@ -149,7 +150,7 @@ function PayoutForm({ user, config, submitted, onSubmitted }: PayoutFormProps) {
           label={`Amount (${config.symbol})`}
           inputMode="decimal"
           autoComplete="off"
-          hint={`${t.available(formatEuros(config.available_amount), config.symbol)} · min ${money(config.min_amount)}${config.max_amount !== null ? ` · max ${money(config.max_amount)}` : ''}`}
+          hint={`${englishText('payout.available', { amount: formatEuros(config.available_amount), symbol: config.symbol })} · min ${money(config.min_amount)}${config.max_amount !== null ? ` · max ${money(config.max_amount)}` : ''}`}
           error={errors.amount?.message}
           {...register('amount')}
         />

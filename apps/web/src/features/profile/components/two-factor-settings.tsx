@@ -6,6 +6,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useDisableTwoFactor, useEnableTwoFactor, useRegenerateRecoveryCodes, useStartTwoFactorSetup, useTwoFactorStatus } from '../api/two-factor';
+import { englishText } from '@parley/contracts/i18n';
 
 const t = texts.twoFactor;
 
@@ -31,7 +32,7 @@ export function TwoFactorSettings() {
       {!enabled && <EnableFlow onEnabled={setRecoveryCodes} />}
       {enabled && !recoveryCodes && (
         <>
-          <p className="muted">{t.recoveryLeft(left)}</p>
+          <p className="muted">{englishText('twoFactor.recoveryLeft', { n: left })}</p>
           <RegenerateForm onCodes={setRecoveryCodes} />
           <DisableForm />
         </>

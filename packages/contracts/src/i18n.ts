@@ -1,0 +1,123 @@
+/**
+ * The text catalogue and its formatter, shared by the server (envelope messages, mail, notices) and
+ * the web app (every interface text). Zod-free so the web app's first bundle stays small.
+ *
+ * A text is addressed by its key, `section.name` (or `section.group.name`), into the English source
+ * texts of ./texts.ts. A language's localization map (GET /localizations) holds the same keys; a
+ * missing or empty value falls back to English (spec §4 Language). Texts with values are ICU
+ * MessageFormat (`{n}`, `{n, plural, one {…} other {…}}`, `{x, select, …}`), formatted by the
+ * FormatJS `intl-messageformat` library with named parameters (decision 024).
+ */
+import { IntlMessageFormat } from 'intl-messageformat';
+import { texts } from './texts.js';
+
+type Leaves<T, P extends string = ''> = {
+  [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;
+}[keyof T & string];
+
+/** Every key of the catalogue, e.g. `chat.maxFiles`. */
+export type TextKey = Leaves<typeof texts>;
+/** Named values of a text with placeholders. Numbers are written as given: format them first where the spec asks. */
+export type TextParams = Readonly<Record<string, string | number>>;
+/** A language's texts by key; anything missing falls back to English. */
+export type Catalogue = Readonly<Record<string, string | undefined>>;
+
+function flatten(node: Record<string, unknown>, prefix: string, into: Record<string, string>): Record<string, string> {
+  for (const [name, value] of Object.entries(node)) {
+    if (typeof value === 'string') into[prefix + name] = value;
+    else flatten(value as Record<string, unknown>, `${prefix}${name}.`, into);
+  }
+  return into;
+}
+
+/** The English source text of every key (the fallback, and what the admin languages screen shows). */
+export const englishCatalogue: Readonly<Record<TextKey, string>> = Object.freeze(flatten(texts, '', {}) as Record<TextKey, string>);
+export const textKeys = Object.keys(englishCatalogue) as TextKey[];
+
+export function isTextKey(key: string): key is TextKey {
+  return Object.prototype.hasOwnProperty.call(englishCatalogue, key);
+}
+
+const compiled = new Map<string, IntlMessageFormat | null>();
+const MAX_COMPILED = 5000;
+
+/** Parses once per (locale, message); null when the message is not valid MessageFormat. */
+function compile(message: string, locale: string): IntlMessageFormat | null {
+  const id = `${locale}\u0000${message}`;
+  let format = compiled.get(id);
+  if (format === undefined) {
+    try {
+      format = new IntlMessageFormat(message, locale);
+    } catch {
+      format = null;
+    }
+    if (compiled.size >= MAX_COMPILED) compiled.clear();
+    compiled.set(id, format);
+  }
+  return format;
+}
+
+/** Formats one message with its parameters; null when it does not parse or lacks a parameter. */
+export function formatMessage(message: string, params: TextParams | undefined, locale: string): string | null {
+  if (!message.includes('{')) return message;
+  const format = compile(message, locale);
+  if (!format) return null;
+  try {
+    const out = format.format(params ?? {});
+    return typeof out === 'string' ? out : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The text of `key` in the given catalogue, else in English. A translation that does not parse or
+ * format (an operator's typo in /admin) falls back to the English text rather than showing braces.
+ */
+export function translate(catalogue: Catalogue | undefined, key: TextKey, params?: TextParams, locale = 'en'): string {
+  const local = catalogue?.[key];
+  if (local !== undefined && local.trim() !== '') {
+    const out = formatMessage(local, params, locale);
+    if (out !== null) return out;
+  }
+  const english = englishCatalogue[key];
+  return formatMessage(english, params, 'en') ?? english;
+}
+
+/** Checks a translation an operator saves: it must parse, and use only the English text's parameters. */
+export function checkTranslation(key: TextKey, value: string): 'ok' | 'syntax' | 'unknown-parameter' {
+  const names = parameterNames(value);
+  if (names === null) return 'syntax';
+  const allowed = new Set(parameterNames(englishCatalogue[key]) ?? []);
+  return names.every((name) => allowed.has(name)) ? 'ok' : 'unknown-parameter';
+}
+
+interface AstNode {
+  type: number;
+  value?: unknown;
+  options?: Record<string, { value: AstNode[] }>;
+  children?: AstNode[];
+}
+
+/** The parameter names a message uses (`{name}`, `{n, plural, …}`); null when it does not parse. */
+export function parameterNames(message: string): string[] | null {
+  if (!message.includes('{')) return [];
+  const format = compile(message, 'en');
+  if (!format) return null;
+  const names = new Set<string>();
+  const walk = (nodes: AstNode[]) => {
+    for (const node of nodes) {
+      // 0 literal and 7 '#' carry no name; 8 is a tag with children; the rest are arguments.
+      if (node.type !== 0 && node.type !== 7 && node.type !== 8 && typeof node.value === 'string') names.add(node.value);
+      if (node.options) for (const option of Object.values(node.options)) walk(option.value);
+      if (node.children) walk(node.children);
+    }
+  };
+  walk(format.getAst() as unknown as AstNode[]);
+  return [...names];
+}
+
+/** The English text of `key` (the server's logs and tests, and the fallback of every language). */
+export function englishText(key: TextKey, params?: TextParams): string {
+  return translate(undefined, key, params);
+}

@@ -1,0 +1,5 @@
+/**
+ * Interface texts the specification does not list, added when every screen moved to the catalogue
+ * (issue 19). English source; German in apps/server/src/modules/reference/locales/de-ui-a.ts.
+ */
+export const uiTextsA = {} as const;
