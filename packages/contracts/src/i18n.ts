@@ -121,3 +121,24 @@ export function parameterNames(message: string): string[] | null {
 export function englishText(key: TextKey, params?: TextParams): string {
   return translate(undefined, key, params);
 }
+
+let byEnglish: Map<string, TextKey> | undefined;
+
+/** The key whose English text is exactly `text` (a zod message from the contracts' schemas, say). */
+export function keyOfEnglish(text: string): TextKey | undefined {
+  if (!byEnglish) {
+    byEnglish = new Map();
+    // First key wins: several keys share a text (e.g. 'Name is required'), and any of them translates it.
+    for (const key of textKeys) if (!byEnglish.has(englishCatalogue[key])) byEnglish.set(englishCatalogue[key], key);
+  }
+  return byEnglish.get(text);
+}
+
+/**
+ * A message that may be one of the catalogue's English texts (schema validation messages are
+ * written in English in the contracts) in the given language; any other text is returned as it is.
+ */
+export function localizeEnglish(catalogue: Catalogue | undefined, text: string, locale = 'en'): string {
+  const key = keyOfEnglish(text);
+  return key ? translate(catalogue, key, undefined, locale) : text;
+}

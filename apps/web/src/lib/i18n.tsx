@@ -1,6 +1,6 @@
 import type { Language } from '@parley/contracts';
 import { localKeys } from '@parley/contracts/constants';
-import { translate, type TextKey, type TextParams } from '@parley/contracts/i18n';
+import { localizeEnglish, translate, type TextKey, type TextParams } from '@parley/contracts/i18n';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { api, configureApiClient, type Envelope } from './api-client';
@@ -27,11 +27,20 @@ interface I18nValue {
   setLanguageId: (id: number) => void;
   /** The text of `key` in the chosen language (English when missing), with named parameters. */
   t: (key: TextKey, params?: TextParams) => string;
+  /** A message that may be a catalogue text in English (a validation message from the contracts' schemas) in the chosen language. */
+  localize: (message: string) => string;
   /** The chosen language's code (`en`, `de`), for plural rules and month names. */
   locale: string;
 }
 
-const I18nContext = createContext<I18nValue>({ languageId: null, languages: [], setLanguageId: () => undefined, t: englishText, locale: 'en' });
+const I18nContext = createContext<I18nValue>({
+  languageId: null,
+  languages: [],
+  setLanguageId: () => undefined,
+  t: englishText,
+  localize: (message) => message,
+  locale: 'en',
+});
 
 export function I18nProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
@@ -63,7 +72,8 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   // A missing or empty translation falls back to English.
   const locale = languages.find((l) => l.id === languageId)?.code ?? 'en';
   const t = useCallback((key: TextKey, params?: TextParams) => translate(translations, key, params, locale), [translations, locale]);
-  const value = useMemo(() => ({ languageId, languages, setLanguageId, t, locale }), [languageId, languages, setLanguageId, t, locale]);
+  const localize = useCallback((message: string) => localizeEnglish(translations, message, locale), [translations, locale]);
+  const value = useMemo(() => ({ languageId, languages, setLanguageId, t, localize, locale }), [languageId, languages, setLanguageId, t, localize, locale]);
   // A first visit has no saved language: wait for the list (one small request) so that even a
   // guest's first requests say which language they want. A failed list renders in English.
   if (savedId === null && languagesPending) return null;
