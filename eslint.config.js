@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import parley from './eslint-rules/boundaries.js';
+import parleyText from './eslint-rules/no-literal-text.js';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'bench/results/**', '**/*.d.ts'] },
@@ -20,6 +21,13 @@ export default tseslint.config(
     ignores: ['**/*.test.{ts,tsx}', '**/*.test-support.ts'],
     plugins: { parley },
     rules: { 'parley/boundaries': 'error' },
+  },
+  {
+    // Issue 19: the web app renders catalogue texts only (the admin console may stay English).
+    files: ['apps/web/src/**/*.tsx'],
+    ignores: ['**/*.test.tsx', 'apps/web/src/features/admin/**', 'apps/web/src/test/**'],
+    plugins: { 'parley-text': parleyText },
+    rules: { 'parley-text/no-literal-text': 'error' },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

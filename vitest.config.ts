@@ -5,6 +5,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
+      { test: { name: 'lint-rules', root: 'eslint-rules', include: ['*.test.js'], sequence: { groupOrder: 0 } } },
       { test: { name: 'contracts', root: 'packages/contracts', include: ['src/**/*.test.ts'], sequence: { groupOrder: 0 } } },
       {
         test: {
