@@ -103,7 +103,7 @@ export const deCore: Partial<Record<TextKey, string>> = {
   'twoFactor.tab': 'Sicherheit',
   'twoFactor.title': 'Zwei-Faktor-Anmeldung',
   'twoFactor.intro':
-    'Bei der Anmeldung wirst du nach deinem Passwort nach einem Code aus deiner Authenticator-App gefragt. Erforderlich für Auszahlungen und für Admins.',
+    'Nach der Eingabe deines Passworts fragt die Anmeldung nach einem Code aus deiner Authenticator-App. Erforderlich für Auszahlungen und für Admins.',
   'twoFactor.on': 'Die Zwei-Faktor-Anmeldung ist aktiviert.',
   'twoFactor.off': 'Die Zwei-Faktor-Anmeldung ist deaktiviert.',
   'twoFactor.start': 'Zwei-Faktor-Anmeldung aktivieren',
@@ -429,7 +429,7 @@ export const deCore: Partial<Record<TextKey, string>> = {
   'spending.none': 'Kein Limit',
   'spending.save': 'Limits speichern',
   'spending.saved': 'Ausgabenlimits gespeichert',
-  'spending.invalid': 'Bitte gib eine ganze Zahl an Coins von 1 bis 10.000.000 ein oder lass das Feld für kein Limit leer',
+  'spending.invalid': 'Bitte gib eine ganze Zahl an Coins von 1 bis 10.000.000 ein oder lass das Feld leer, wenn du kein Limit möchtest',
   'spending.dailyOverMonthly': 'Das Tageslimit darf nicht höher sein als das Monatslimit',
   'spending.pending': 'Deine höheren Limits gelten ab {date}.',
   'spending.dailyReached': 'Damit würdest du dein tägliches Ausgabenlimit von {limit} Coins überschreiten. Es wird um Mitternacht (UTC) zurückgesetzt.',
