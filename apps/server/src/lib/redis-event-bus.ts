@@ -1,17 +1,24 @@
+import { AsyncResource } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
 import { chatEventSchema, type ChatEvent } from '@parley/contracts';
 import { type FastifyBaseLogger } from 'fastify';
 import { type Redis } from 'ioredis';
 import { isInvalidation, type EventBus, type Invalidation } from './event-bus.js';
-import { REDIS_COMMAND_TIMEOUT_MS } from './redis.js';
 
 /** Redis pub/sub channels. One channel carries every chat event; listeners filter by topic or user. */
 export const redisChannels = { chatEvents: 'parley:chat-events', invalidations: 'parley:invalidations' } as const;
 
 /**
- * The event bus across instances. Publishes on the command connection and
- * listens on a dedicated subscriber connection (a subscribed Redis connection
- * cannot run other commands). An instance hears its own events back through
- * Redis, so local listeners see one ordered stream whatever instance published.
+ * The event bus across instances. Publishes on the command connection and listens on a dedicated
+ * subscriber connection (a subscribed Redis connection cannot run other commands).
+ *
+ * Exactly once: an instance delivers its own events to its own listeners at publish, without the
+ * round trip through Redis, and ignores their echo (every message carries its publisher's `origin`).
+ * So a publish that times out although Redis took it is never delivered twice, a Redis outage still
+ * reaches this instance's sockets, and one instance's push does not wait on Redis. Each publisher's
+ * events keep their order (local delivery is in publish order; Redis keeps one connection's order).
+ * `origin` is an extra field the chat event schema ignores: an older instance in a rolling deploy
+ * still parses these messages, and its own (without origin) are delivered here as before.
  */
 export function createRedisBus(command: Redis, log: FastifyBaseLogger, options: { namespace?: string } = {}): EventBus {
   // Events belong to one database: deployments (or test schemas) sharing a Redis do not hear each other.
@@ -23,7 +30,11 @@ export function createRedisBus(command: Redis, log: FastifyBaseLogger, options: 
   const subscriber = command.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null, commandTimeout: undefined });
   const listeners = new Set<(event: ChatEvent) => void>();
   const invalidations = new Set<(message: Invalidation) => void>();
+  const origin = randomUUID();
   let closed = false;
+
+  /** Another instance's message (or one without origin, from an older instance): ours were delivered at publish. */
+  const fromElsewhere = (message: unknown) => !(typeof message === 'object' && message !== null && (message as { origin?: unknown }).origin === origin);
 
   const onInvalidation = (raw: string) => {
     let message: unknown;
@@ -33,6 +44,10 @@ export function createRedisBus(command: Redis, log: FastifyBaseLogger, options: 
       message = undefined;
     }
     if (!isInvalidation(message)) return log.warn({ channel: invalidationChannel }, 'dropped a malformed invalidation from redis');
+    if (fromElsewhere(message)) invalidateLocally(message);
+  };
+
+  const invalidateLocally = (message: Invalidation) => {
     for (const listener of invalidations) listener(message);
   };
 
@@ -49,13 +64,16 @@ export function createRedisBus(command: Redis, log: FastifyBaseLogger, options: 
   subscriber.on('message', (from: string, raw: string) => {
     if (from === invalidationChannel) return onInvalidation(raw);
     if (from !== channel) return;
-    let parsed;
+    let message: unknown;
     try {
-      parsed = chatEventSchema.safeParse(JSON.parse(raw));
+      message = JSON.parse(raw);
     } catch {
-      parsed = undefined;
+      message = undefined;
     }
-    if (!parsed?.success) {
+    // Our own echo is not even parsed.
+    if (message !== undefined && !fromElsewhere(message)) return;
+    const parsed = chatEventSchema.safeParse(message);
+    if (!parsed.success) {
       log.warn({ channel: from }, 'dropped a malformed chat event from redis');
       return;
     }
@@ -65,13 +83,12 @@ export function createRedisBus(command: Redis, log: FastifyBaseLogger, options: 
     if (!closed) log.error({ err: error }, 'redis subscriber error');
   });
 
-  // Publishing waits (a bounded time) for our own subscription so an instance does not miss its own first events.
   const subscribe = () => {
     const pending = subscriber.subscribe(channel, invalidationChannel).then(() => undefined);
     pending.catch((error: unknown) => log.error({ err: error }, 'redis subscribe failed'));
     return pending;
   };
-  let ready = subscribe();
+  const ready = subscribe();
   // Invalidations published while the subscriber was away are lost: a new epoch once it listens again.
   let epoch = 0;
   let listening = false;
@@ -86,30 +103,32 @@ export function createRedisBus(command: Redis, log: FastifyBaseLogger, options: 
     listening = true;
     epoch += 1;
   });
-  const awaitSubscription = () =>
-    Promise.race([ready.catch(() => (ready = subscribe())), new Promise((resolve) => setTimeout(resolve, REDIS_COMMAND_TIMEOUT_MS).unref())]);
 
-  /** Redis down: this instance's own listeners still hear it; other instances' clients catch up by polling. */
-  const publishOrDeliverLocally = async (to: string, message: string, local: () => void) => {
+  /** Redis down: this instance's listeners already heard it; other instances' clients catch up by polling. */
+  const publishElsewhere = async (to: string, message: string) => {
     try {
-      await awaitSubscription();
       await command.publish(to, message);
     } catch (error) {
       log.warn({ err: error, channel: to }, 'redis publish failed: delivered to this instance only');
-      local();
     }
   };
 
   return {
-    publish: (event) => publishOrDeliverLocally(channel, JSON.stringify(event), () => deliver(event)),
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
+    publish(event) {
+      deliver(event);
+      return publishElsewhere(channel, JSON.stringify({ ...event, origin }));
     },
-    invalidate: (message) =>
-      publishOrDeliverLocally(invalidationChannel, JSON.stringify(message), () => {
-        for (const listener of invalidations) listener(message);
-      }),
+    subscribe(listener) {
+      // Listeners run in the context they subscribed in, as on the in-process bus: an event this instance
+      // publishes is the listener's own work, not part of the request that published it.
+      const bound = AsyncResource.bind(listener);
+      listeners.add(bound);
+      return () => listeners.delete(bound);
+    },
+    invalidate(message) {
+      invalidateLocally(message);
+      return publishElsewhere(invalidationChannel, JSON.stringify({ ...message, origin }));
+    },
     onInvalidate(listener) {
       invalidations.add(listener);
       return () => invalidations.delete(listener);
