@@ -83,8 +83,7 @@ export const deUiB: Partial<Record<TextKey, string>> = {
   'storeUi.item': 'Artikel',
   'storeUi.billingAddress': 'Rechnungs- / Lieferadresse',
   'storeUi.paymentDetails': 'Zahlungsdetails',
-  'storeUi.youPay':
-    'Du zahlst {total} per Karte auf der sicheren Seite unseres Zahlungsanbieters. Deine Kartendaten erreichen Parley nie.',
+  'storeUi.youPay': 'Du zahlst {total} per Karte auf der sicheren Seite unseres Zahlungsanbieters. Deine Kartendaten erreichen Parley nie.',
   'storeUi.saveInfo': 'Angaben für künftige Käufe speichern',
   'storeUi.statusRefunded': 'Erstattet',
   'storeUi.statusDisputed': 'Angefochten',

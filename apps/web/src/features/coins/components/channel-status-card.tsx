@@ -37,9 +37,7 @@ export function ChannelStatusCard({ user }: { user: UserProfile }) {
       <h2 className="card__title" id="channel-title">
         {t('coinsUi.channelTitle')}
       </h2>
-      <p className="channel-card__lead">
-        {t('coinsUi.channelLead', { max: settings?.max_channel_topics ?? 5, cost: formatNumber(cost), days })}
-      </p>
+      <p className="channel-card__lead">{t('coinsUi.channelLead', { max: settings?.max_channel_topics ?? 5, cost: formatNumber(cost), days })}</p>
       <Button block loading={buy.isPending} onClick={() => (active ? setConfirming(true) : purchase())}>
         {active ? t('account.channelActiveUntil', { date: longDate }) : t('account.buyChannel', { days })}
       </Button>

@@ -8,7 +8,14 @@ import { useT } from '../../../lib/i18n';
 import { receiptHref, useMoneyFormatter } from '../../../lib/money';
 import { useDepositHistory } from '../api/deposit-history';
 
-const headers: TextKey[] = ['coinsUi.columnId', 'coinsUi.columnDate', 'coinsUi.columnSum', 'coinsUi.columnCoins', 'coinsUi.columnStatus', 'coinsUi.columnReceipt'];
+const headers: TextKey[] = [
+  'coinsUi.columnId',
+  'coinsUi.columnDate',
+  'coinsUi.columnSum',
+  'coinsUi.columnCoins',
+  'coinsUi.columnStatus',
+  'coinsUi.columnReceipt',
+];
 const statusLabels: Partial<Record<DepositStatus, TextKey>> = {
   success: 'store.statusSuccessfully',
   refunded: 'storeUi.statusRefunded',

@@ -82,9 +82,22 @@ function DetailsFormView({ defaults, summary, error, onBack, onSubmit, countries
       <div className="form__grid">
         <TextField label={t('topUpUi.name')} autoComplete="given-name" error={fieldError(errors.name)} {...register('name')} />
         <TextField label={t('topUpUi.surname')} autoComplete="family-name" error={fieldError(errors.surname)} {...register('surname')} />
-        <TextField label={t('topUpUi.phone')} type="tel" autoComplete="tel" maxLength={limits.phoneMaxLength} error={fieldError(errors.phone)} {...register('phone')} />
+        <TextField
+          label={t('topUpUi.phone')}
+          type="tel"
+          autoComplete="tel"
+          maxLength={limits.phoneMaxLength}
+          error={fieldError(errors.phone)}
+          {...register('phone')}
+        />
         <TextField label={t('topUpUi.email')} type="email" autoComplete="email" error={fieldError(errors.email)} {...register('email')} />
-        <SelectField label={t('topUpUi.country')} autoComplete="country" defaultValue={defaults.country} error={fieldError(errors.country)} {...register('country')}>
+        <SelectField
+          label={t('topUpUi.country')}
+          autoComplete="country"
+          defaultValue={defaults.country}
+          error={fieldError(errors.country)}
+          {...register('country')}
+        >
           <option value="">{t('topUpUi.selectCountry')}</option>
           {countries.map((c) => (
             <option key={c.id} value={c.id}>
