@@ -1,6 +1,7 @@
-import { texts, type PageMeta } from '@parley/contracts';
+import { type PageMeta } from '@parley/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState, type MutableRefObject } from 'react';
+import { useT } from '../../../../lib/i18n';
 import { getMessages } from '../../api/messages';
 import { lastMessageId, mergeMessages } from '../../utils/merge-messages';
 import { handleTopicError } from '../use-chat-notices';
@@ -22,6 +23,7 @@ interface Options {
  * drops a message pushed while it was loading.
  */
 export function useChatMessages(topicId: number, { enabled, lastSyncAt, toRooms }: Options) {
+  const t = useT();
   const client = useQueryClient();
   const query = useQuery({
     queryKey: chatKeys.messages(topicId),
@@ -40,8 +42,8 @@ export function useChatMessages(topicId: number, { enabled, lastSyncAt, toRooms 
 
   const { error } = query;
   useEffect(() => {
-    if (error) handleTopicError(error, { fallback: texts.chat.failedInit, toRooms });
-  }, [error, toRooms]);
+    if (error) handleTopicError(error, { t, fallback: 'chat.failedInit', toRooms });
+  }, [error, toRooms, t]);
 
   const [loadingOlder, setLoadingOlder] = useState(false);
   const nextPage = query.data?.nextPage ?? null;
