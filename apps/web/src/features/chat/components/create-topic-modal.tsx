@@ -34,19 +34,19 @@ const channelColors: { value: string; label: TextKey }[] = [
 ];
 
 // The form's messages are the catalogue's English texts, shown through localize().
-const t = texts.topics;
+const topicTexts = texts.topics;
 const formSchema = (isChannel: boolean) =>
   z
     .object({
-      room_id: z.string().min(1, { error: t.selectRoom }),
-      title: z.string().trim().min(1, { error: t.nameRequired }).max(limits.topicNameMax, { error: t.nameTooLong }),
+      room_id: z.string().min(1, { error: topicTexts.selectRoom }),
+      title: z.string().trim().min(1, { error: topicTexts.nameRequired }).max(limits.topicNameMax, { error: topicTexts.nameTooLong }),
       text_look: z.string(),
       color: z.string(),
     })
     .superRefine((value, ctx) => {
       if (!isChannel) return;
-      if (!value.text_look) ctx.addIssue({ code: 'custom', path: ['text_look'], message: t.textStyleRequired });
-      if (!value.color) ctx.addIssue({ code: 'custom', path: ['color'], message: t.textColorRequired });
+      if (!value.text_look) ctx.addIssue({ code: 'custom', path: ['text_look'], message: topicTexts.textStyleRequired });
+      if (!value.color) ctx.addIssue({ code: 'custom', path: ['color'], message: topicTexts.textColorRequired });
     });
 type FormValues = z.infer<ReturnType<typeof formSchema>>;
 
@@ -60,7 +60,7 @@ interface Props {
 
 /** Create topic (spec §5): room, name (max 50, counter), channel look; charges new_topic_cost. */
 export function CreateTopicModal({ open, onClose, roomId = null, onCreated }: Props) {
-  const { t: translate, localize } = useI18n();
+  const { t, localize } = useI18n();
   const navigate = useNavigate();
   const { data: user } = useUser();
   const { data: settings } = useSettings();
@@ -98,8 +98,8 @@ export function CreateTopicModal({ open, onClose, roomId = null, onCreated }: Pr
       else navigate(paths.topicChat.getHref(topic.id));
     } catch (error) {
       if (applyServerErrors(error, setError, {}, ['room_id', 'title', 'text_look', 'color'])) return;
-      if (error instanceof ApiError) handleTopicError(error, { t: translate, fallback: 'chat.failedCreateTopic' });
-      else toast.error(translate('chat.failedCreateTopic'));
+      if (error instanceof ApiError) handleTopicError(error, { t, fallback: 'chat.failedCreateTopic' });
+      else toast.error(t('chat.failedCreateTopic'));
     }
   });
 
@@ -109,26 +109,26 @@ export function CreateTopicModal({ open, onClose, roomId = null, onCreated }: Pr
     <Modal
       open={open}
       onClose={onClose}
-      title={translate('topicsUi.createTopic')}
+      title={t('topicsUi.createTopic')}
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>
-            {translate('common.cancel')}
+            {t('common.cancel')}
           </Button>
           <Button type="submit" form="create-topic-form" loading={create.isPending} disabled={!formState.isValid || noRooms || notEnough}>
-            {translate('topicsUi.create')}
+            {t('topicsUi.create')}
           </Button>
         </>
       }
     >
       <form id="create-topic-form" className="create-topic" onSubmit={(e) => void submit(e)} noValidate>
         <SelectField
-          label={translate('topicsUi.room')}
-          error={noRooms ? translate('topics.noRoomsTryLater') : fieldError(errors.room_id)}
+          label={t('topicsUi.room')}
+          error={noRooms ? t('topics.noRoomsTryLater') : fieldError(errors.room_id)}
           disabled={noRooms}
           {...register('room_id')}
         >
-          <option value="">{rooms.isPending ? translate('common.loading') : translate('topics.selectRoom')}</option>
+          <option value="">{rooms.isPending ? t('common.loading') : t('topics.selectRoom')}</option>
           {roomList.map((room) => (
             <option key={room.id} value={room.id}>
               {room.title}
@@ -136,7 +136,7 @@ export function CreateTopicModal({ open, onClose, roomId = null, onCreated }: Pr
           ))}
         </SelectField>
         <TextField
-          label={translate('topicsUi.topicName')}
+          label={t('topicsUi.topicName')}
           maxLength={limits.topicNameMax}
           autoComplete="off"
           error={fieldError(errors.title)}
@@ -145,19 +145,19 @@ export function CreateTopicModal({ open, onClose, roomId = null, onCreated }: Pr
         />
         {isChannel && (
           <div className="create-topic__channel">
-            <SelectField label={translate('topicsUi.textStyle')} error={fieldError(errors.text_look)} {...register('text_look')}>
-              <option value="">{translate('topicsUi.chooseTextStyle')}</option>
+            <SelectField label={t('topicsUi.textStyle')} error={fieldError(errors.text_look)} {...register('text_look')}>
+              <option value="">{t('topicsUi.chooseTextStyle')}</option>
               {channelTextStyles.map((style) => (
                 <option key={style.value} value={style.value}>
-                  {translate(style.label)}
+                  {t(style.label)}
                 </option>
               ))}
             </SelectField>
-            <SelectField label={translate('topicsUi.textColour')} error={fieldError(errors.color)} {...register('color')}>
-              <option value="">{translate('topicsUi.chooseColour')}</option>
+            <SelectField label={t('topicsUi.textColour')} error={fieldError(errors.color)} {...register('color')}>
+              <option value="">{t('topicsUi.chooseColour')}</option>
               {channelColors.map((c) => (
                 <option key={c.value} value={c.value}>
-                  {translate(c.label)}
+                  {t(c.label)}
                 </option>
               ))}
             </SelectField>
@@ -165,10 +165,10 @@ export function CreateTopicModal({ open, onClose, roomId = null, onCreated }: Pr
         )}
         {cost > 0 && (
           <p className={notEnough ? 'create-topic__cost create-topic__cost--short' : 'create-topic__cost'} role={notEnough ? 'alert' : undefined}>
-            {notEnough ? translate('topics.notEnoughPointsTopic', { cost: formatNumber(cost) }) : translate('topicsUi.topicCost', { cost: formatNumber(cost) })}
+            {notEnough ? t('topics.notEnoughPointsTopic', { cost: formatNumber(cost) }) : t('topicsUi.topicCost', { cost: formatNumber(cost) })}
           </p>
         )}
-        {rooms.isError && <p role="alert">{translate('chat.failedRooms')}</p>}
+        {rooms.isError && <p role="alert">{t('chat.failedRooms')}</p>}
       </form>
     </Modal>
   );
