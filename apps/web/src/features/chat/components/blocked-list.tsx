@@ -4,18 +4,18 @@ import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
-import { useT } from '../../../lib/i18n';
+import { useI18n } from '../../../lib/i18n';
 import { useBlocks, useUnblock } from '../api/blocks';
 
 /** Account → Blocked: the people this user blocked, by the chat name they had, with Unblock. */
 export function BlockedList() {
-  const t = useT();
+  const { t, localize } = useI18n();
   const { data: blocks, isPending, isError, refetch } = useBlocks();
   const unblock = useUnblock();
   const onUnblock = (block: Block) =>
     unblock.mutate(block, {
       onSuccess: () => toast.success(t('blocks.unblocked', { name: block.chat_name })),
-      onError: (error) => toast.error(error instanceof ApiError ? error.message : t('common.anErrorOccurred')),
+      onError: (error) => toast.error(error instanceof ApiError ? localize(error.message) : t('common.anErrorOccurred')),
     });
 
   if (isPending) return <Spinner />;

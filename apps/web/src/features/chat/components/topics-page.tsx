@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
-import { useT } from '../../../lib/i18n';
+import { useI18n } from '../../../lib/i18n';
 import { allRoomsQuery } from '../api/get-rooms';
 import { useTopics } from '../api/get-topics';
 import { isSafeColor, topicTitleStyle } from '../utils/bubble-style';
@@ -12,7 +12,7 @@ import { useRandomChat } from './random-chat';
 
 /** TopicsPage (spec §2): the topics of one room (or all), with Back, Create topic and Start Random Chat. */
 export function TopicsPage({ roomId }: { roomId: number | null }) {
-  const t = useT();
+  const { t, localize } = useI18n();
   const navigate = useNavigate();
   const topics = useTopics(roomId);
   const rooms = useQuery(allRoomsQuery);
@@ -48,7 +48,7 @@ export function TopicsPage({ roomId }: { roomId: number | null }) {
           </div>
         ) : topics.isError ? (
           <p className="empty-state" role="alert">
-            {topics.error.message}
+            {localize(topics.error.message)}
           </p>
         ) : list.length === 0 ? (
           <div className="empty-state">

@@ -1,9 +1,10 @@
 import { texts } from '@parley/contracts';
-import { englishText } from '@parley/contracts/i18n';
+import { englishText, translate } from '@parley/contracts/i18n';
 import { describe, expect, it } from 'vitest';
 import { activeChatTime } from './active-chat-time';
 import { canSend, chatStatusText, describeChatScreen, inputDisabledReason } from './chat-status';
 import { isActiveChatLimit, parseActiveChatTitle, topicIdFromBody } from './topic-errors';
+import type { Translate } from './translate';
 
 describe('chatStatusText', () => {
   it("is 'online' with two participants", () => {
@@ -131,5 +132,35 @@ describe('describeChatScreen', () => {
       status: texts.chat.online,
       disabledReason: null,
     });
+  });
+});
+
+describe('in another language', () => {
+  const german: Translate = (key, params) =>
+    translate(
+      {
+        'topics.alreadyActive': 'Du hast bereits den aktiven Chat „{title}“',
+        'topics.justNow': 'Gerade eben',
+        'roomsUi.minutesAgo': '{n, plural, one {vor # Minute} other {vor # Minuten}}',
+        'chat.online': 'online',
+        'chatUi.typeMessage': 'Schreib eine Nachricht …',
+      },
+      key,
+      params,
+      'de',
+    );
+
+  it('finds the active chat in a translated server message, and still in an English one', () => {
+    expect(parseActiveChatTitle('Du hast bereits den aktiven Chat „Nachteulen“', german)).toBe('Nachteulen');
+    expect(parseActiveChatTitle('You already have active chat "Night owls"', german)).toBe('Night owls');
+    expect(isActiveChatLimit('Das Thema ist geschlossen', german)).toBe(false);
+  });
+
+  it('says times and the input placeholder in that language', () => {
+    const now = new Date('2026-11-23T12:00:00Z');
+    expect(activeChatTime(new Date(now.getTime() - 60_000), german, now)).toBe('Gerade eben');
+    expect(activeChatTime(new Date(now.getTime() - 5 * 60_000), german, now)).toBe('vor 5 Minuten');
+    const screen = describeChatScreen({ phase: 'ready', topic: null, fullTitle: null, isInChat: true, hasMessages: false }, german);
+    expect(screen.placeholder).toBe('Schreib eine Nachricht …');
   });
 });

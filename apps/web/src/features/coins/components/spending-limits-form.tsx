@@ -49,7 +49,7 @@ export function SpendingLimitsForm() {
     } catch (error) {
       if (error instanceof ApiError && Object.keys(error.errors).length > 0)
         setErrors({ daily_limit: error.errors.daily_limit?.[0], monthly_limit: error.errors.monthly_limit?.[0] });
-      else toast.error(errorMessage(error, t('common.anErrorOccurred')));
+      else toast.error(localize(errorMessage(error, t('common.anErrorOccurred'))));
     }
   };
 

@@ -8,7 +8,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/forms';
 import { useCurrency } from '../../../lib/currency';
-import { useT } from '../../../lib/i18n';
+import { useI18n } from '../../../lib/i18n';
 import { useSettings } from '../../../lib/reference';
 import { useBundles } from '../api/bundles';
 import { useDepositCheckout } from '../api/deposit-checkout';
@@ -26,7 +26,7 @@ type Step = 'amount' | 'details' | 'processing' | 'redirect';
  * Back returns from step 2 to 1; an error returns to step 2.
  */
 export function TopUpModal({ user }: { user: UserProfile }) {
-  const t = useT();
+  const { t, localize } = useI18n();
   const request = useTopUpModal();
   const { data: settings } = useSettings();
   const bundles = useBundles();
@@ -102,9 +102,11 @@ export function TopUpModal({ user }: { user: UserProfile }) {
         const placed = applyServerErrors(failure, setFieldError, {}, detailsFields);
         if (placed) return;
         if (failure.status >= 500) return setError(t('topUp.gatewayError'));
-        return setError(failure.status === 404 && mode === 'bundle' ? t('topUp.bundleNotFoundRetry') : errorMessage(failure, t('topUp.paymentFailed')));
+        return setError(
+          failure.status === 404 && mode === 'bundle' ? t('topUp.bundleNotFoundRetry') : localize(errorMessage(failure, t('topUp.paymentFailed'))),
+        );
       }
-      setError(failure instanceof Error && failure.message ? failure.message : t('topUp.paymentFailed'));
+      setError(failure instanceof Error && failure.message ? localize(failure.message) : t('topUp.paymentFailed'));
     }
   };
 

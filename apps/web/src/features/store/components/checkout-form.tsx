@@ -85,7 +85,8 @@ function CheckoutFormView({ product, defaults, countries }: { product: Product; 
       setRedirectUrl(result.redirect_url);
     } catch (error) {
       const placed = applyServerErrors(error, setError, {}, fields);
-      if (!placed) setFormError(error instanceof ApiError && error.status >= 500 ? t('topUp.gatewayError') : errorMessage(error, t('topUp.paymentFailed')));
+      if (!placed)
+        setFormError(error instanceof ApiError && error.status >= 500 ? t('topUp.gatewayError') : localize(errorMessage(error, t('topUp.paymentFailed'))));
     }
   });
 

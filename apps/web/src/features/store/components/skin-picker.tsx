@@ -4,7 +4,7 @@ import { toast } from '../../../components/ui/toast';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
-import { useT } from '../../../lib/i18n';
+import { useI18n } from '../../../lib/i18n';
 import { useChangeSkin, useSkins } from '../api/skins';
 import { kindLabels } from './product-card';
 import { ChatBubblePreview } from './skin-bubble';
@@ -14,7 +14,7 @@ import { ChatBubblePreview } from './skin-bubble';
  * your next messages in it. Self-contained: drop `<SkinPicker />` into a settings modal.
  */
 export function SkinPicker() {
-  const t = useT();
+  const { t, localize } = useI18n();
   const { data, isPending, isError } = useSkins();
   const change = useChangeSkin();
 
@@ -25,7 +25,7 @@ export function SkinPicker() {
     const request = skin ? { action: 'equip' as const, productId: skin.id } : { action: 'unequip' as const, kind };
     change.mutate(request, {
       onSuccess: () => toast.success(skin ? t('store.skinEquipped') : t('store.skinRemoved')),
-      onError: (error) => toast.error(errorMessage(error)),
+      onError: (error) => toast.error(localize(errorMessage(error, t('common.anErrorOccurred')))),
     });
   };
 

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { toast } from '../../../../components/ui/toast';
 import { ApiError } from '../../../../lib/api-client';
-import { useT } from '../../../../lib/i18n';
+import { useI18n } from '../../../../lib/i18n';
 import { refreshSpending } from '../../../../lib/spending';
 import { heldMessagesKey } from '../../api/held-messages';
 import { sendMessage } from '../../api/send-message';
@@ -24,7 +24,7 @@ interface Options {
 
 /** What the user does in the chat: send, leave, switch between a person and the companion. */
 export function useChatActions(topicId: number, { isLive, showTyping, toRooms }: Options) {
-  const t = useT();
+  const { t, localize } = useI18n();
   const client = useQueryClient();
   const topicNow = useCallback(() => client.getQueryData<Topic | null>(chatKeys.topic(topicId)) ?? null, [client, topicId]);
 
@@ -54,9 +54,9 @@ export function useChatActions(topicId: number, { isLive, showTyping, toRooms }:
       // The screen unmounts with the navigation; its cache entries go with it (gcTime 0).
       toRooms();
     } catch (error) {
-      toast.error(error instanceof ApiError ? error.message : t('chat.failedLeave'));
+      toast.error(error instanceof ApiError ? localize(error.message) : t('chat.failedLeave'));
     }
-  }, [client, topicId, toRooms, t]);
+  }, [client, topicId, toRooms, t, localize]);
 
   /** Optimistic: the switch moves at once and moves back if the server refuses. */
   const setChatMode = useCallback(

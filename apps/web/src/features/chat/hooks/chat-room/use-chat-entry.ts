@@ -2,7 +2,7 @@ import { type Topic } from '@parley/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { toast } from '../../../../components/ui/toast';
-import { useT } from '../../../../lib/i18n';
+import { useI18n } from '../../../../lib/i18n';
 import { acceptTerms } from '../../api/topic-membership';
 import { enterChat } from '../../utils/chat-entry';
 import { handleTopicError } from '../use-chat-notices';
@@ -18,7 +18,7 @@ export type ChatPhase = 'loading' | 'terms' | 'full' | 'ready';
  */
 export function useChatEntry(topicId: number, options: { userId: number | null; canStart: boolean; toRooms: () => void }) {
   const { userId, canStart, toRooms } = options;
-  const t = useT();
+  const { t, localize } = useI18n();
   const client = useQueryClient();
   const entry = useQuery({
     queryKey: chatKeys.entry(topicId),
@@ -40,13 +40,13 @@ export function useChatEntry(topicId: number, options: { userId: number | null; 
   const outcome = entry.isFetching ? undefined : entry.data;
   useEffect(() => {
     if (outcome?.kind === 'gone') {
-      toast.error(outcome.message);
+      toast.error(localize(outcome.message));
       toRooms();
     } else if (outcome?.kind === 'refused') {
       handleTopicError(outcome.error, { t, fallback: 'chat.unableToJoin' });
       toRooms();
     }
-  }, [outcome, toRooms, t]);
+  }, [outcome, toRooms, t, localize]);
 
   const phase: ChatPhase = outcome?.kind === 'terms' || outcome?.kind === 'full' || outcome?.kind === 'ready' ? outcome.kind : 'loading';
   const { refetch } = entry;
