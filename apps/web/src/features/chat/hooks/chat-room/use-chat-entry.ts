@@ -1,6 +1,6 @@
 import { type Topic } from '@parley/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { toast } from '../../../../components/ui/toast';
 import { useI18n } from '../../../../lib/i18n';
 import { acceptTerms } from '../../api/topic-membership';
@@ -18,7 +18,11 @@ export type ChatPhase = 'loading' | 'terms' | 'full' | 'ready';
  */
 export function useChatEntry(topicId: number, options: { userId: number | null; canStart: boolean; toRooms: () => void }) {
   const { userId, canStart, toRooms } = options;
-  const { t, localize } = useI18n();
+  const i18n = useI18n();
+  const { t } = i18n;
+  // Read when the outcome lands, not a reason to say it again when the language's texts arrive.
+  const latest = useRef(i18n);
+  latest.current = i18n;
   const client = useQueryClient();
   const entry = useQuery({
     queryKey: chatKeys.entry(topicId),
@@ -40,13 +44,13 @@ export function useChatEntry(topicId: number, options: { userId: number | null; 
   const outcome = entry.isFetching ? undefined : entry.data;
   useEffect(() => {
     if (outcome?.kind === 'gone') {
-      toast.error(localize(outcome.message));
+      toast.error(latest.current.localize(outcome.message));
       toRooms();
     } else if (outcome?.kind === 'refused') {
-      handleTopicError(outcome.error, { t, fallback: 'chat.unableToJoin' });
+      handleTopicError(outcome.error, { t: latest.current.t, fallback: 'chat.unableToJoin' });
       toRooms();
     }
-  }, [outcome, toRooms, t, localize]);
+  }, [outcome, toRooms]);
 
   const phase: ChatPhase = outcome?.kind === 'terms' || outcome?.kind === 'full' || outcome?.kind === 'ready' ? outcome.kind : 'loading';
   const { refetch } = entry;
