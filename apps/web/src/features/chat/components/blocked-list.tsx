@@ -1,43 +1,44 @@
-import { texts, type Block } from '@parley/contracts';
+import { type Block } from '@parley/contracts';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
+import { useI18n } from '../../../lib/i18n';
 import { useBlocks, useUnblock } from '../api/blocks';
-import { englishText } from '@parley/contracts/i18n';
 
 /** Account → Blocked: the people this user blocked, by the chat name they had, with Unblock. */
 export function BlockedList() {
+  const { t, localize } = useI18n();
   const { data: blocks, isPending, isError, refetch } = useBlocks();
   const unblock = useUnblock();
   const onUnblock = (block: Block) =>
     unblock.mutate(block, {
-      onSuccess: () => toast.success(englishText('blocks.unblocked', { name: block.chat_name })),
-      onError: (error) => toast.error(error instanceof ApiError ? error.message : texts.common.anErrorOccurred),
+      onSuccess: () => toast.success(t('blocks.unblocked', { name: block.chat_name })),
+      onError: (error) => toast.error(error instanceof ApiError ? localize(error.message) : t('common.anErrorOccurred')),
     });
 
   if (isPending) return <Spinner />;
   if (isError)
     return (
       <div role="alert" className="page-state">
-        <p>{texts.common.anErrorOccurred}</p>
+        <p>{t('common.anErrorOccurred')}</p>
         <Button variant="secondary" onClick={() => void refetch()}>
-          Try again
+          {t('topics.tryAgain')}
         </Button>
       </div>
     );
-  if (blocks.length === 0) return <p className="muted">{texts.blocks.empty}</p>;
+  if (blocks.length === 0) return <p className="muted">{t('blocks.empty')}</p>;
   return (
-    <ul className="blocked-list" aria-label={texts.blocks.tab}>
+    <ul className="blocked-list" aria-label={t('blocks.tab')}>
       {blocks.map((block) => (
         <li key={block.id} className="blocked-list__item">
           <span className="blocked-list__who">
             <strong>{block.chat_name}</strong>
-            <span className="muted">{englishText('blocks.blockedOn', { date: formatDate(block.created_at) })}</span>
+            <span className="muted">{t('blocks.blockedOn', { date: formatDate(block.created_at) })}</span>
           </span>
           <Button variant="secondary" size="sm" loading={unblock.isPending && unblock.variables?.id === block.id} onClick={() => onUnblock(block)}>
-            {texts.blocks.unblock}
+            {t('blocks.unblock')}
           </Button>
         </li>
       ))}

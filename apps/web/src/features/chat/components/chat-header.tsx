@@ -1,7 +1,9 @@
-import { texts, type ChatMode, type Topic } from '@parley/contracts';
+import { type ChatMode, type Topic } from '@parley/contracts';
+import { type TextKey } from '@parley/contracts/i18n';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
-import { formatCoins } from '../../../lib/format';
+import { formatNumber } from '../../../lib/format';
+import { useT } from '../../../lib/i18n';
 import { useSettings } from '../../../lib/reference';
 import type { SocketStatus } from '../utils/topic-socket';
 
@@ -9,6 +11,8 @@ interface Props {
   topic: Topic | null;
   name: string;
   status: string;
+  /** Two people are in the chat: the status dot lights up. */
+  online: boolean;
   balance: number | null;
   socketStatus: SocketStatus;
   showConnection: boolean;
@@ -19,35 +23,36 @@ interface Props {
 }
 
 /** Chat header (spec §2): Leave Chat, interlocutor and status, balance, settings, AI / Human. */
-export function ChatHeader({ topic, name, status, balance, socketStatus, showConnection, canSwitchMode, onLeave, onModeChange, menu }: Props) {
+export function ChatHeader({ topic, name, status, online, balance, socketStatus, showConnection, canSwitchMode, onLeave, onModeChange, menu }: Props) {
   const mode = topic?.chat_mode ?? 'human';
+  const t = useT();
   const { data: settings } = useSettings();
   return (
     <header className="chat-header">
       <Button variant="ghost" size="sm" className="chat-header__leave" onClick={onLeave}>
-        <span aria-hidden="true">←</span> {texts.chat.leaveChat}
+        <span aria-hidden="true">←</span> {t('chat.leaveChat')}
       </Button>
       <div className="chat-header__who">
         <span className={`chat-avatar${mode === 'ai' ? ' chat-avatar--ai' : ''}`} aria-hidden="true">
-          {mode === 'ai' ? 'AI' : (name.trim()[0] ?? '?').toUpperCase()}
+          {mode === 'ai' ? t('topicsUi.modeAi') : (name.trim()[0] ?? '?').toUpperCase()}
         </span>
         <div className="chat-header__text">
           <span className="chat-header__name">
             {name}
-            {mode === 'ai' && settings?.demo_companion && <span className="chat-header__demo">{texts.topics.demoCompanion}</span>}
+            {mode === 'ai' && settings?.demo_companion && <span className="chat-header__demo">{t('topics.demoCompanion')}</span>}
           </span>
           <span className="chat-header__status">
-            <span className={`status-dot${status === texts.chat.online ? ' status-dot--online' : ''}`} aria-hidden="true" />
+            <span className={`status-dot${online ? ' status-dot--online' : ''}`} aria-hidden="true" />
             <span data-testid="chat-status">{status}</span>
             {showConnection && <ConnectionIndicator status={socketStatus} />}
           </span>
         </div>
       </div>
       <div className="chat-header__tools">
-        <span className="chat-header__balance" aria-label="Balance">
-          {balance === null ? texts.common.loading : formatCoins(balance)}
+        <span className="chat-header__balance" aria-label={t('coinsUi.balance')}>
+          {balance === null ? t('common.loading') : t('coinsUi.coinCount', { n: balance, nText: formatNumber(balance) })}
         </span>
-        <div className="mode-toggle" role="group" aria-label="Chat mode">
+        <div className="mode-toggle" role="group" aria-label={t('chatUi.chatMode')}>
           {(['ai', 'human'] as const).map((value) => (
             <button
               key={value}
@@ -57,7 +62,7 @@ export function ChatHeader({ topic, name, status, balance, socketStatus, showCon
               disabled={!canSwitchMode}
               onClick={() => mode !== value && onModeChange(value)}
             >
-              {value === 'ai' ? 'AI' : 'Human'}
+              {value === 'ai' ? t('topicsUi.modeAi') : t('topicsUi.modeHuman')}
             </button>
           ))}
         </div>
@@ -67,19 +72,20 @@ export function ChatHeader({ topic, name, status, balance, socketStatus, showCon
   );
 }
 
-const connectionLabels: Record<SocketStatus, { label: string; title: string }> = {
-  live: { label: 'Live', title: 'Connected: messages arrive instantly' },
-  connecting: { label: 'Connecting…', title: 'Connecting; checking for new messages every 5 seconds' },
-  offline: { label: 'Reconnecting…', title: 'Live connection lost: checking for new messages every 5 seconds' },
+const connectionLabels: Record<SocketStatus, { label: TextKey; title: TextKey }> = {
+  live: { label: 'chatUi.live', title: 'chatUi.liveTitle' },
+  connecting: { label: 'chatUi.connecting', title: 'chatUi.connectingTitle' },
+  offline: { label: 'chatUi.reconnecting', title: 'chatUi.reconnectingTitle' },
 };
 
 /** A small dot: live push, or the 5 s polling fallback. */
 export function ConnectionIndicator({ status }: { status: SocketStatus }) {
+  const t = useT();
   const { label, title } = connectionLabels[status];
   return (
-    <span className={`connection connection--${status}`} title={title} data-testid="connection-indicator" data-status={status}>
+    <span className={`connection connection--${status}`} title={t(title)} data-testid="connection-indicator" data-status={status}>
       <span className="connection__dot" aria-hidden="true" />
-      <span className="connection__label">{label}</span>
+      <span className="connection__label">{t(label)}</span>
     </span>
   );
 }
@@ -92,6 +98,7 @@ interface MenuItem {
 
 /** The settings control: a menu of chat actions. */
 export function ChatSettingsMenu({ items }: { items: MenuItem[] }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -112,7 +119,7 @@ export function ChatSettingsMenu({ items }: { items: MenuItem[] }) {
       <button
         type="button"
         className="icon-button chat-menu__toggle"
-        aria-label="Chat settings"
+        aria-label={t('chatUi.chatSettings')}
         aria-haspopup="true"
         aria-expanded={open}
         onClick={() => setOpen((v) => !v)}

@@ -1,8 +1,9 @@
-import { texts, type AttachmentCosts } from '@parley/contracts';
+import { type AttachmentCosts } from '@parley/contracts';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format';
+import { useI18n } from '../../../lib/i18n';
 import { canSend } from '../utils/chat-status';
 import { addFiles, defaultFileRules, imageAccept, type FileRules } from '../utils/file-validation';
 import { textCostPreview } from '../utils/message-cost';
@@ -19,6 +20,7 @@ interface Props {
 
 /** The input of spec §5 Message send: Enter sends, Shift+Enter breaks the line, the text cost shows beside it. */
 export function ChatInput({ disabled, placeholder, isInChat, costs, onSend, onTyping }: Props) {
+  const { t, localize } = useI18n();
   const [content, setContent] = useState('');
   const [busy, setBusy] = useState(false);
   const [files, setFiles] = useState<File[]>([]);
@@ -50,9 +52,10 @@ export function ChatInput({ disabled, placeholder, isInChat, costs, onSend, onTy
       setFileErrors([]);
       setModalOpen(false);
     } catch (error) {
-      const message = error instanceof ApiError ? (error.firstError() ?? error.message) : texts.chat.failedSend;
+      // The server's messages come translated; the client's own (network, rate limit) are catalogue texts in English.
+      const message = error instanceof ApiError ? localize(error.firstError() ?? error.message) : t('chat.failedSend');
       if (withFiles.length > 0) setFileErrors([message]);
-      toast.error(message || texts.chat.failedSend);
+      toast.error(message || t('chat.failedSend'));
     } finally {
       setBusy(false);
       setProgress(null);
@@ -70,7 +73,7 @@ export function ChatInput({ disabled, placeholder, isInChat, costs, onSend, onTy
   const pick = (list: FileList | null, imagesOnly: boolean) => {
     if (!list || list.length === 0) return;
     const nextRules = { ...limits, imagesOnly };
-    const result = addFiles([], [...list], nextRules);
+    const result = addFiles([], [...list], nextRules, t);
     setRules(nextRules);
     setFiles(result.accepted);
     setFileErrors(result.errors);
@@ -106,7 +109,7 @@ export function ChatInput({ disabled, placeholder, isInChat, costs, onSend, onTy
         <button
           type="button"
           className="icon-button chat-input__attach"
-          aria-label="Send image"
+          aria-label={t('chatUi.sendImage')}
           disabled={inputDisabled}
           onClick={() => imageInput.current?.click()}
         >
@@ -119,7 +122,7 @@ export function ChatInput({ disabled, placeholder, isInChat, costs, onSend, onTy
         <button
           type="button"
           className="icon-button chat-input__attach"
-          aria-label="Send file"
+          aria-label={t('chatUi.sendFile')}
           disabled={inputDisabled}
           onClick={() => fileInput.current?.click()}
         >
@@ -141,7 +144,7 @@ export function ChatInput({ disabled, placeholder, isInChat, costs, onSend, onTy
             value={content}
             placeholder={placeholder}
             disabled={inputDisabled}
-            aria-label="Message"
+            aria-label={t('chatUi.message')}
             maxLength={4000}
             onChange={(e) => {
               setContent(e.target.value);
@@ -151,15 +154,15 @@ export function ChatInput({ disabled, placeholder, isInChat, costs, onSend, onTy
             onBlur={() => onTyping(false)}
           />
           {preview !== null && (
-            <span className="chat-input__cost" aria-label={`Cost: ${preview} points`}>
-              {formatNumber(preview)} pts
+            <span className="chat-input__cost" aria-label={t('chatUi.costLabel', { cost: formatNumber(preview) })}>
+              {t('chatUi.costShort', { cost: formatNumber(preview) })}
             </span>
           )}
         </div>
         <button
           type="button"
           className="chat-input__send"
-          aria-label="Send message"
+          aria-label={t('chatUi.sendMessage')}
           disabled={!canSend(content, 0, inputDisabled, isInChat)}
           onClick={() => void submit([])}
         >

@@ -1,11 +1,12 @@
-import { limits, texts, type Topic } from '@parley/contracts';
+import { limits, type Topic } from '@parley/contracts';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
-import { englishText } from '@parley/contracts/i18n';
+import { useT } from '../../../lib/i18n';
 
 /** Terms agreement (spec §4): persistent; Agree posts the acceptance, Leave goes to the rooms. */
 export function TermsModal({ topic, onAgree, onLeave }: { topic: Topic | null; onAgree: () => Promise<void>; onLeave: () => void }) {
+  const t = useT();
   const [busy, setBusy] = useState(false);
   const terms = topic?.terms;
   return (
@@ -13,11 +14,11 @@ export function TermsModal({ topic, onAgree, onLeave }: { topic: Topic | null; o
       open
       persistent
       onClose={onLeave}
-      title={terms?.title || 'Chat rules'}
+      title={terms?.title || t('chatUi.chatRules')}
       footer={
         <>
           <Button variant="secondary" onClick={onLeave} disabled={busy}>
-            {texts.chat.leave}
+            {t('chat.leave')}
           </Button>
           <Button
             loading={busy}
@@ -27,7 +28,7 @@ export function TermsModal({ topic, onAgree, onLeave }: { topic: Topic | null; o
               setBusy(false);
             }}
           >
-            {texts.chat.agree}
+            {t('chat.agree')}
           </Button>
         </>
       }
@@ -54,8 +55,9 @@ function TermsBody({ topic }: { topic: Topic | null }) {
 }
 
 export function RulesModal({ open, topic, onClose }: { open: boolean; topic: Topic | null; onClose: () => void }) {
+  const t = useT();
   return (
-    <Modal open={open} onClose={onClose} title={topic?.terms.title || 'Chat rules'} footer={<Button onClick={onClose}>{texts.common.close}</Button>}>
+    <Modal open={open} onClose={onClose} title={topic?.terms.title || t('chatUi.chatRules')} footer={<Button onClick={onClose}>{t('common.close')}</Button>}>
       <TermsBody topic={topic} />
     </Modal>
   );
@@ -76,6 +78,7 @@ function ConfirmModal({
   confirmLabel,
   children,
 }: ConfirmProps & { title: string; confirmLabel: string; children: ReactNode }) {
+  const t = useT();
   const [busy, setBusy] = useState(false);
   return (
     <Modal
@@ -86,7 +89,7 @@ function ConfirmModal({
       footer={
         <>
           <Button variant="secondary" onClick={onCancel} disabled={busy}>
-            {texts.common.cancel}
+            {t('common.cancel')}
           </Button>
           <Button
             variant="danger"
@@ -108,9 +111,10 @@ function ConfirmModal({
 }
 
 export function LeaveConfirmModal(props: ConfirmProps) {
+  const t = useT();
   return (
-    <ConfirmModal {...props} title={texts.chat.leaveChat} confirmLabel={texts.chat.leave}>
-      <p>{texts.chat.leaveConfirm}</p>
+    <ConfirmModal {...props} title={t('chat.leaveChat')} confirmLabel={t('chat.leave')}>
+      <p>{t('chat.leaveConfirm')}</p>
     </ConfirmModal>
   );
 }
@@ -121,6 +125,7 @@ export function LeaveConfirmModal(props: ConfirmProps) {
  * keep waiting or to switch to the AI companion.
  */
 export function SearchingOverlay({ onSwitchToAi }: { onSwitchToAi: () => void }) {
+  const t = useT();
   const [offer, setOffer] = useState(false);
   const [round, setRound] = useState(0);
   useEffect(() => {
@@ -135,19 +140,19 @@ export function SearchingOverlay({ onSwitchToAi }: { onSwitchToAi: () => void })
           <i />
           <i />
         </span>
-        <p className="searching__title">{texts.chat.searching}</p>
+        <p className="searching__title">{t('chat.searching')}</p>
         {offer ? (
           <>
-            <p className="muted">No one has joined yet. Keep waiting, or talk with the AI companion now.</p>
+            <p className="muted">{t('chatUi.noOneYet')}</p>
             <div className="searching__actions">
               <Button variant="secondary" onClick={() => setRound((r) => r + 1)}>
-                Keep waiting
+                {t('chatUi.keepWaiting')}
               </Button>
-              <Button onClick={onSwitchToAi}>Switch to AI</Button>
+              <Button onClick={onSwitchToAi}>{t('chatUi.switchToAi')}</Button>
             </div>
           </>
         ) : (
-          <p className="muted">We will let you know the moment someone joins.</p>
+          <p className="muted">{t('chatUi.letYouKnow')}</p>
         )}
       </div>
     </div>
@@ -156,9 +161,10 @@ export function SearchingOverlay({ onSwitchToAi }: { onSwitchToAi: () => void })
 
 /** Block the other person of this chat: what it does, then Block / Cancel. */
 export function BlockConfirmModal({ name, ...props }: ConfirmProps & { name: string }) {
+  const t = useT();
   return (
-    <ConfirmModal {...props} title={texts.blocks.confirmTitle} confirmLabel={texts.blocks.confirm}>
-      <p>{englishText('blocks.confirmBody', { name })}</p>
+    <ConfirmModal {...props} title={t('blocks.confirmTitle')} confirmLabel={t('blocks.confirm')}>
+      <p>{t('blocks.confirmBody', { name })}</p>
     </ConfirmModal>
   );
 }

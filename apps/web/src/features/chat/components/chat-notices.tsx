@@ -1,19 +1,23 @@
-import { texts, type Topic } from '@parley/contracts';
+import { type Topic } from '@parley/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
-import { formatActiveChatTime } from '../../../lib/format';
+import { toast } from '../../../components/ui/toast';
+import { useT } from '../../../lib/i18n';
 import { activeTopicsQuery, activeTopicsQueryKey, getActiveTopics } from '../api/get-active-topics';
-import { chatNotices, unableToFindExisting, useChatNotices } from '../hooks/use-chat-notices';
+import { chatNotices, useChatNotices } from '../hooks/use-chat-notices';
+import { activeChatTime } from '../utils/active-chat-time';
 import { topicTitleStyle } from '../utils/bubble-style';
 import '../chat.css';
 
 /** Rendered once by every chat screen: the active-chats modal and the active-chat-limit offer. */
 export function ChatNotices() {
+  const t = useT();
   const { activeChatsOpen, limit } = useChatNotices();
+  const unableToFindExisting = () => toast.error(t('chat.unableFindExisting'));
   const navigate = useNavigate();
   const queryClient = useQueryClient();
 
@@ -26,7 +30,7 @@ export function ChatNotices() {
     }
     try {
       const active = await queryClient.fetchQuery({ queryKey: activeTopicsQueryKey, queryFn: getActiveTopics, staleTime: 0 });
-      const found = active.topics.find((t) => t.title === limit.title);
+      const found = active.topics.find((topic) => topic.title === limit.title);
       if (found) navigate(paths.topicChat.getHref(found.id));
       else unableToFindExisting();
     } catch {
@@ -40,13 +44,13 @@ export function ChatNotices() {
       <Modal
         open={limit !== null}
         onClose={chatNotices.closeLimit}
-        title="Active chat limit"
+        title={t('roomsUi.activeChatLimit')}
         footer={
           <>
             <Button variant="secondary" onClick={chatNotices.openActiveChats}>
-              {texts.topics.viewActiveChats}
+              {t('topics.viewActiveChats')}
             </Button>
-            <Button onClick={() => void openExisting()}>{texts.topics.openExistingChat}</Button>
+            <Button onClick={() => void openExisting()}>{t('topics.openExistingChat')}</Button>
           </>
         }
       >
@@ -57,6 +61,7 @@ export function ChatNotices() {
 }
 
 export function ActiveChatsModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const t = useT();
   const navigate = useNavigate();
   const { data, isPending, isError } = useQuery({ ...activeTopicsQuery, enabled: open, staleTime: 0 });
   const openTopic = (topic: Topic) => {
@@ -64,20 +69,20 @@ export function ActiveChatsModal({ open, onClose }: { open: boolean; onClose: ()
     navigate(paths.topicChat.getHref(topic.id));
   };
   return (
-    <Modal open={open} onClose={onClose} title="Active chats">
+    <Modal open={open} onClose={onClose} title={t('roomsUi.activeChats')}>
       {isPending ? (
         <div className="chat-center">
-          <Spinner label={texts.common.loading} />
+          <Spinner label={t('common.loading')} />
         </div>
       ) : isError ? (
-        <p role="alert">{texts.chat.failedActiveChats}</p>
+        <p role="alert">{t('chat.failedActiveChats')}</p>
       ) : (
         <>
           <p className="muted active-chats__count">
             {data.currentCount} / {data.maxAllowed}
           </p>
           {data.topics.length === 0 ? (
-            <p className="muted">No active chats</p>
+            <p className="muted">{t('roomsUi.noActiveChats')}</p>
           ) : (
             <ul className="active-chats">
               {data.topics.map((topic) => (
@@ -87,8 +92,10 @@ export function ActiveChatsModal({ open, onClose }: { open: boolean; onClose: ()
                       {topic.title}
                     </span>
                     <span className="active-chats__meta">
-                      <span className={`mode-badge mode-badge--${topic.chat_mode}`}>{topic.chat_mode === 'ai' ? 'AI' : 'Human'}</span>
-                      <time dateTime={topic.updated_at}>{formatActiveChatTime(topic.updated_at)}</time>
+                      <span className={`mode-badge mode-badge--${topic.chat_mode}`}>
+                        {topic.chat_mode === 'ai' ? t('topicsUi.modeAi') : t('topicsUi.modeHuman')}
+                      </span>
+                      <time dateTime={topic.updated_at}>{activeChatTime(topic.updated_at, t)}</time>
                     </span>
                   </button>
                 </li>

@@ -1,9 +1,9 @@
-import { texts } from '@parley/contracts';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { SpendingLeft } from '../../../components/ui/spending-left';
 import { Modal } from '../../../components/ui/modal';
 import { toast } from '../../../components/ui/toast';
+import { useT } from '../../../lib/i18n';
 import { useUser } from '../../../lib/user';
 import { blockCounterpart } from '../api/blocks';
 import { reportTopic } from '../api/topic-membership';
@@ -19,7 +19,6 @@ import { ChatNotices } from './chat-notices';
 import { CreateTopicModal } from './create-topic-modal';
 import { MessageList } from './message-list';
 import '../chat.css';
-import { englishText } from '@parley/contracts/i18n';
 
 interface Props {
   topicId: number;
@@ -29,6 +28,7 @@ interface Props {
 
 /** The chat screen of spec §2 and §4, with live push and the 5 s polling fallback. */
 export function ChatPage({ topicId, settingsExtra }: Props) {
+  const t = useT();
   const room = useChatRoom(topicId);
   const held = useHeldMessages(topicId);
   const { data: user } = useUser();
@@ -39,21 +39,18 @@ export function ChatPage({ topicId, settingsExtra }: Props) {
   const [blocking, setBlocking] = useState(false);
   const { topic, phase } = room;
 
-  const { participants, status, notice, disabledReason, placeholder, name, searching, connected } = describeChatScreen({
-    phase,
-    topic,
-    fullTitle: room.fullTitle,
-    isInChat: room.isInChat,
-    hasMessages: room.messages.length > 0,
-  });
+  const { participants, status, online, notice, disabledReason, placeholder, name, searching, connected } = describeChatScreen(
+    { phase, topic, fullTitle: room.fullTitle, isInChat: room.isInChat, hasMessages: room.messages.length > 0 },
+    t,
+  );
   useConnectedToast(searching, connected);
 
   const report = async (type: 'topic' | 'user') => {
     try {
       const response = await reportTopic(topicId, type);
-      toast.success(response.message ?? (type === 'topic' ? texts.reports.topicReported : texts.reports.userReported));
+      toast.success(response.message ?? (type === 'topic' ? t('reports.topicReported') : t('reports.userReported')));
     } catch (error) {
-      const fallback = type === 'topic' ? texts.reports.failedTopic : texts.reports.failedUser;
+      const fallback = type === 'topic' ? t('reports.failedTopic') : t('reports.failedUser');
       toast.error(error instanceof ApiError && error.status !== 0 ? error.message : fallback);
     }
   };
@@ -62,26 +59,26 @@ export function ChatPage({ topicId, settingsExtra }: Props) {
   const block = async () => {
     try {
       const response = await blockCounterpart(topicId);
-      toast.success(response.message ?? englishText('blocks.blocked', { name }));
+      toast.success(response.message ?? t('blocks.blocked', { name }));
       setBlocking(false);
       if (topic?.is_owner) room.refresh();
       else room.toRooms();
     } catch (error) {
       setBlocking(false);
-      toast.error(error instanceof ApiError && error.status !== 0 ? error.message : texts.blocks.failed);
+      toast.error(error instanceof ApiError && error.status !== 0 ? error.message : t('blocks.failed'));
     }
   };
 
   const menu = (
     <ChatSettingsMenu
       items={[
-        ...(settingsExtra ? [{ label: 'Chat skin', onSelect: () => setSettingsOpen(true) }] : []),
-        { label: 'Rules', onSelect: () => setRulesOpen(true), disabled: !topic },
-        { label: 'Active chats', onSelect: chatNotices.openActiveChats },
-        { label: 'Create topic', onSelect: () => setCreating(true) },
-        { label: 'Report topic', onSelect: () => void report('topic'), disabled: !room.isInChat },
-        { label: 'Report user', onSelect: () => void report('user'), disabled: !room.isInChat || participants < 2 },
-        { label: texts.blocks.menuItem, onSelect: () => setBlocking(true), disabled: !room.isInChat || participants < 2 || topic?.chat_mode !== 'human' },
+        ...(settingsExtra ? [{ label: t('chatUi.chatSkin'), onSelect: () => setSettingsOpen(true) }] : []),
+        { label: t('chatUi.rules'), onSelect: () => setRulesOpen(true), disabled: !topic },
+        { label: t('roomsUi.activeChats'), onSelect: chatNotices.openActiveChats },
+        { label: t('topicsUi.createTopic'), onSelect: () => setCreating(true) },
+        { label: t('chatUi.reportTopic'), onSelect: () => void report('topic'), disabled: !room.isInChat },
+        { label: t('chatUi.reportUser'), onSelect: () => void report('user'), disabled: !room.isInChat || participants < 2 },
+        { label: t('blocks.menuItem'), onSelect: () => setBlocking(true), disabled: !room.isInChat || participants < 2 || topic?.chat_mode !== 'human' },
       ]}
     />
   );
@@ -93,6 +90,7 @@ export function ChatPage({ topicId, settingsExtra }: Props) {
           topic={topic}
           name={name}
           status={status}
+          online={online}
           balance={user?.balance ?? null}
           socketStatus={room.socketStatus}
           showConnection={phase === 'ready' && !topic?.is_closed}
@@ -119,7 +117,7 @@ export function ChatPage({ topicId, settingsExtra }: Props) {
           {phase === 'full' && (
             <div className="chat-full-retry">
               <Button variant="secondary" onClick={room.retry}>
-                {texts.topics.tryAgain}
+                {t('topics.tryAgain')}
               </Button>
             </div>
           )}
@@ -140,7 +138,7 @@ export function ChatPage({ topicId, settingsExtra }: Props) {
       <BlockConfirmModal open={blocking} name={name} onCancel={() => setBlocking(false)} onConfirm={block} />
       <RulesModal open={rulesOpen} topic={topic} onClose={() => setRulesOpen(false)} />
       {settingsExtra && (
-        <Modal open={settingsOpen} onClose={() => setSettingsOpen(false)} title="Chat settings">
+        <Modal open={settingsOpen} onClose={() => setSettingsOpen(false)} title={t('chatUi.chatSettings')}>
           {settingsExtra}
         </Modal>
       )}
@@ -152,12 +150,13 @@ export function ChatPage({ topicId, settingsExtra }: Props) {
 
 /** 'Connected' only when a person joined while this screen was searching for one. */
 function useConnectedToast(searching: boolean, connected: boolean) {
+  const t = useT();
   const wasSearching = useRef(false);
   useEffect(() => {
     if (searching) wasSearching.current = true;
     else if (connected && wasSearching.current) {
       wasSearching.current = false;
-      toast.success(texts.chat.connected);
+      toast.success(t('chat.connected'));
     } else if (!connected) wasSearching.current = false;
-  }, [searching, connected]);
+  }, [searching, connected, t]);
 }

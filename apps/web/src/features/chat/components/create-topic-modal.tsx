@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { limits, texts, type CreateTopicBody, type Topic } from '@parley/contracts';
+import { type TextKey } from '@parley/contracts/i18n';
 import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -12,35 +13,40 @@ import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/forms';
 import { formatNumber } from '../../../lib/format';
+import { useI18n } from '../../../lib/i18n';
 import { useSettings } from '../../../lib/reference';
 import { useUser } from '../../../lib/user';
 import { useAllRooms } from '../api/get-rooms';
 import { useCreateTopic } from '../api/create-topic';
 import { handleTopicError } from '../hooks/use-chat-notices';
 import { isChannelUser } from '../utils/channel';
-import { englishText } from '@parley/contracts/i18n';
 
 /** Text styles and colours a channel user picks from (spec §3 Other shapes). */
-const channelTextStyles = ['bold', 'normal', 'italic'] as const;
-const channelColors = [
-  { value: 'blue', label: 'Blue' },
-  { value: 'red', label: 'Red' },
-  { value: 'purple', label: 'Purple' },
-] as const;
+const channelTextStyles: { value: string; label: TextKey }[] = [
+  { value: 'bold', label: 'topicsUi.styleBold' },
+  { value: 'normal', label: 'topicsUi.styleNormal' },
+  { value: 'italic', label: 'topicsUi.styleItalic' },
+];
+const channelColors: { value: string; label: TextKey }[] = [
+  { value: 'blue', label: 'topicsUi.colourBlue' },
+  { value: 'red', label: 'topicsUi.colourRed' },
+  { value: 'purple', label: 'topicsUi.colourPurple' },
+];
 
-const t = texts.topics;
+// The form's messages are the catalogue's English texts, shown through localize().
+const topicTexts = texts.topics;
 const formSchema = (isChannel: boolean) =>
   z
     .object({
-      room_id: z.string().min(1, { error: t.selectRoom }),
-      title: z.string().trim().min(1, { error: t.nameRequired }).max(limits.topicNameMax, { error: t.nameTooLong }),
+      room_id: z.string().min(1, { error: topicTexts.selectRoom }),
+      title: z.string().trim().min(1, { error: topicTexts.nameRequired }).max(limits.topicNameMax, { error: topicTexts.nameTooLong }),
       text_look: z.string(),
       color: z.string(),
     })
     .superRefine((value, ctx) => {
       if (!isChannel) return;
-      if (!value.text_look) ctx.addIssue({ code: 'custom', path: ['text_look'], message: t.textStyleRequired });
-      if (!value.color) ctx.addIssue({ code: 'custom', path: ['color'], message: t.textColorRequired });
+      if (!value.text_look) ctx.addIssue({ code: 'custom', path: ['text_look'], message: topicTexts.textStyleRequired });
+      if (!value.color) ctx.addIssue({ code: 'custom', path: ['color'], message: topicTexts.textColorRequired });
     });
 type FormValues = z.infer<ReturnType<typeof formSchema>>;
 
@@ -54,6 +60,7 @@ interface Props {
 
 /** Create topic (spec §5): room, name (max 50, counter), channel look; charges new_topic_cost. */
 export function CreateTopicModal({ open, onClose, roomId = null, onCreated }: Props) {
+  const { t, localize } = useI18n();
   const navigate = useNavigate();
   const { data: user } = useUser();
   const { data: settings } = useSettings();
@@ -91,31 +98,37 @@ export function CreateTopicModal({ open, onClose, roomId = null, onCreated }: Pr
       else navigate(paths.topicChat.getHref(topic.id));
     } catch (error) {
       if (applyServerErrors(error, setError, {}, ['room_id', 'title', 'text_look', 'color'])) return;
-      if (error instanceof ApiError) handleTopicError(error, { fallback: texts.chat.failedCreateTopic });
-      else toast.error(texts.chat.failedCreateTopic);
+      if (error instanceof ApiError) handleTopicError(error, { t, fallback: 'chat.failedCreateTopic' });
+      else toast.error(t('chat.failedCreateTopic'));
     }
   });
 
   const errors = formState.errors;
+  const fieldError = (error: { message?: string } | undefined) => (error?.message ? localize(error.message) : undefined);
   return (
     <Modal
       open={open}
       onClose={onClose}
-      title="Create topic"
+      title={t('topicsUi.createTopic')}
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>
-            {texts.common.cancel}
+            {t('common.cancel')}
           </Button>
           <Button type="submit" form="create-topic-form" loading={create.isPending} disabled={!formState.isValid || noRooms || notEnough}>
-            Create
+            {t('topicsUi.create')}
           </Button>
         </>
       }
     >
       <form id="create-topic-form" className="create-topic" onSubmit={(e) => void submit(e)} noValidate>
-        <SelectField label="Room" error={noRooms ? t.noRoomsTryLater : errors.room_id?.message} disabled={noRooms} {...register('room_id')}>
-          <option value="">{rooms.isPending ? texts.common.loading : t.selectRoom}</option>
+        <SelectField
+          label={t('topicsUi.room')}
+          error={noRooms ? t('topics.noRoomsTryLater') : fieldError(errors.room_id)}
+          disabled={noRooms}
+          {...register('room_id')}
+        >
+          <option value="">{rooms.isPending ? t('common.loading') : t('topics.selectRoom')}</option>
           {roomList.map((room) => (
             <option key={room.id} value={room.id}>
               {room.title}
@@ -123,28 +136,28 @@ export function CreateTopicModal({ open, onClose, roomId = null, onCreated }: Pr
           ))}
         </SelectField>
         <TextField
-          label="Topic name"
+          label={t('topicsUi.topicName')}
           maxLength={limits.topicNameMax}
           autoComplete="off"
-          error={errors.title?.message}
+          error={fieldError(errors.title)}
           hint={`${title.length}/${limits.topicNameMax}`}
           {...register('title')}
         />
         {isChannel && (
           <div className="create-topic__channel">
-            <SelectField label="Text style" error={errors.text_look?.message} {...register('text_look')}>
-              <option value="">Choose a text style</option>
+            <SelectField label={t('topicsUi.textStyle')} error={fieldError(errors.text_look)} {...register('text_look')}>
+              <option value="">{t('topicsUi.chooseTextStyle')}</option>
               {channelTextStyles.map((style) => (
-                <option key={style} value={style}>
-                  {style[0]!.toUpperCase() + style.slice(1)}
+                <option key={style.value} value={style.value}>
+                  {t(style.label)}
                 </option>
               ))}
             </SelectField>
-            <SelectField label="Text colour" error={errors.color?.message} {...register('color')}>
-              <option value="">Choose a colour</option>
+            <SelectField label={t('topicsUi.textColour')} error={fieldError(errors.color)} {...register('color')}>
+              <option value="">{t('topicsUi.chooseColour')}</option>
               {channelColors.map((c) => (
                 <option key={c.value} value={c.value}>
-                  {c.label}
+                  {t(c.label)}
                 </option>
               ))}
             </SelectField>
@@ -152,10 +165,10 @@ export function CreateTopicModal({ open, onClose, roomId = null, onCreated }: Pr
         )}
         {cost > 0 && (
           <p className={notEnough ? 'create-topic__cost create-topic__cost--short' : 'create-topic__cost'} role={notEnough ? 'alert' : undefined}>
-            {notEnough ? englishText('topics.notEnoughPointsTopic', { cost }) : `Creating a topic costs ${formatNumber(cost)} points.`}
+            {notEnough ? t('topics.notEnoughPointsTopic', { cost: formatNumber(cost) }) : t('topicsUi.topicCost', { cost: formatNumber(cost) })}
           </p>
         )}
-        {rooms.isError && <p role="alert">{texts.chat.failedRooms}</p>}
+        {rooms.isError && <p role="alert">{t('chat.failedRooms')}</p>}
       </form>
     </Modal>
   );

@@ -1,8 +1,9 @@
-import { limits, texts, type Attachment, type HeldMessage, type Message } from '@parley/contracts';
+import { limits, type Attachment, type HeldMessage, type Message } from '@parley/contracts';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatFileSize } from '../../../lib/format';
+import { useI18n, useT } from '../../../lib/i18n';
 import { bubbleStyle } from '../utils/bubble-style';
 import { isOwnMessage } from '../utils/merge-messages';
 
@@ -23,9 +24,9 @@ interface Props {
   held?: HeldMessage[];
 }
 
-const timeOf = (iso: string) => {
+const timeOf = (iso: string, locale: string) => {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  return Number.isNaN(date.getTime()) ? '' : date.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' });
 };
 
 /**
@@ -46,6 +47,7 @@ export function MessageList({
   notice,
   held = [],
 }: Props) {
+  const t = useT();
   const ref = useRef<HTMLDivElement>(null);
   const nearBottom = useRef(true);
   const snapshot = useRef({ firstId: 0, lastId: 0, scrollHeight: 0, count: 0 });
@@ -90,7 +92,7 @@ export function MessageList({
   }, [loading, hasOlder, loadingOlder, messages.length, onLoadOlder]);
 
   return (
-    <div ref={ref} className="message-list" onScroll={onScroll} role="log" aria-live="polite" aria-label="Messages">
+    <div ref={ref} className="message-list" onScroll={onScroll} role="log" aria-live="polite" aria-label={t('chatUi.messages')}>
       {notice ? (
         <div className="message-list__empty">
           <p className="message-list__empty-title">{notice}</p>
@@ -98,18 +100,18 @@ export function MessageList({
       ) : loading ? (
         <div className="message-list__empty">
           <Spinner />
-          <p>{texts.chat.loadingMessages}</p>
+          <p>{t('chat.loadingMessages')}</p>
         </div>
       ) : messages.length === 0 && held.length === 0 && !typing && !streamingText ? (
         <div className="message-list__empty">
-          <p className="message-list__empty-title">{texts.chat.noMessages}</p>
-          <p className="muted">{texts.chat.startTyping}</p>
+          <p className="message-list__empty-title">{t('chat.noMessages')}</p>
+          <p className="muted">{t('chat.startTyping')}</p>
         </div>
       ) : (
         <>
           {loadingOlder && (
             <div className="message-list__older">
-              <Spinner size="sm" label="Loading older messages" />
+              <Spinner size="sm" label={t('chatUi.loadingOlder')} />
             </div>
           )}
           {messages.map((message) => (
@@ -122,7 +124,7 @@ export function MessageList({
           <div key={`held-${message.id}`} className="message message--mine message--held" data-held-id={message.id}>
             <div className="msg-bubble">
               <p className="msg-bubble__text">{message.content}</p>
-              <span className="msg-bubble__time">{texts.contentRules.pendingReview}</span>
+              <span className="msg-bubble__time">{t('contentRules.pendingReview')}</span>
             </div>
           </div>
         ))}
@@ -143,7 +145,7 @@ export function MessageList({
               <i />
               <i />
             </span>
-            {texts.chat.writing}
+            {t('chat.writing')}
           </div>
         </div>
       )}
@@ -155,6 +157,7 @@ export function MessageList({
 }
 
 function MessageBubble({ message, own, onOpenImage }: { message: Message; own: boolean; onOpenImage: (a: Attachment) => void }) {
+  const { t, locale } = useI18n();
   const text = message.content || message.text;
   const images = message.attachments.filter((a) => a.type === 'image');
   const files = message.attachments.filter((a) => a.type !== 'image');
@@ -171,7 +174,7 @@ function MessageBubble({ message, own, onOpenImage }: { message: Message; own: b
                 type="button"
                 className="msg-bubble__image"
                 onClick={() => onOpenImage(image)}
-                aria-label={`Open image ${image.original_filename}`}
+                aria-label={t('chatUi.openImage', { name: image.original_filename })}
               >
                 <img src={image.url} alt={image.original_filename} loading="lazy" />
               </button>
@@ -189,7 +192,12 @@ function MessageBubble({ message, own, onOpenImage }: { message: Message; own: b
                   <span className="file-chip__name">{file.original_filename}</span>
                   <span className="file-chip__size">{formatFileSize(file.filesize)}</span>
                 </span>
-                <a className="file-chip__download" href={file.url} download={file.original_filename} aria-label={`Download ${file.original_filename}`}>
+                <a
+                  className="file-chip__download"
+                  href={file.url}
+                  download={file.original_filename}
+                  aria-label={t('chatUi.download', { name: file.original_filename })}
+                >
                   ↓
                 </a>
               </li>
@@ -197,7 +205,7 @@ function MessageBubble({ message, own, onOpenImage }: { message: Message; own: b
           </ul>
         )}
         {text && <p className="msg-bubble__text">{text}</p>}
-        <span className="msg-bubble__time">{timeOf(message.created_at)}</span>
+        <span className="msg-bubble__time">{timeOf(message.created_at, locale)}</span>
       </div>
     </div>
   );

@@ -1,6 +1,6 @@
-import { texts } from '@parley/contracts';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
+import { useT } from '../../../lib/i18n';
 
 interface Props {
   open: boolean;
@@ -11,22 +11,23 @@ interface Props {
 
 /** 'Start Random Chat' found nobody waiting: the companion and one's own topic are offered right there. */
 export function NoPartnerModal({ open, onClose, onChatWithAi, onCreateTopic }: Props) {
+  const t = useT();
   return (
     <Modal
       open={open}
       onClose={onClose}
-      title={texts.topics.noPartnerTitle}
+      title={t('topics.noPartnerTitle')}
       size="sm"
       footer={
         <>
           <Button variant="secondary" onClick={onCreateTopic}>
-            {texts.topics.createOwnTopic}
+            {t('topics.createOwnTopic')}
           </Button>
-          <Button onClick={onChatWithAi}>{texts.topics.chatWithAi}</Button>
+          <Button onClick={onChatWithAi}>{t('topics.chatWithAi')}</Button>
         </>
       }
     >
-      <p>{texts.topics.noAvailableChats}</p>
+      <p>{t('topics.noAvailableChats')}</p>
     </Modal>
   );
 }

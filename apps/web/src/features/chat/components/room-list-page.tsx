@@ -1,9 +1,9 @@
-import { texts } from '@parley/contracts';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Pagination } from '../../../components/ui/pagination';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
+import { useT } from '../../../lib/i18n';
 import { useActiveTopics } from '../api/get-active-topics';
 import { useRooms } from '../api/get-rooms';
 import { chatNotices } from '../hooks/use-chat-notices';
@@ -16,6 +16,7 @@ const DEFAULT_ROOM_COLOR = 'purple';
 /** RoomListPage (spec §2): 'Enter Room' grid, 12 per page, random chat and active chats. */
 export function RoomListPage() {
   // The page lives in the URL (?page=N): a reload or Back keeps it.
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const setPage = (next: number) => setParams(next > 1 ? { page: String(next) } : {});
@@ -30,15 +31,15 @@ export function RoomListPage() {
       <section className="chat-page__hero">
         <div className="container chat-page__hero-inner">
           <div>
-            <p className="eyebrow eyebrow--light">Rooms</p>
-            <h1 className="chat-page__title">{texts.rooms.enterRoom}</h1>
+            <p className="eyebrow eyebrow--light">{t('nav.rooms')}</p>
+            <h1 className="chat-page__title">{t('rooms.enterRoom')}</h1>
           </div>
           <div className="chat-page__actions">
-            <Button variant="light" onClick={chatNotices.openActiveChats} aria-label={`Active chats: ${active.data?.currentCount ?? 0}`}>
-              Active chats <span className="count-badge">{active.data?.currentCount ?? 0}</span>
+            <Button variant="light" onClick={chatNotices.openActiveChats} aria-label={t('roomsUi.activeChatsCount', { n: active.data?.currentCount ?? 0 })}>
+              {t('roomsUi.activeChats')} <span className="count-badge">{active.data?.currentCount ?? 0}</span>
             </Button>
             <Button onClick={startRandom} loading={starting}>
-              {texts.rooms.startRandomChat}
+              {t('rooms.startRandomChat')}
             </Button>
           </div>
         </div>
@@ -46,14 +47,14 @@ export function RoomListPage() {
       <div className="container chat-page__body">
         {rooms.isPending ? (
           <div className="chat-center">
-            <Spinner size="lg" label={texts.common.loading} />
+            <Spinner size="lg" label={t('common.loading')} />
           </div>
         ) : rooms.isError ? (
           <p className="empty-state" role="alert">
-            {texts.rooms.failedRooms}
+            {t('rooms.failedRooms')}
           </p>
         ) : list.length === 0 ? (
-          <p className="empty-state">{texts.rooms.noRooms}</p>
+          <p className="empty-state">{t('rooms.noRooms')}</p>
         ) : (
           <>
             <ul className="room-grid">
@@ -72,7 +73,7 @@ export function RoomListPage() {
                 );
               })}
             </ul>
-            <Pagination page={page} lastPage={lastPage} onChange={setPage} label="Rooms pages" />
+            <Pagination page={page} lastPage={lastPage} onChange={setPage} label={t('roomsUi.roomsPages')} />
           </>
         )}
       </div>

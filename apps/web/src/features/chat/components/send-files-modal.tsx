@@ -1,8 +1,9 @@
-import { texts, type AttachmentCosts } from '@parley/contracts';
+import { type AttachmentCosts } from '@parley/contracts';
 import { useEffect, useMemo, useRef } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { formatFileSize, formatNumber } from '../../../lib/format';
+import { useT } from '../../../lib/i18n';
 import { addFiles, imageAccept, type FileRules } from '../utils/file-validation';
 import { messageCost } from '../utils/message-cost';
 
@@ -23,13 +24,14 @@ interface Props {
 
 /** Send files (spec §5): up to 5 files of 5 MB; the image picker takes PNG, JPEG, GIF and WebP only. */
 export function SendFilesModal({ open, files, errors, rules, costs, caption, sending, progress, onChange, onSend, onClose }: Props) {
+  const t = useT();
   const inputRef = useRef<HTMLInputElement>(null);
   const previews = useObjectUrls(files);
   const cost = messageCost(caption, files, costs);
 
   const pickMore = (picked: FileList | null) => {
     if (!picked) return;
-    const result = addFiles(files, [...picked], rules);
+    const result = addFiles(files, [...picked], rules, t);
     onChange(result.accepted, result.errors);
   };
 
@@ -38,14 +40,14 @@ export function SendFilesModal({ open, files, errors, rules, costs, caption, sen
       open={open}
       onClose={sending ? () => undefined : onClose}
       persistent={sending}
-      title={rules.imagesOnly ? 'Send images' : 'Send files'}
+      title={rules.imagesOnly ? t('chatUi.sendImages') : t('chatUi.sendFiles')}
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={sending}>
-            {texts.common.cancel}
+            {t('common.cancel')}
           </Button>
           <Button onClick={onSend} loading={sending} disabled={files.length === 0}>
-            Send{cost > 0 ? ` · ${formatNumber(cost)} points` : ''}
+            {cost > 0 ? t('chatUi.sendWithCost', { cost: formatNumber(cost) }) : t('chatUi.send')}
           </Button>
         </>
       }
@@ -59,7 +61,7 @@ export function SendFilesModal({ open, files, errors, rules, costs, caption, sen
           </ul>
         )}
         {files.length === 0 ? (
-          <p className="muted">No files selected.</p>
+          <p className="muted">{t('chatUi.noFiles')}</p>
         ) : (
           <ul className="send-files__list">
             {files.map((file, index) => (
@@ -84,7 +86,7 @@ export function SendFilesModal({ open, files, errors, rules, costs, caption, sen
                 <button
                   type="button"
                   className="icon-button"
-                  aria-label={`Remove ${file.name}`}
+                  aria-label={t('chatUi.remove', { name: file.name })}
                   disabled={sending}
                   onClick={() =>
                     onChange(
@@ -100,7 +102,7 @@ export function SendFilesModal({ open, files, errors, rules, costs, caption, sen
           </ul>
         )}
         <p className="send-files__hint muted">
-          {files.length}/{rules.maxFiles} files · up to {formatFileSize(rules.maxFileBytes)} each
+          {t('chatUi.filesHint', { count: files.length, max: rules.maxFiles, size: formatFileSize(rules.maxFileBytes) })}
         </p>
         {files.length < rules.maxFiles && !sending && (
           <>
@@ -117,7 +119,7 @@ export function SendFilesModal({ open, files, errors, rules, costs, caption, sen
               data-testid="send-files-more"
             />
             <Button variant="ghost" size="sm" onClick={() => inputRef.current?.click()}>
-              + Add more
+              + {t('chatUi.addMore')}
             </Button>
           </>
         )}
@@ -125,7 +127,7 @@ export function SendFilesModal({ open, files, errors, rules, costs, caption, sen
           <div
             className="upload-progress"
             role="progressbar"
-            aria-label="Upload progress"
+            aria-label={t('chatUi.uploadProgress')}
             aria-valuemin={0}
             aria-valuemax={100}
             aria-valuenow={Math.round(progress * 100)}

@@ -1,9 +1,9 @@
-import { texts } from '@parley/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
+import { useI18n } from '../../../lib/i18n';
 import { allRoomsQuery } from '../api/get-rooms';
 import { useTopics } from '../api/get-topics';
 import { isSafeColor, topicTitleStyle } from '../utils/bubble-style';
@@ -12,12 +12,13 @@ import { useRandomChat } from './random-chat';
 
 /** TopicsPage (spec §2): the topics of one room (or all), with Back, Create topic and Start Random Chat. */
 export function TopicsPage({ roomId }: { roomId: number | null }) {
+  const { t, localize } = useI18n();
   const navigate = useNavigate();
   const topics = useTopics(roomId);
   const rooms = useQuery(allRoomsQuery);
   const { startRandom, starting, createTopic, modals } = useRandomChat(roomId);
   const room = roomId === null ? null : rooms.data?.find((r) => r.id === roomId);
-  const heading = roomId === null ? texts.rooms.all : (room?.title ?? (rooms.isPending ? texts.common.loading : texts.rooms.all));
+  const heading = roomId === null ? t('rooms.all') : (room?.title ?? (rooms.isPending ? t('common.loading') : t('rooms.all')));
   const list = topics.data ?? [];
 
   return (
@@ -26,16 +27,16 @@ export function TopicsPage({ roomId }: { roomId: number | null }) {
         <div className="container chat-page__hero-inner">
           <div>
             <Button variant="ghost" size="sm" className="chat-page__back" onClick={() => navigate(paths.rooms.getHref())}>
-              <span aria-hidden="true">←</span> Back
+              <span aria-hidden="true">←</span> {t('topicsUi.back')}
             </Button>
             <h1 className="chat-page__title">{heading}</h1>
           </div>
           <div className="chat-page__actions">
             <Button variant="light" onClick={createTopic}>
-              Create topic
+              {t('topicsUi.createTopic')}
             </Button>
             <Button onClick={startRandom} loading={starting}>
-              {texts.rooms.startRandomChat}
+              {t('rooms.startRandomChat')}
             </Button>
           </div>
         </div>
@@ -43,16 +44,16 @@ export function TopicsPage({ roomId }: { roomId: number | null }) {
       <div className="container chat-page__body">
         {topics.isPending ? (
           <div className="chat-center">
-            <Spinner size="lg" label={texts.common.loading} />
+            <Spinner size="lg" label={t('common.loading')} />
           </div>
         ) : topics.isError ? (
           <p className="empty-state" role="alert">
-            {topics.error.message}
+            {localize(topics.error.message)}
           </p>
         ) : list.length === 0 ? (
           <div className="empty-state">
-            <p>{texts.rooms.noTopics}</p>
-            <Button onClick={createTopic}>Create topic</Button>
+            <p>{t('rooms.noTopics')}</p>
+            <Button onClick={createTopic}>{t('topicsUi.createTopic')}</Button>
           </div>
         ) : (
           <ul className="topic-grid">
@@ -70,8 +71,10 @@ export function TopicsPage({ roomId }: { roomId: number | null }) {
                     </span>
                     <span className="topic-card__meta">
                       {topic.room?.title && roomId === null && <span>{topic.room.title}</span>}
-                      <span className={`mode-badge mode-badge--${topic.chat_mode}`}>{topic.chat_mode === 'ai' ? 'AI' : 'Human'}</span>
-                      <span aria-label={`${topic.participants_count} of 2 participants`}>{topic.participants_count}/2</span>
+                      <span className={`mode-badge mode-badge--${topic.chat_mode}`}>
+                        {topic.chat_mode === 'ai' ? t('topicsUi.modeAi') : t('topicsUi.modeHuman')}
+                      </span>
+                      <span aria-label={t('topicsUi.participants', { n: topic.participants_count })}>{topic.participants_count}/2</span>
                     </span>
                   </Link>
                 </li>

@@ -1,8 +1,9 @@
-import { texts } from '@parley/contracts';
+import { keyOfEnglish, type TextKey } from '@parley/contracts/i18n';
 import { useSyncExternalStore } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../components/ui/toast';
 import { parseActiveChatTitle, topicIdFromBody } from '../utils/topic-errors';
+import type { Translate } from '../utils/translate';
 
 /**
  * Chat-wide notices every chat screen renders once (<ChatNotices/>): the
@@ -46,7 +47,10 @@ export function useChatNotices(): NoticeState {
 }
 
 export interface TopicErrorOptions {
-  fallback: string;
+  /** The screen's translator (useT()). */
+  t: Translate;
+  /** Said when the server gave no message. */
+  fallback: TextKey;
   /** Go to the room list (403/404 of the generic handler). */
   toRooms?: () => void;
   /** Open a topic the error body names (starting a chat, spec §8). */
@@ -58,9 +62,9 @@ export interface TopicErrorOptions {
  * two actions; a failed start that names a topic opens it; otherwise the
  * server's message (or the fallback) is toasted, and 403/404 go to the rooms.
  */
-export function handleTopicError(error: unknown, { fallback, toRooms, openTopic }: TopicErrorOptions) {
+export function handleTopicError(error: unknown, { t, fallback, toRooms, openTopic }: TopicErrorOptions) {
   const message = error instanceof ApiError ? error.message : null;
-  const title = parseActiveChatTitle(message);
+  const title = parseActiveChatTitle(message, t);
   if (error instanceof ApiError && title !== null) {
     chatNotices.showLimit({ message: error.message, title, topicId: topicIdFromBody(error.body) });
     return;
@@ -73,8 +77,9 @@ export function handleTopicError(error: unknown, { fallback, toRooms, openTopic 
       return;
     }
   }
-  toast.error(error instanceof ApiError ? (error.firstError() ?? error.message ?? fallback) : fallback);
+  // Server messages arrive in the request's language; the client's own (a network error) are catalogue texts in English.
+  const said = error instanceof ApiError ? (error.firstError() ?? error.message) : null;
+  const key = said ? keyOfEnglish(said) : undefined;
+  toast.error(key ? t(key) : said || t(fallback));
   if (error instanceof ApiError && (error.status === 403 || error.status === 404)) toRooms?.();
 }
-
-export const unableToFindExisting = () => toast.error(texts.chat.unableFindExisting);

@@ -1,15 +1,18 @@
-import { texts, type ChatMode } from '@parley/contracts';
+import { type ChatMode } from '@parley/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { paths } from '../../../config/paths';
+import { useT } from '../../../lib/i18n';
+import { isTextOf } from '../utils/topic-errors';
 import { getRandomTopic } from '../api/get-random-topic';
 import { handleTopicError } from './use-chat-notices';
 
 /** 'Start Random Chat' / 'Start! Chat': GET /topics/random and open the topic; errors per spec §8. */
 export function useStartChat() {
+  const t = useT();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [starting, setStarting] = useState(false);
@@ -22,22 +25,22 @@ export function useStartChat() {
       try {
         const topicId = await getRandomTopic(mode);
         if (topicId === null) {
-          toast.error(texts.chat.couldNotStart);
+          toast.error(t('chat.couldNotStart'));
           return;
         }
         void queryClient.invalidateQueries({ queryKey: ['topics'] });
         navigate(paths.topicChat.getHref(topicId));
       } catch (error) {
-        if (mode === 'human' && error instanceof ApiError && error.status === 409 && error.message === texts.topics.noAvailableChats) {
+        if (mode === 'human' && error instanceof ApiError && error.status === 409 && isTextOf(error.message, 'topics.noAvailableChats', t)) {
           setNoPartner(true);
           return;
         }
-        handleTopicError(error, { fallback: texts.chat.failedStart, openTopic: (id) => navigate(paths.topicChat.getHref(id)) });
+        handleTopicError(error, { t, fallback: 'chat.failedStart', openTopic: (id) => navigate(paths.topicChat.getHref(id)) });
       } finally {
         setStarting(false);
       }
     },
-    [navigate, queryClient],
+    [navigate, queryClient, t],
   );
 
   return { start, starting, noPartner, dismissNoPartner: () => setNoPartner(false) };

@@ -49,7 +49,7 @@ describe('applyChatEvent', () => {
     const guest = target({ isOwner: false });
     applyChatEvent({ type: 'topic.closed', topicId: 3 }, guest);
     expect(guest.patchTopic).toHaveBeenCalledWith({ is_closed: true });
-    expect(guest.notify).toHaveBeenCalledWith('This chat has been closed by its owner');
+    expect(guest.notify).toHaveBeenCalledWith('topics.closedByOwner');
     const owner = target();
     applyChatEvent({ type: 'topic.closed', topicId: 3 }, owner);
     expect(owner.notify).not.toHaveBeenCalled();

@@ -1,4 +1,5 @@
-import { texts, type ChatEvent, type Message, type Topic } from '@parley/contracts';
+import { type ChatEvent, type Message, type Topic } from '@parley/contracts';
+import { type TextKey } from '@parley/contracts/i18n';
 import { isOwnMessage } from './merge-messages';
 
 /** What a pushed event may change on the chat screen. */
@@ -6,13 +7,15 @@ export interface ChatEventTarget {
   userId: number | null;
   isOwner: boolean;
   addMessages: (messages: Message[]) => void;
+  /** `name` may be empty: the screen shows 'Writing...' either way. */
   showTyping: (name: string) => void;
   hideTyping: () => void;
   patchTopic: (patch: Partial<Topic>) => void;
   /** Reload the topic (the interlocutor's name after a join, the mode's companion). */
   refreshTopic: () => void;
   setBalance: (balance: number) => void;
-  notify: (message: string) => void;
+  /** A text of the catalogue to show (the screen translates it). */
+  notify: (key: TextKey) => void;
   /** A piece of the companion's reply as it is written: `text` goes at `offset` of reply `replyId`. */
   streamReply: (replyId: number, offset: number, text: string) => void;
   /** The streamed reply is over (posted, failed or cancelled). */
@@ -38,7 +41,7 @@ export function applyChatEvent(event: ChatEvent, target: ChatEventTarget) {
       break;
     case 'typing':
       if (event.userId === me) break;
-      if (event.isTyping) target.showTyping(event.name || texts.chat.writing);
+      if (event.isTyping) target.showTyping(event.name);
       else {
         target.hideTyping();
         target.endStream();
@@ -53,7 +56,7 @@ export function applyChatEvent(event: ChatEvent, target: ChatEventTarget) {
       break;
     case 'topic.closed':
       target.patchTopic({ is_closed: true });
-      if (!target.isOwner) target.notify(texts.topics.closedByOwner);
+      if (!target.isOwner) target.notify('topics.closedByOwner');
       break;
     case 'topic.mode':
       target.patchTopic({ chat_mode: event.chatMode });

@@ -1,7 +1,8 @@
-import { texts, type Topic } from '@parley/contracts';
+import { type Topic } from '@parley/contracts';
 import { ApiError } from '../../../lib/api-client';
 import { getTopic } from '../api/get-topic';
 import { checkTerms, joinTopic } from '../api/topic-membership';
+import type { Translate } from './translate';
 
 /**
  * Steps 1-3 of spec §4 Chat entry: fetch the topic, check the terms, be the
@@ -24,7 +25,7 @@ const bodyOf = (error: unknown) =>
 export const isInTopic = (topic: Topic, userId: number | null) =>
   topic.is_member || topic.is_owner || (userId !== null && (topic.user_id === userId || topic.guest_id === userId));
 
-export async function enterChat(topicId: number, userId: number | null): Promise<ChatEntry> {
+export async function enterChat(topicId: number, userId: number | null, t: Translate): Promise<ChatEntry> {
   let topic: Topic;
   try {
     topic = await getTopic(topicId);
@@ -32,17 +33,17 @@ export async function enterChat(topicId: number, userId: number | null): Promise
     const body = bodyOf(error);
     if (error instanceof ApiError && error.status === 403 && body.is_full && !body.is_closed)
       return { kind: 'full', topic: null, title: typeof body.title === 'string' ? body.title : null };
-    if (error instanceof ApiError && error.status === 404) return { kind: 'gone', message: texts.chat.topicNotFound };
-    if (body.is_closed) return { kind: 'gone', message: texts.chat.topicClosed };
-    return { kind: 'gone', message: error instanceof ApiError ? error.message : texts.chat.failedInit };
+    if (error instanceof ApiError && error.status === 404) return { kind: 'gone', message: t('chat.topicNotFound') };
+    if (body.is_closed) return { kind: 'gone', message: t('chat.topicClosed') };
+    return { kind: 'gone', message: error instanceof ApiError ? error.message : t('chat.failedInit') };
   }
-  if (topic.is_closed) return { kind: 'gone', message: texts.chat.topicClosed };
+  if (topic.is_closed) return { kind: 'gone', message: t('chat.topicClosed') };
   if (!(await checkTerms(topicId))) return { kind: 'terms', topic };
   if (isInTopic(topic, userId)) return { kind: 'ready', topic, joined: false };
   if (topic.participants_count >= 2) return { kind: 'full', topic, title: topic.title };
   try {
     const response = await joinTopic(topicId);
-    if (response.status !== 'OK') throw new ApiError(400, response.message ?? texts.chat.unableToJoin);
+    if (response.status !== 'OK') throw new ApiError(400, response.message ?? t('chat.unableToJoin'));
     const joined = (response.payload as { topic?: Topic } | null)?.topic;
     return { kind: 'ready', topic: joined ?? (await getTopic(topicId)), joined: true };
   } catch (error) {

@@ -1,22 +1,24 @@
 import { texts } from '@parley/contracts';
+import { englishText, translate } from '@parley/contracts/i18n';
 import { describe, expect, it } from 'vitest';
-import { formatActiveChatTime } from '../../../lib/format';
+import { activeChatTime } from './active-chat-time';
 import { canSend, chatStatusText, describeChatScreen, inputDisabledReason } from './chat-status';
 import { isActiveChatLimit, parseActiveChatTitle, topicIdFromBody } from './topic-errors';
+import type { Translate } from './translate';
 
 describe('chatStatusText', () => {
   it("is 'online' with two participants", () => {
-    expect(chatStatusText({ participantsCount: 2, isInChat: true, hasMessages: false })).toBe('online');
-    expect(chatStatusText({ participantsCount: 2, isInChat: false, hasMessages: false })).toBe('online');
+    expect(chatStatusText({ participantsCount: 2, isInChat: true, hasMessages: false }, englishText)).toBe('online');
+    expect(chatStatusText({ participantsCount: 2, isInChat: false, hasMessages: false }, englishText)).toBe('online');
   });
 
   it("is 'chat active' when in the chat with messages", () => {
-    expect(chatStatusText({ participantsCount: 1, isInChat: true, hasMessages: true })).toBe('chat active');
+    expect(chatStatusText({ participantsCount: 1, isInChat: true, hasMessages: true }, englishText)).toBe('chat active');
   });
 
   it("is 'waiting for connection' otherwise", () => {
-    expect(chatStatusText({ participantsCount: 1, isInChat: true, hasMessages: false })).toBe('waiting for connection');
-    expect(chatStatusText({ participantsCount: 1, isInChat: false, hasMessages: true })).toBe('waiting for connection');
+    expect(chatStatusText({ participantsCount: 1, isInChat: true, hasMessages: false }, englishText)).toBe('waiting for connection');
+    expect(chatStatusText({ participantsCount: 1, isInChat: false, hasMessages: true }, englishText)).toBe('waiting for connection');
   });
 });
 
@@ -64,13 +66,14 @@ describe('active chat time labels', () => {
   const now = new Date('2026-11-23T12:00:00Z');
   const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
   it("says 'Just now' under 2 minutes", () => {
-    expect(formatActiveChatTime(ago(0), now)).toBe('Just now');
-    expect(formatActiveChatTime(ago(119_000), now)).toBe('Just now');
+    expect(activeChatTime(ago(0), englishText, now)).toBe('Just now');
+    expect(activeChatTime(ago(119_000), englishText, now)).toBe('Just now');
   });
   it('then minutes, then hours within 24 h, then the date', () => {
-    expect(formatActiveChatTime(ago(5 * 60_000), now)).toBe('5 minutes ago');
-    expect(formatActiveChatTime(ago(3 * 3600_000), now)).toBe('3 hours ago');
-    expect(formatActiveChatTime(ago(2 * 86_400_000), now)).toMatch(/^21\.11\.2026$/);
+    expect(activeChatTime(ago(5 * 60_000), englishText, now)).toBe('5 minutes ago');
+    expect(activeChatTime(ago(3 * 3600_000), englishText, now)).toBe('3 hours ago');
+    expect(activeChatTime(ago(3600_000), englishText, now)).toBe('1 hour ago');
+    expect(activeChatTime(ago(2 * 86_400_000), englishText, now)).toMatch(/^21\.11\.2026$/);
   });
 });
 
@@ -78,7 +81,7 @@ describe('describeChatScreen', () => {
   const topic = { participants_count: 2, is_closed: false, is_owner: true, interlocutor_name: 'Calm Otter', title: 'Books', chat_mode: 'human' as const };
 
   it('a third user on a full chat: the topic named in the header, "Chat is full" as status and notice, input off', () => {
-    const screen = describeChatScreen({ phase: 'full', topic: null, fullTitle: 'Books', isInChat: false, hasMessages: false });
+    const screen = describeChatScreen({ phase: 'full', topic: null, fullTitle: 'Books', isInChat: false, hasMessages: false }, englishText);
     expect(screen).toMatchObject({
       name: 'Books',
       status: texts.topics.chatFull,
@@ -90,38 +93,74 @@ describe('describeChatScreen', () => {
   });
 
   it('closed by its owner while the partner is in it: the partner is told, the input is off', () => {
-    const partner = describeChatScreen({
-      phase: 'ready',
-      topic: { ...topic, is_closed: true, is_owner: false },
-      fullTitle: null,
-      isInChat: true,
-      hasMessages: true,
-    });
+    const partner = describeChatScreen(
+      {
+        phase: 'ready',
+        topic: { ...topic, is_closed: true, is_owner: false },
+        fullTitle: null,
+        isInChat: true,
+        hasMessages: true,
+      },
+      englishText,
+    );
     expect(partner).toMatchObject({ status: texts.chat.topicClosed, notice: texts.topics.closedByOwner, disabledReason: 'closed' });
-    const owner = describeChatScreen({ phase: 'ready', topic: { ...topic, is_closed: true }, fullTitle: null, isInChat: true, hasMessages: true });
+    const owner = describeChatScreen({ phase: 'ready', topic: { ...topic, is_closed: true }, fullTitle: null, isInChat: true, hasMessages: true }, englishText);
     expect(owner.notice).toBeUndefined();
   });
 
   it('the owner alone in a human chat is searching; with a partner they are connected and see the partner by chat name', () => {
     expect(
-      describeChatScreen({
-        phase: 'ready',
-        topic: { ...topic, participants_count: 1, interlocutor_name: null },
-        fullTitle: null,
-        isInChat: true,
-        hasMessages: false,
-      }),
+      describeChatScreen(
+        {
+          phase: 'ready',
+          topic: { ...topic, participants_count: 1, interlocutor_name: null },
+          fullTitle: null,
+          isInChat: true,
+          hasMessages: false,
+        },
+        englishText,
+      ),
     ).toMatchObject({
       searching: true,
       connected: false,
       name: 'Books',
     });
-    expect(describeChatScreen({ phase: 'ready', topic, fullTitle: null, isInChat: true, hasMessages: true })).toMatchObject({
+    expect(describeChatScreen({ phase: 'ready', topic, fullTitle: null, isInChat: true, hasMessages: true }, englishText)).toMatchObject({
       searching: false,
       connected: true,
       name: 'Calm Otter',
       status: texts.chat.online,
       disabledReason: null,
     });
+  });
+});
+
+describe('in another language', () => {
+  const german: Translate = (key, params) =>
+    translate(
+      {
+        'topics.alreadyActive': 'Du hast bereits den aktiven Chat „{title}“',
+        'topics.justNow': 'Gerade eben',
+        'roomsUi.minutesAgo': '{n, plural, one {vor # Minute} other {vor # Minuten}}',
+        'chat.online': 'online',
+        'chatUi.typeMessage': 'Schreib eine Nachricht …',
+      },
+      key,
+      params,
+      'de',
+    );
+
+  it('finds the active chat in a translated server message, and still in an English one', () => {
+    expect(parseActiveChatTitle('Du hast bereits den aktiven Chat „Nachteulen“', german)).toBe('Nachteulen');
+    expect(parseActiveChatTitle('You already have active chat "Night owls"', german)).toBe('Night owls');
+    expect(isActiveChatLimit('Das Thema ist geschlossen', german)).toBe(false);
+  });
+
+  it('says times and the input placeholder in that language', () => {
+    const now = new Date('2026-11-23T12:00:00Z');
+    expect(activeChatTime(new Date(now.getTime() - 60_000), german, now)).toBe('Gerade eben');
+    expect(activeChatTime(new Date(now.getTime() - 5 * 60_000), german, now)).toBe('vor 5 Minuten');
+    const screen = describeChatScreen({ phase: 'ready', topic: null, fullTitle: null, isInChat: true, hasMessages: false }, german);
+    expect(screen.placeholder).toBe('Schreib eine Nachricht …');
   });
 });

@@ -1,5 +1,6 @@
-import { texts, type Topic } from '@parley/contracts';
+import { type Topic } from '@parley/contracts';
 import type { ChatPhase } from '../hooks/chat-room/use-chat-entry';
+import type { Translate } from './translate';
 
 export interface StatusInput {
   participantsCount: number;
@@ -8,10 +9,10 @@ export interface StatusInput {
 }
 
 /** Header status of spec §2: 'online' with 2+ participants, 'chat active' when in the chat with messages, else waiting. */
-export function chatStatusText({ participantsCount, isInChat, hasMessages }: StatusInput): string {
-  if (participantsCount >= 2) return texts.chat.online;
-  if (isInChat && hasMessages) return texts.chat.chatActive;
-  return texts.chat.waitingForConnection;
+export function chatStatusText({ participantsCount, isInChat, hasMessages }: StatusInput, t: Translate): string {
+  if (participantsCount >= 2) return t('chat.online');
+  if (isInChat && hasMessages) return t('chat.chatActive');
+  return t('chat.waitingForConnection');
 }
 
 export interface InputState {
@@ -48,19 +49,20 @@ export interface ScreenInput {
  * name and status, the notice in the conversation, whether and why the input is off, and whether the
  * searching overlay shows. One pure function, so the screen itself only lays things out.
  */
-export function describeChatScreen({ phase, topic, fullTitle, isInChat, hasMessages }: ScreenInput) {
+export function describeChatScreen({ phase, topic, fullTitle, isInChat, hasMessages }: ScreenInput, t: Translate) {
   const full = phase === 'full';
   const participants = full ? 2 : (topic?.participants_count ?? 0);
   const closed = phase === 'ready' && topic?.is_closed === true;
-  const status = full ? texts.topics.chatFull : closed ? texts.chat.topicClosed : chatStatusText({ participantsCount: participants, isInChat, hasMessages });
+  const status = full ? t('topics.chatFull') : closed ? t('chat.topicClosed') : chatStatusText({ participantsCount: participants, isInChat, hasMessages }, t);
+  const online = !full && !closed && participants >= 2;
   // Closed by its owner while the partner is in it (pushed, or seen by the poll): said where the talk was.
-  const notice = full ? texts.topics.chatFull : closed && !topic?.is_owner ? texts.topics.closedByOwner : undefined;
+  const notice = full ? t('topics.chatFull') : closed && !topic?.is_owner ? t('topics.closedByOwner') : undefined;
   const disabledReason =
     phase === 'ready' || full ? inputDisabledReason({ busy: false, isInChat, participantsCount: participants, isClosed: topic?.is_closed }) : 'busy';
-  const placeholder = disabledReason === 'full' ? texts.topics.chatFull : disabledReason === 'closed' ? texts.chat.topicClosed : 'Type a message…';
+  const placeholder = disabledReason === 'full' ? t('topics.chatFull') : disabledReason === 'closed' ? t('chat.topicClosed') : t('chatUi.typeMessage');
   // A full chat is not a person: the header names the topic, the status says it is full.
-  const name = full ? (fullTitle ?? texts.topics.chatFull) : (topic?.interlocutor_name ?? (phase === 'loading' || !topic ? texts.common.loading : topic.title));
+  const name = full ? (fullTitle ?? t('topics.chatFull')) : (topic?.interlocutor_name ?? (phase === 'loading' || !topic ? t('common.loading') : topic.title));
   const searching = phase === 'ready' && isInChat && topic !== null && topic.chat_mode === 'human' && topic.participants_count < 2 && !topic.is_closed;
   const connected = phase === 'ready' && topic !== null && topic.participants_count >= 2;
-  return { participants, status, notice, disabledReason, placeholder, name, searching, connected };
+  return { participants, status, online, notice, disabledReason, placeholder, name, searching, connected };
 }

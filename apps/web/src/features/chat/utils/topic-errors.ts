@@ -1,15 +1,34 @@
-import { texts } from '@parley/contracts';
+import { englishText, type TextKey } from '@parley/contracts/i18n';
+import type { Translate } from './translate';
 
-const ACTIVE_PREFIX = 'You already have active chat';
+const MARK = '\u0001';
 
-/** 'You already have active chat "{title}"': the title between the quotes, or null when the message is another one. */
-export function parseActiveChatTitle(message: string | null | undefined): string | null {
-  if (!message || !message.includes(ACTIVE_PREFIX)) return null;
-  const match = /"([^"]*)"/.exec(message.slice(message.indexOf(ACTIVE_PREFIX)));
-  return match?.[1] ?? '';
+/** The text of `key` both in English and in the chosen language: the server answers in either. */
+const variants = (key: TextKey, t: Translate | undefined, params?: Record<string, string>) => [
+  ...new Set([englishText(key, params), ...(t ? [t(key, params)] : [])]),
+];
+
+/** Whether a server message is the text of `key` (in English or in the chosen language). */
+export const isTextOf = (message: string | null | undefined, key: TextKey, t?: Translate) => !!message && variants(key, t).includes(message);
+
+/**
+ * 'You already have active chat "{title}"' (or its translation): the title, or null when the message
+ * is another one.
+ */
+export function parseActiveChatTitle(message: string | null | undefined, t?: Translate): string | null {
+  if (!message) return null;
+  for (const template of variants('topics.alreadyActive', t, { title: MARK })) {
+    const [prefix = '', suffix = ''] = template.split(MARK);
+    const at = message.indexOf(prefix);
+    if (prefix === '' || at === -1) continue;
+    const rest = message.slice(at + prefix.length);
+    const end = suffix === '' ? rest.length : rest.indexOf(suffix);
+    if (end !== -1) return rest.slice(0, end);
+  }
+  return null;
 }
 
-export const isActiveChatLimit = (message: string | null | undefined) => parseActiveChatTitle(message) !== null;
+export const isActiveChatLimit = (message: string | null | undefined, t?: Translate) => parseActiveChatTitle(message, t) !== null;
 
 /** A topic id carried in an error body (top level, in payload, or payload.topic), if any (spec §8). */
 export function topicIdFromBody(body: unknown): number | null {
@@ -25,9 +44,4 @@ export function topicIdFromBody(body: unknown): number | null {
 }
 
 /** Server messages that mean the topic is gone for this user. */
-export const topicGoneMessages: readonly string[] = [
-  texts.topics.closedByOwner,
-  texts.topics.noLongerExists,
-  texts.topics.noLongerAvailable,
-  texts.topics.noPermission,
-];
+export const topicGoneKeys: readonly TextKey[] = ['topics.closedByOwner', 'topics.noLongerExists', 'topics.noLongerAvailable', 'topics.noPermission'];

@@ -1,13 +1,26 @@
 import '../coins.css';
-import { limits, texts, type DepositStatus, type StoreStatus } from '@parley/contracts';
+import { limits, type DepositStatus } from '@parley/contracts';
+import { type TextKey } from '@parley/contracts/i18n';
 import { useState } from 'react';
 import { Pagination } from '../../../components/ui/pagination';
 import { formatDate, formatNumber } from '../../../lib/format';
+import { useT } from '../../../lib/i18n';
 import { receiptHref, useMoneyFormatter } from '../../../lib/money';
 import { useDepositHistory } from '../api/deposit-history';
 
-const headers = ['ID', 'Date', 'Sum', 'Coins', 'Status', 'Receipt'];
-const statusLabels: Partial<Record<DepositStatus, StoreStatus>> = { success: 'Successfully', refunded: 'Refunded', disputed: 'Disputed' };
+const headers: TextKey[] = [
+  'coinsUi.columnId',
+  'coinsUi.columnDate',
+  'coinsUi.columnSum',
+  'coinsUi.columnCoins',
+  'coinsUi.columnStatus',
+  'coinsUi.columnReceipt',
+];
+const statusLabels: Partial<Record<DepositStatus, TextKey>> = {
+  success: 'store.statusSuccessfully',
+  refunded: 'storeUi.statusRefunded',
+  disputed: 'storeUi.statusDisputed',
+};
 
 /** Purchases (the Purchases / Payouts switch): successful top-ups, 5 per page, padded to 5 rows (spec §2, §9). */
 export function PurchasesHistory() {
@@ -16,23 +29,24 @@ export function PurchasesHistory() {
   const rows = query.data?.data ?? [];
   const padding = Math.max(0, limits.historyPageSize - rows.length);
   const money = useMoneyFormatter();
+  const t = useT();
 
   if (query.isError) {
     return (
       <p className="alert alert--error" role="alert">
-        {texts.common.anErrorOccurred}
+        {t('common.anErrorOccurred')}
       </p>
     );
   }
   return (
     <div className="purchases">
       <div className="table-scroll">
-        <table aria-label="Purchase history" aria-busy={query.isPending || undefined}>
+        <table aria-label={t('coinsUi.historyLabel')} aria-busy={query.isPending || undefined}>
           <thead>
             <tr>
               {headers.map((h) => (
                 <th key={h} scope="col">
-                  {h}
+                  {t(h)}
                 </th>
               ))}
             </tr>
@@ -41,7 +55,7 @@ export function PurchasesHistory() {
             {!query.isPending && rows.length === 0 ? (
               <tr>
                 <td colSpan={headers.length} className="purchases__empty">
-                  {texts.account.noTransactionHistory}
+                  {t('account.noTransactionHistory')}
                 </td>
               </tr>
             ) : (
@@ -52,11 +66,11 @@ export function PurchasesHistory() {
                     <td>{formatDate(row.created_at)}</td>
                     <td>{money(row.charged.total_cents, row.charged.currency)}</td>
                     <td>{formatNumber(row.points)}</td>
-                    <td>{statusLabels[row.status] ?? row.status}</td>
+                    <td>{statusLabels[row.status] ? t(statusLabels[row.status]!) : row.status}</td>
                     <td>
                       {row.has_receipt && (
-                        <a href={receiptHref('deposit', row.id)} download aria-label={`Download the receipt of purchase ${row.id}`}>
-                          PDF
+                        <a href={receiptHref('deposit', row.id)} download aria-label={t('coinsUi.receiptOfPurchase', { id: row.id })}>
+                          {t('coinsUi.pdf')}
                         </a>
                       )}
                     </td>
@@ -72,7 +86,7 @@ export function PurchasesHistory() {
           </tbody>
         </table>
       </div>
-      <Pagination page={page} lastPage={query.data?.meta.last_page ?? 1} onChange={setPage} label="Purchase history pages" />
+      <Pagination page={page} lastPage={query.data?.meta.last_page ?? 1} onChange={setPage} label={t('coinsUi.historyPages')} />
     </div>
   );
 }

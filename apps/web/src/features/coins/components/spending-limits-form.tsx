@@ -1,4 +1,4 @@
-import { texts, updateSpendingLimitsBodySchema, type SpendingLimits } from '@parley/contracts';
+import { updateSpendingLimitsBodySchema, type SpendingLimits } from '@parley/contracts';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
@@ -6,8 +6,8 @@ import { SpendingLeft } from '../../../components/ui/spending-left';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useI18n } from '../../../lib/i18n';
 import { useSaveSpendingLimits, useSpendingLimits } from '../../../lib/spending';
-import { englishText } from '@parley/contracts/i18n';
 
 type Field = 'daily_limit' | 'monthly_limit';
 const toText = (value: number | null | undefined) => (value === null || value === undefined ? '' : String(value));
@@ -16,6 +16,7 @@ const toValue = (text: string): number | null => (text.trim() === '' ? null : Nu
 
 /** Account → Settings: the user's own daily and monthly coin limits (lower at once, higher after 24 hours). */
 export function SpendingLimitsForm() {
+  const { t, localize, locale } = useI18n();
   const { data, isPending } = useSpendingLimits();
   const save = useSaveSpendingLimits();
   const [values, setValues] = useState<Record<Field, string>>({ daily_limit: '', monthly_limit: '' });
@@ -37,31 +38,31 @@ export function SpendingLimitsForm() {
     const parsed = updateSpendingLimitsBodySchema.safeParse({ daily_limit: toValue(values.daily_limit), monthly_limit: toValue(values.monthly_limit) });
     if (!parsed.success) {
       const next: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] as Field] ??= issue.message;
+      for (const issue of parsed.error.issues) next[issue.path[0] as Field] ??= localize(issue.message);
       setErrors(next);
       return;
     }
     setErrors({});
     try {
       const response = await save.mutateAsync(parsed.data);
-      toast.success(response.message ?? texts.spending.saved);
+      toast.success(response.message ?? t('spending.saved'));
     } catch (error) {
       if (error instanceof ApiError && Object.keys(error.errors).length > 0)
         setErrors({ daily_limit: error.errors.daily_limit?.[0], monthly_limit: error.errors.monthly_limit?.[0] });
-      else toast.error(errorMessage(error, texts.common.anErrorOccurred));
+      else toast.error(localize(errorMessage(error, t('common.anErrorOccurred'))));
     }
   };
 
   return (
-    <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate aria-label={texts.spending.title}>
-      <p className="muted">{texts.spending.intro}</p>
+    <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate aria-label={t('spending.title')}>
+      <p className="muted">{t('spending.intro')}</p>
       <div className="form__grid">
         {(['daily_limit', 'monthly_limit'] as const).map((field) => (
           <TextField
             key={field}
-            label={field === 'daily_limit' ? texts.spending.daily : texts.spending.monthly}
+            label={field === 'daily_limit' ? t('spending.daily') : t('spending.monthly')}
             inputMode="numeric"
-            placeholder={texts.spending.none}
+            placeholder={t('spending.none')}
             value={values[field]}
             error={errors[field]}
             onChange={(event) => setValues((v) => ({ ...v, [field]: event.target.value }))}
@@ -70,13 +71,13 @@ export function SpendingLimitsForm() {
       </div>
       {data?.pending && (
         <p className="alert alert--info">
-          {englishText('spending.pending', { date: new Date(data.pending.effective_at).toLocaleString(undefined, { dateStyle: 'long', timeStyle: 'short' }) })}
+          {t('spending.pending', { date: new Date(data.pending.effective_at).toLocaleString(locale, { dateStyle: 'long', timeStyle: 'short' }) })}
         </p>
       )}
       <SpendingLeft />
       <div>
         <Button type="submit" loading={save.isPending}>
-          {texts.spending.save}
+          {t('spending.save')}
         </Button>
       </div>
     </form>

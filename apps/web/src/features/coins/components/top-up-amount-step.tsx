@@ -1,7 +1,8 @@
-import { defaultCurrency, limits, texts, type Bundle } from '@parley/contracts';
+import { defaultCurrency, limits, type Bundle } from '@parley/contracts';
 import { TextField } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatNumber, formatPrice } from '../../../lib/format';
+import { useT } from '../../../lib/i18n';
 import { coinsFor, parseAmount, sanitizeAmount } from '../utils/amount';
 
 export type TopUpMode = 'amount' | 'bundle';
@@ -24,20 +25,21 @@ interface AmountStepProps {
 /** Step 1: an amount in euros (quick amounts 5/10/25/50) or a bundle. */
 export function TopUpAmountStep(props: AmountStepProps) {
   const { mode, onMode, amountText, onAmount, rate, minAmount, bundles, bundleId, onBundle, error } = props;
+  const t = useT();
   const coins = coinsFor(parseAmount(amountText), rate);
   return (
     <div>
-      <div className="segmented" role="group" aria-label="Top up by amount or bundle">
+      <div className="segmented" role="group" aria-label={t('topUpUi.modeGroup')}>
         {(['amount', 'bundle'] as const).map((m) => (
           <button key={m} type="button" className={`segmented__item${mode === m ? ' is-active' : ''}`} aria-pressed={mode === m} onClick={() => onMode(m)}>
-            {m === 'amount' ? 'Amount' : 'Bundle'}
+            {m === 'amount' ? t('topUpUi.modeAmount') : t('topUpUi.modeBundle')}
           </button>
         ))}
       </div>
 
       {mode === 'amount' && (
         <>
-          <div className="top-up__quick" role="group" aria-label="Quick amounts">
+          <div className="top-up__quick" role="group" aria-label={t('topUpUi.quickAmounts')}>
             {limits.quickTopUpAmounts.map((value) => (
               <button
                 key={value}
@@ -51,36 +53,36 @@ export function TopUpAmountStep(props: AmountStepProps) {
             ))}
           </div>
           <TextField
-            label={`Amount (${defaultCurrency.symbol})`}
+            label={t('topUpUi.amountLabel', { symbol: defaultCurrency.symbol })}
             inputMode="decimal"
             autoComplete="off"
             value={amountText}
             onChange={(event) => onAmount(sanitizeAmount(event.target.value))}
             error={error ?? undefined}
-            hint={`Minimum ${formatPrice(minAmount, defaultCurrency.symbol)}`}
+            hint={t('topUpUi.minimum', { price: formatPrice(minAmount, defaultCurrency.symbol) })}
           />
           <p className="top-up__preview" aria-live="polite">
-            <span>You get</span>
-            <strong>{formatNumber(coins)} Coins</strong>
+            <span>{t('topUpUi.youGet')}</span>
+            <strong>{t('coinsUi.coinCount', { n: coins, nText: formatNumber(coins) })}</strong>
           </p>
         </>
       )}
 
       {mode === 'bundle' && (
         <>
-          {props.bundlesPending && <Spinner label="Loading..." />}
+          {props.bundlesPending && <Spinner label={t('common.loading')} />}
           {(props.bundlesFailed || (bundles && bundles.length === 0)) && (
             <p className="alert alert--error" role="alert">
-              {props.bundlesFailed ? texts.topUp.failedBundleDetails : texts.topUp.bundleUnavailable}
+              {props.bundlesFailed ? t('topUp.failedBundleDetails') : t('topUp.bundleUnavailable')}
             </p>
           )}
           {bundles && bundles.length > 0 && (
-            <div className="top-up__bundles" role="radiogroup" aria-label="Bundles">
+            <div className="top-up__bundles" role="radiogroup" aria-label={t('topUpUi.bundles')}>
               {bundles.map((bundle) => (
                 <label key={bundle.id} className={`bundle-option${bundle.id === bundleId ? ' is-active' : ''}`}>
                   <input type="radio" name="bundle" value={bundle.id} checked={bundle.id === bundleId} onChange={() => onBundle(bundle.id)} />
                   <span className="bundle-option__text">
-                    <span className="bundle-option__points">{formatNumber(bundle.points)} Coins</span>
+                    <span className="bundle-option__points">{t('coinsUi.coinCount', { n: bundle.points, nText: formatNumber(bundle.points) })}</span>
                     <span className="bundle-option__desc">{bundle.description}</span>
                   </span>
                   <span className="bundle-option__price">{formatPrice(bundle.display.amount, bundle.display.symbol)}</span>

@@ -8,7 +8,9 @@ import { Checkbox, SelectField, TextField } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { formatNumber, formatPrice } from '../../../lib/format';
+import { useI18n, useT } from '../../../lib/i18n';
 import { legalPages, useCountries, useStaticPages } from '../../../lib/reference';
+import { part, withParts } from '../utils/rich-text';
 
 /** Step 2 fields with the spec's messages (the same schema the server checks). */
 export const detailsFormSchema = topUpDetailsSchema.extend({
@@ -41,12 +43,14 @@ interface DetailsStepProps {
 
 /** Step 2: payment details, the charge with VAT, terms. The form mounts once countries are in, so the saved country shows. */
 export function TopUpDetailsStep(props: DetailsStepProps) {
+  const t = useT();
   const countries = useCountries();
-  if (countries.isPending) return <Spinner label="Loading..." />;
+  if (countries.isPending) return <Spinner label={t('common.loading')} />;
   return <DetailsFormView {...props} countries={countries.data ?? []} />;
 }
 
 function DetailsFormView({ defaults, summary, error, onBack, onSubmit, countries }: DetailsStepProps & { countries: Country[] }) {
+  const { t, localize } = useI18n();
   const { data: pages = [] } = useStaticPages();
   const legal = legalPages(pages);
   const { register, handleSubmit, setError, formState } = useForm<DetailsForm, unknown, DetailsValues>({
@@ -55,17 +59,19 @@ function DetailsFormView({ defaults, summary, error, onBack, onSubmit, countries
   });
   const { errors } = formState;
   const euro = (value: number) => formatPrice(value, summary.symbol);
+  // The schema's messages are the catalogue's English texts; a server's field error comes translated.
+  const fieldError = (error: { message?: string } | undefined) => (error?.message ? localize(error.message) : undefined);
 
   return (
     <form onSubmit={handleSubmit((values) => onSubmit(values, setError))} noValidate>
       <dl className="top-up__summary">
-        <dt>Coins</dt>
+        <dt>{t('topUpUi.coins')}</dt>
         <dd>{formatNumber(summary.coins)}</dd>
-        <dt>Price</dt>
+        <dt>{t('topUpUi.price')}</dt>
         <dd>{euro(summary.amount)}</dd>
-        <dt>VAT ({summary.vatPercent}%)</dt>
+        <dt>{t('topUpUi.vat', { percent: summary.vatPercent })}</dt>
         <dd>{euro(summary.vat)}</dd>
-        <dt className="is-total">Total</dt>
+        <dt className="is-total">{t('topUpUi.total')}</dt>
         <dd className="is-total">{euro(summary.total)}</dd>
       </dl>
       {error && (
@@ -74,37 +80,48 @@ function DetailsFormView({ defaults, summary, error, onBack, onSubmit, countries
         </p>
       )}
       <div className="form__grid">
-        <TextField label="Name" autoComplete="given-name" error={errors.name?.message} {...register('name')} />
-        <TextField label="Surname" autoComplete="family-name" error={errors.surname?.message} {...register('surname')} />
-        <TextField label="Phone" type="tel" autoComplete="tel" maxLength={limits.phoneMaxLength} error={errors.phone?.message} {...register('phone')} />
-        <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-        <SelectField label="Country" autoComplete="country" defaultValue={defaults.country} error={errors.country?.message} {...register('country')}>
-          <option value="">Select a country</option>
+        <TextField label={t('topUpUi.name')} autoComplete="given-name" error={fieldError(errors.name)} {...register('name')} />
+        <TextField label={t('topUpUi.surname')} autoComplete="family-name" error={fieldError(errors.surname)} {...register('surname')} />
+        <TextField
+          label={t('topUpUi.phone')}
+          type="tel"
+          autoComplete="tel"
+          maxLength={limits.phoneMaxLength}
+          error={fieldError(errors.phone)}
+          {...register('phone')}
+        />
+        <TextField label={t('topUpUi.email')} type="email" autoComplete="email" error={fieldError(errors.email)} {...register('email')} />
+        <SelectField
+          label={t('topUpUi.country')}
+          autoComplete="country"
+          defaultValue={defaults.country}
+          error={fieldError(errors.country)}
+          {...register('country')}
+        >
+          <option value="">{t('topUpUi.selectCountry')}</option>
           {countries.map((c) => (
             <option key={c.id} value={c.id}>
               {c.title}
             </option>
           ))}
         </SelectField>
-        <TextField label="City" autoComplete="address-level2" error={errors.city?.message} {...register('city')} />
-        <TextField label="Address" autoComplete="street-address" error={errors.address?.message} {...register('address')} />
-        <TextField label="Post code" autoComplete="postal-code" error={errors.postCode?.message} {...register('postCode')} />
+        <TextField label={t('topUpUi.city')} autoComplete="address-level2" error={fieldError(errors.city)} {...register('city')} />
+        <TextField label={t('topUpUi.address')} autoComplete="street-address" error={fieldError(errors.address)} {...register('address')} />
+        <TextField label={t('topUpUi.postCode')} autoComplete="postal-code" error={fieldError(errors.postCode)} {...register('postCode')} />
       </div>
       <Checkbox
-        label={
-          <>
-            I accept the {legal.terms ? <Link to={paths.staticPageLegacy.getHref(legal.terms.id)}>terms</Link> : 'terms'} and{' '}
-            {legal.privacy ? <Link to={paths.staticPageLegacy.getHref(legal.privacy.id)}>privacy policy</Link> : 'privacy policy'}
-          </>
-        }
-        error={errors.accept_terms?.message}
+        label={withParts(t('topUpUi.acceptTerms', { terms: part('terms'), privacy: part('privacy') }), {
+          terms: legal.terms ? <Link to={paths.staticPageLegacy.getHref(legal.terms.id)}>{t('topUpUi.termsLink')}</Link> : t('topUpUi.termsLink'),
+          privacy: legal.privacy ? <Link to={paths.staticPageLegacy.getHref(legal.privacy.id)}>{t('topUpUi.privacyLink')}</Link> : t('topUpUi.privacyLink'),
+        })}
+        error={fieldError(errors.accept_terms)}
         {...register('accept_terms')}
       />
       <div className="top-up__actions">
         <Button variant="secondary" onClick={onBack}>
-          Back
+          {t('topUpUi.back')}
         </Button>
-        <Button type="submit">Pay {euro(summary.total)}</Button>
+        <Button type="submit">{t('topUpUi.pay', { price: euro(summary.total) })}</Button>
       </div>
     </form>
   );

@@ -1,5 +1,5 @@
 import '../coins.css';
-import { limits, texts, type UserProfile } from '@parley/contracts';
+import { limits, type UserProfile } from '@parley/contracts';
 import { useEffect, useState } from 'react';
 import { type UseFormSetError } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
@@ -8,6 +8,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/forms';
 import { useCurrency } from '../../../lib/currency';
+import { useI18n } from '../../../lib/i18n';
 import { useSettings } from '../../../lib/reference';
 import { useBundles } from '../api/bundles';
 import { useDepositCheckout } from '../api/deposit-checkout';
@@ -16,7 +17,6 @@ import { topUpModal, useTopUpModal } from '../utils/top-up-store';
 import { TopUpAmountStep, type TopUpMode } from './top-up-amount-step';
 import { TestPaymentsBanner } from '../../../components/ui/test-payments-banner';
 import { detailsFields, detailsFromProfile, TopUpDetailsStep, type DetailsForm, type DetailsValues } from './top-up-details-step';
-import { englishText } from '@parley/contracts/i18n';
 
 type Step = 'amount' | 'details' | 'processing' | 'redirect';
 
@@ -26,6 +26,7 @@ type Step = 'amount' | 'details' | 'processing' | 'redirect';
  * Back returns from step 2 to 1; an error returns to step 2.
  */
 export function TopUpModal({ user }: { user: UserProfile }) {
+  const { t, localize } = useI18n();
   const request = useTopUpModal();
   const { data: settings } = useSettings();
   const bundles = useBundles();
@@ -72,11 +73,11 @@ export function TopUpModal({ user }: { user: UserProfile }) {
   const next = () => {
     setError(null);
     if (mode === 'amount') {
-      if (amount === null) return setError(texts.topUp.validAmount);
-      if (amount < minAmount) return setError(englishText('topUp.minTopUp', { min: `${minAmount.toFixed(2)} €` }));
+      if (amount === null) return setError(t('topUp.validAmount'));
+      if (amount < minAmount) return setError(t('topUp.minTopUp', { min: `${minAmount.toFixed(2)} €` }));
     } else {
-      if (!bundles.data || bundles.data.length === 0) return setError(texts.topUp.bundleUnavailable);
-      if (!bundle) return setError(bundleId ? texts.topUp.bundleNotFoundRetry : texts.topUp.bundleUnavailable);
+      if (!bundles.data || bundles.data.length === 0) return setError(t('topUp.bundleUnavailable'));
+      if (!bundle) return setError(bundleId ? t('topUp.bundleNotFoundRetry') : t('topUp.bundleUnavailable'));
     }
     setStep('details');
   };
@@ -91,8 +92,8 @@ export function TopUpModal({ user }: { user: UserProfile }) {
         country: String(values.country),
         ...(mode === 'bundle' ? { bundle_id: bundleId } : { amount: amount ?? 0 }),
       });
-      if (!result.redirectUrl) throw new Error(texts.topUp.noRedirectUrl);
-      if (!isValidRedirectUrl(result.redirectUrl)) throw new Error(texts.topUp.invalidPaymentUrl);
+      if (!result.redirectUrl) throw new Error(t('topUp.noRedirectUrl'));
+      if (!isValidRedirectUrl(result.redirectUrl)) throw new Error(t('topUp.invalidPaymentUrl'));
       setRedirectUrl(result.redirectUrl);
       setStep('redirect');
     } catch (failure) {
@@ -100,16 +101,18 @@ export function TopUpModal({ user }: { user: UserProfile }) {
       if (failure instanceof ApiError) {
         const placed = applyServerErrors(failure, setFieldError, {}, detailsFields);
         if (placed) return;
-        if (failure.status >= 500) return setError(texts.topUp.gatewayError);
-        return setError(failure.status === 404 && mode === 'bundle' ? texts.topUp.bundleNotFoundRetry : errorMessage(failure, texts.topUp.paymentFailed));
+        if (failure.status >= 500) return setError(t('topUp.gatewayError'));
+        return setError(
+          failure.status === 404 && mode === 'bundle' ? t('topUp.bundleNotFoundRetry') : localize(errorMessage(failure, t('topUp.paymentFailed'))),
+        );
       }
-      setError(failure instanceof Error && failure.message ? failure.message : texts.topUp.paymentFailed);
+      setError(failure instanceof Error && failure.message ? localize(failure.message) : t('topUp.paymentFailed'));
     }
   };
 
   const busy = step === 'processing' || step === 'redirect';
   return (
-    <Modal open={request.open} onClose={() => topUpModal.close()} title={texts.account.topUp} persistent={busy} size="md">
+    <Modal open={request.open} onClose={() => topUpModal.close()} title={t('account.topUp')} persistent={busy} size="md">
       <TestPaymentsBanner />
       {step === 'amount' && (
         <>
@@ -139,9 +142,9 @@ export function TopUpModal({ user }: { user: UserProfile }) {
           />
           <div className="top-up__actions">
             <Button variant="secondary" onClick={() => topUpModal.close()}>
-              {texts.common.cancel}
+              {t('common.cancel')}
             </Button>
-            <Button onClick={next}>Continue</Button>
+            <Button onClick={next}>{t('topUpUi.continue')}</Button>
           </div>
         </>
       )}
@@ -160,14 +163,14 @@ export function TopUpModal({ user }: { user: UserProfile }) {
       {step === 'processing' && (
         <div className="top-up__state" role="status">
           <Spinner size="lg" />
-          <p>Processing...</p>
+          <p>{t('topUpUi.processing')}</p>
         </div>
       )}
       {step === 'redirect' && redirectUrl && (
         <div className="top-up__state" role="status">
           <Spinner size="lg" />
-          <p>Redirecting to the payment page...</p>
-          <Button onClick={() => window.location.assign(redirectUrl)}>{texts.topUp.goToPaymentPage}</Button>
+          <p>{t('topUpUi.redirecting')}</p>
+          <Button onClick={() => window.location.assign(redirectUrl)}>{t('topUp.goToPaymentPage')}</Button>
         </div>
       )}
     </Modal>

@@ -1,5 +1,4 @@
 import '../coins.css';
-import { texts } from '@parley/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -8,6 +7,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { formatDate, formatNumber } from '../../../lib/format';
+import { useI18n, useT } from '../../../lib/i18n';
 import { userQueryKey } from '../../../lib/user';
 import { depositHistoryKey } from '../api/deposit-history';
 import { useDepositStatus } from '../api/deposit-status';
@@ -19,6 +19,7 @@ export const purchasesTab = 'balance';
 export function TopUpProcessing({ orderId }: { orderId: number }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const t = useT();
   const { data, error } = useDepositStatus(orderId);
 
   useEffect(() => {
@@ -29,18 +30,18 @@ export function TopUpProcessing({ orderId }: { orderId: number }) {
       navigate(paths.successPayment.getHref({ order_id: orderId, type: 'topup' }), { replace: true });
     } else if (data?.status === 'canceled') {
       // The checkout expired unpaid: the fail page says so.
-      navigate(paths.failPayment.getHref({ order_id: orderId, type: 'topup', error: data.message ?? texts.money.checkoutExpired }), { replace: true });
+      navigate(paths.failPayment.getHref({ order_id: orderId, type: 'topup', error: data.message ?? t('money.checkoutExpired') }), { replace: true });
     } else if (data?.status === 'error' || finalFailure) {
-      navigate(paths.failPayment.getHref({ order_id: orderId, type: 'topup', error: texts.topUp.paymentFailedOrCancelled }), { replace: true });
+      navigate(paths.failPayment.getHref({ order_id: orderId, type: 'topup', error: t('topUp.paymentFailedOrCancelled') }), { replace: true });
     }
-  }, [data, error, orderId, navigate, queryClient]);
+  }, [data, error, orderId, navigate, queryClient, t]);
 
   return (
     <div className="container container--narrow page payment-result" role="status">
       <Spinner size="lg" />
-      <h1>Processing your payment</h1>
-      <p>Please wait, {texts.store.doNotClose}.</p>
-      {data?.expires_at && <p className="payment-result__expiry">An unpaid checkout is canceled at {formatDate(data.expires_at)}.</p>}
+      <h1>{t('topUpUi.processingTitle')}</h1>
+      <p>{t('topUpUi.pleaseWait')}</p>
+      {data?.expires_at && <p className="payment-result__expiry">{t('topUpUi.unpaidExpiry', { date: formatDate(data.expires_at) })}</p>}
     </div>
   );
 }
@@ -48,6 +49,7 @@ export function TopUpProcessing({ orderId }: { orderId: number }) {
 /** Success page, type=topup. */
 export function TopUpSuccess({ orderId }: { orderId: number }) {
   const queryClient = useQueryClient();
+  const t = useT();
   const { data } = useDepositStatus(orderId);
   useEffect(() => {
     void queryClient.invalidateQueries({ queryKey: userQueryKey });
@@ -58,15 +60,15 @@ export function TopUpSuccess({ orderId }: { orderId: number }) {
       <div className="payment-result__icon payment-result__icon--success" aria-hidden="true">
         ✓
       </div>
-      <h1>Top-up successful</h1>
-      <p>{texts.account.pointsAdded}</p>
-      {data?.status === 'success' && <p>{formatNumber(data.points)} Coins have been added to your balance.</p>}
+      <h1>{t('topUpUi.successTitle')}</h1>
+      <p>{t('account.pointsAdded')}</p>
+      {data?.status === 'success' && <p>{t('topUpUi.coinsAdded', { coins: formatNumber(data.points) })}</p>}
       <div className="payment-result__actions">
         <Link to={paths.account.getHref(purchasesTab)} className={buttonClass('primary')}>
-          {texts.topUp.viewHistory}
+          {t('topUp.viewHistory')}
         </Link>
         <Link to={paths.home.getHref()} className={buttonClass('secondary')}>
-          {texts.topUp.returnHome}
+          {t('topUp.returnHome')}
         </Link>
       </div>
     </div>
@@ -75,21 +77,22 @@ export function TopUpSuccess({ orderId }: { orderId: number }) {
 
 /** Fail page, type=topup: the error query text or the default. */
 export function TopUpFail({ error }: { error: string | null }) {
+  const { t, localize } = useI18n();
   return (
     <div className="container container--narrow page payment-result">
       <div className="payment-result__icon payment-result__icon--error" aria-hidden="true">
         !
       </div>
-      <h1>Payment failed</h1>
+      <h1>{t('topUpUi.failTitle')}</h1>
       <p className="alert alert--error" role="alert">
-        {error || texts.topUp.paymentFailed}
+        {error ? localize(error) : t('topUp.paymentFailed')}
       </p>
       <div className="payment-result__actions">
         <Link to={paths.account.getHref()} className={buttonClass('primary')}>
-          {texts.topUp.tryAgain}
+          {t('topUp.tryAgain')}
         </Link>
         <Link to={paths.home.getHref()} className={buttonClass('secondary')}>
-          {texts.topUp.returnHome}
+          {t('topUp.returnHome')}
         </Link>
       </div>
     </div>

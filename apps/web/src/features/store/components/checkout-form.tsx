@@ -1,6 +1,6 @@
 import '../store.css';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { checkoutBodySchema, limits, texts, type CheckoutBody, type CheckoutForm as CheckoutValues, type Country, type Product } from '@parley/contracts';
+import { checkoutBodySchema, limits, type CheckoutBody, type CheckoutForm as CheckoutValues, type Country, type Product } from '@parley/contracts';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -11,11 +11,13 @@ import { paths } from '../../../config/paths';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { formatPrice } from '../../../lib/format';
 import { applyServerErrors } from '../../../lib/forms';
+import { useI18n, useT } from '../../../lib/i18n';
 import { legalPages, useCountries, useSettings, useStaticPages } from '../../../lib/reference';
 import { useCheckout, useCheckoutPrefill } from '../api/checkout';
 import { kindLabels } from './product-card';
 import { TestPaymentsBanner } from '../../../components/ui/test-payments-banner';
 import { ChatBubblePreview, lookOf } from './skin-bubble';
+import { part, withParts } from '../utils/rich-text';
 
 const fields = ['name', 'surname', 'email', 'phone', 'country', 'city', 'address', 'postCode', 'accept_terms'] as const;
 const emptyValues: CheckoutValues = {
@@ -39,11 +41,12 @@ const totals = (product: Product) => ({ price: product.display.amount, vat: prod
 
 /** The spec's checkout sections: confirm purchase, billing/delivery address, payment details, save info, terms. */
 export function CheckoutForm({ product }: { product: Product }) {
+  const t = useT();
   const prefill = useCheckoutPrefill();
   const countries = useCountries();
   // The form opens once the saved details and the country list are in, so every saved field shows
   // (a <select> drops a value it has no option for) and nothing typed is overwritten later.
-  if (prefill.isPending || countries.isPending) return <Spinner label="Loading..." />;
+  if (prefill.isPending || countries.isPending) return <Spinner label={t('common.loading')} />;
   const saved = prefill.data;
   const defaults: CheckoutValues = saved
     ? { ...emptyValues, ...saved, country: saved.country === null ? '' : String(saved.country), save_info: saved.country !== null }
@@ -52,6 +55,7 @@ export function CheckoutForm({ product }: { product: Product }) {
 }
 
 function CheckoutFormView({ product, defaults, countries }: { product: Product; defaults: CheckoutValues; countries: Country[] }) {
+  const { t, localize } = useI18n();
   const { data: settings } = useSettings();
   const { data: pages = [] } = useStaticPages();
   const legal = legalPages(pages);
@@ -76,24 +80,27 @@ function CheckoutFormView({ product, defaults, countries }: { product: Product; 
     setFormError(null);
     try {
       const result = await checkout.mutateAsync({ ...values, currency: product.display.currency });
-      if (!result.redirect_url) return setFormError(texts.topUp.noRedirectUrl);
-      if (!isValidRedirect(result.redirect_url)) return setFormError(texts.topUp.invalidPaymentUrl);
+      if (!result.redirect_url) return setFormError(t('topUp.noRedirectUrl'));
+      if (!isValidRedirect(result.redirect_url)) return setFormError(t('topUp.invalidPaymentUrl'));
       setRedirectUrl(result.redirect_url);
     } catch (error) {
       const placed = applyServerErrors(error, setError, {}, fields);
-      if (!placed) setFormError(error instanceof ApiError && error.status >= 500 ? texts.topUp.gatewayError : errorMessage(error, texts.topUp.paymentFailed));
+      if (!placed)
+        setFormError(error instanceof ApiError && error.status >= 500 ? t('topUp.gatewayError') : localize(errorMessage(error, t('topUp.paymentFailed'))));
     }
   });
 
   const amounts = totals(product);
   const euro = (value: number) => formatPrice(value, product.display.symbol);
+  // The schema's messages are the catalogue's English texts; a server's field error comes translated.
+  const fieldError = (error: { message?: string } | undefined) => (error?.message ? localize(error.message) : undefined);
 
   if (redirectUrl) {
     return (
       <section className="card checkout__redirect" role="status">
-        <h2 className="card__title">Redirecting to the payment page…</h2>
-        <p>{texts.store.doNotClose}</p>
-        <Button onClick={() => window.location.assign(redirectUrl)}>{texts.topUp.goToPaymentPage}</Button>
+        <h2 className="card__title">{t('storeUi.redirecting')}</h2>
+        <p>{t('store.doNotClose')}</p>
+        <Button onClick={() => window.location.assign(redirectUrl)}>{t('topUp.goToPaymentPage')}</Button>
       </section>
     );
   }
@@ -108,27 +115,27 @@ function CheckoutFormView({ product, defaults, countries }: { product: Product; 
       )}
       <section className="card checkout__section" aria-labelledby="confirm-title">
         <h2 className="card__title" id="confirm-title">
-          Confirm purchase
+          {t('storeUi.confirmPurchase')}
         </h2>
         <div className="checkout__item">
-          <ChatBubblePreview look={lookOf(product)} text={product.name} reply="Your new look" />
+          <ChatBubblePreview look={lookOf(product)} text={product.name} reply={t('storeUi.newLook')} />
           <dl className="checkout__summary">
             <div>
-              <dt>Item</dt>
+              <dt>{t('storeUi.item')}</dt>
               <dd>
-                {product.name} <span className="store__note">({kindLabels[product.kind]})</span>
+                {product.name} <span className="store__note">({t(kindLabels[product.kind])})</span>
               </dd>
             </div>
             <div>
-              <dt>Price</dt>
+              <dt>{t('topUpUi.price')}</dt>
               <dd>{euro(amounts.price)}</dd>
             </div>
             <div>
-              <dt>VAT ({settings?.vat_percent ?? 0}%)</dt>
+              <dt>{t('topUpUi.vat', { percent: settings?.vat_percent ?? 0 })}</dt>
               <dd>{euro(amounts.vat)}</dd>
             </div>
             <div className="checkout__total">
-              <dt>Total</dt>
+              <dt>{t('topUpUi.total')}</dt>
               <dd>{euro(amounts.total)}</dd>
             </div>
           </dl>
@@ -137,47 +144,56 @@ function CheckoutFormView({ product, defaults, countries }: { product: Product; 
 
       <section className="card checkout__section" aria-labelledby="address-title">
         <h2 className="card__title" id="address-title">
-          Billing / delivery address
+          {t('storeUi.billingAddress')}
         </h2>
         <div className="form-grid">
-          <TextField label="Name" autoComplete="given-name" error={errors.name?.message} {...register('name')} />
-          <TextField label="Surname" autoComplete="family-name" error={errors.surname?.message} {...register('surname')} />
-          <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-          <TextField label="Phone" type="tel" autoComplete="tel" maxLength={limits.phoneMaxLength} error={errors.phone?.message} {...register('phone')} />
-          <SelectField label="Country" autoComplete="country" defaultValue={String(defaults.country)} error={errors.country?.message} {...register('country')}>
-            <option value="">Select a country</option>
+          <TextField label={t('topUpUi.name')} autoComplete="given-name" error={fieldError(errors.name)} {...register('name')} />
+          <TextField label={t('topUpUi.surname')} autoComplete="family-name" error={fieldError(errors.surname)} {...register('surname')} />
+          <TextField label={t('topUpUi.email')} type="email" autoComplete="email" error={fieldError(errors.email)} {...register('email')} />
+          <TextField
+            label={t('topUpUi.phone')}
+            type="tel"
+            autoComplete="tel"
+            maxLength={limits.phoneMaxLength}
+            error={fieldError(errors.phone)}
+            {...register('phone')}
+          />
+          <SelectField
+            label={t('topUpUi.country')}
+            autoComplete="country"
+            defaultValue={String(defaults.country)}
+            error={fieldError(errors.country)}
+            {...register('country')}
+          >
+            <option value="">{t('topUpUi.selectCountry')}</option>
             {countries.map((c) => (
               <option key={c.id} value={c.id}>
                 {c.title}
               </option>
             ))}
           </SelectField>
-          <TextField label="City" autoComplete="address-level2" error={errors.city?.message} {...register('city')} />
-          <TextField label="Address" autoComplete="street-address" error={errors.address?.message} {...register('address')} />
-          <TextField label="Post code" autoComplete="postal-code" error={errors.postCode?.message} {...register('postCode')} />
+          <TextField label={t('topUpUi.city')} autoComplete="address-level2" error={fieldError(errors.city)} {...register('city')} />
+          <TextField label={t('topUpUi.address')} autoComplete="street-address" error={fieldError(errors.address)} {...register('address')} />
+          <TextField label={t('topUpUi.postCode')} autoComplete="postal-code" error={fieldError(errors.postCode)} {...register('postCode')} />
         </div>
       </section>
 
       <section className="card checkout__section" aria-labelledby="payment-title">
         <h2 className="card__title" id="payment-title">
-          Payment details
+          {t('storeUi.paymentDetails')}
         </h2>
-        <p>
-          You pay <strong>{euro(amounts.total)}</strong> by card on the secure page of our payment provider. Your card details never reach Parley.
-        </p>
-        <Checkbox label="Save information for future purchases" {...register('save_info')} />
+        <p>{withParts(t('storeUi.youPay', { total: part('total') }), { total: <strong>{euro(amounts.total)}</strong> })}</p>
+        <Checkbox label={t('storeUi.saveInfo')} {...register('save_info')} />
         <Checkbox
-          label={
-            <>
-              I accept the {legal.terms ? <Link to={paths.staticPageLegacy.getHref(legal.terms.id)}>terms</Link> : 'terms'} and{' '}
-              {legal.privacy ? <Link to={paths.staticPageLegacy.getHref(legal.privacy.id)}>privacy policy</Link> : 'privacy policy'}
-            </>
-          }
-          error={errors.accept_terms?.message}
+          label={withParts(t('topUpUi.acceptTerms', { terms: part('terms'), privacy: part('privacy') }), {
+            terms: legal.terms ? <Link to={paths.staticPageLegacy.getHref(legal.terms.id)}>{t('topUpUi.termsLink')}</Link> : t('topUpUi.termsLink'),
+            privacy: legal.privacy ? <Link to={paths.staticPageLegacy.getHref(legal.privacy.id)}>{t('topUpUi.privacyLink')}</Link> : t('topUpUi.privacyLink'),
+          })}
+          error={fieldError(errors.accept_terms)}
           {...register('accept_terms')}
         />
         <Button type="submit" size="lg" block loading={checkout.isPending}>
-          Pay {euro(amounts.total)}
+          {t('topUpUi.pay', { price: euro(amounts.total) })}
         </Button>
       </section>
     </form>

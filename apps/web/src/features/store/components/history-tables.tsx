@@ -1,4 +1,5 @@
-import { defaultCurrency, limits, texts, type StoreTransaction } from '@parley/contracts';
+import { defaultCurrency, limits, type StoreTransaction } from '@parley/contracts';
+import { type TextKey } from '@parley/contracts/i18n';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button';
@@ -6,6 +7,7 @@ import { Pagination } from '../../../components/ui/pagination';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { formatDate, formatNumber, formatPrice } from '../../../lib/format';
+import { useT } from '../../../lib/i18n';
 import { receiptHref, statementHref, useMoneyFormatter } from '../../../lib/money';
 import { useOrders, useTransactions } from '../api/orders';
 import { OrderStatusBadge } from './order-status-badge';
@@ -13,7 +15,7 @@ import '../store.css';
 
 interface HistoryTableProps {
   title: string;
-  headers: string[];
+  headers: TextKey[];
   rows: ReactNode[][] | undefined;
   empty: string;
   emptyAction?: ReactNode;
@@ -26,14 +28,15 @@ interface HistoryTableProps {
 
 /** A history table: 5 rows per page, padded to 5 rows (spec §9). */
 function HistoryTable({ title, headers, rows, empty, emptyAction, isPending, isError, page, lastPage, onPage }: HistoryTableProps) {
+  const t = useT();
   const padding = rows && rows.length > 0 ? Math.max(0, limits.historyPageSize - rows.length) : 0;
   return (
     <section className="card history" aria-label={title}>
       <h2 className="card__title">{title}</h2>
-      {isPending && <Spinner label="Loading..." />}
+      {isPending && <Spinner label={t('common.loading')} />}
       {isError && (
         <p className="alert alert--error" role="alert">
-          {texts.common.anErrorOccurred}
+          {t('common.anErrorOccurred')}
         </p>
       )}
       {rows && rows.length === 0 && (
@@ -49,7 +52,7 @@ function HistoryTable({ title, headers, rows, empty, emptyAction, isPending, isE
               <tr>
                 {headers.map((h) => (
                   <th key={h} scope="col">
-                    {h}
+                    {t(h)}
                   </th>
                 ))}
               </tr>
@@ -73,7 +76,7 @@ function HistoryTable({ title, headers, rows, empty, emptyAction, isPending, isE
           </table>
         </div>
       )}
-      <Pagination page={page} lastPage={lastPage} onChange={onPage} label={`${title} pages`} />
+      <Pagination page={page} lastPage={lastPage} onChange={onPage} label={t('storeUi.tablePages', { title })} />
     </section>
   );
 }
@@ -83,6 +86,7 @@ const euro = (value: number) => formatPrice(value, defaultCurrency.symbol);
 /** Account tab `orders`: order number, item, total, status, date. */
 export function OrdersHistory() {
   const [page, setPage] = useState(1);
+  const t = useT();
   const { data, isPending, isError } = useOrders(page);
   const money = useMoneyFormatter();
   const rows = data?.data.map((o) => [
@@ -95,8 +99,8 @@ export function OrdersHistory() {
     </span>,
     formatDate(o.created_at),
     o.has_receipt ? (
-      <a key="r" href={receiptHref('order', o.id)} download aria-label={`Download the receipt of order ${o.order_number}`}>
-        PDF
+      <a key="r" href={receiptHref('order', o.id)} download aria-label={t('storeUi.receiptOfOrder', { number: o.order_number })}>
+        {t('coinsUi.pdf')}
       </a>
     ) : (
       ''
@@ -104,13 +108,13 @@ export function OrdersHistory() {
   ]);
   return (
     <HistoryTable
-      title="Orders"
-      headers={['Order number', 'Item', 'Total', 'Status', 'Date', 'Receipt']}
+      title={t('storeUi.orders')}
+      headers={['storeUi.orderNumber', 'storeUi.item', 'storeUi.total', 'storeUi.status', 'storeUi.date', 'storeUi.receipt']}
       rows={rows}
-      empty={texts.store.noOrders}
+      empty={t('store.noOrders')}
       emptyAction={
         <Link to={paths.products.getHref()} className={buttonClass('secondary', 'sm')}>
-          Browse skins
+          {t('storeUi.browseSkins')}
         </Link>
       }
       isPending={isPending}
@@ -126,43 +130,51 @@ const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /** The ledger as CSV for a date range (whole days, UTC). */
 function StatementDownload() {
+  const t = useT();
   const today = new Date();
   const [from, setFrom] = useState(() => isoDay(new Date(today.getTime() - 30 * 86_400_000)));
   const [to, setTo] = useState(() => isoDay(today));
   const valid = Boolean(from && to && from <= to);
   return (
-    <section className="card history statement" aria-label="Statement">
-      <h2 className="card__title">Statement</h2>
-      <p>Download every coin movement of a period as a CSV file.</p>
+    <section className="card history statement" aria-label={t('storeUi.statement')}>
+      <h2 className="card__title">{t('storeUi.statement')}</h2>
+      <p>{t('storeUi.statementIntro')}</p>
       <div className="statement__range">
         <label>
-          From <input type="date" value={from} max={to} onChange={(e) => setFrom(e.target.value)} />
+          {t('storeUi.from')} <input type="date" value={from} max={to} onChange={(e) => setFrom(e.target.value)} />
         </label>
         <label>
-          To <input type="date" value={to} min={from} onChange={(e) => setTo(e.target.value)} />
+          {t('storeUi.to')} <input type="date" value={to} min={from} onChange={(e) => setTo(e.target.value)} />
         </label>
         <a className={buttonClass('secondary', 'sm')} href={valid ? statementHref(from, to) : undefined} aria-disabled={!valid} download>
-          Download CSV
+          {t('storeUi.downloadCsv')}
         </a>
       </div>
     </section>
   );
 }
 
-const amountOf = (t: StoreTransaction) => (t.currency === 'EUR' ? euro(t.amount) : `${t.amount > 0 ? '+' : ''}${formatNumber(t.amount)} ${texts.nav.coins}`);
+const amountOf = (row: StoreTransaction, coins: string) =>
+  row.currency === 'EUR' ? euro(row.amount) : `${row.amount > 0 ? '+' : ''}${formatNumber(row.amount)} ${coins}`;
 
 /** Account tab `history`: every transaction (type, amount, status, date). */
 export function TransactionsHistory({ user }: { user?: { balance: number } }) {
   const [page, setPage] = useState(1);
+  const t = useT();
   const { data, isPending, isError } = useTransactions(page, user?.balance);
-  const rows = data?.data.map((t) => [t.type_label, amountOf(t), <OrderStatusBadge key="s" label={t.status} />, formatDate(t.created_at)]);
+  const rows = data?.data.map((row) => [
+    row.type_label,
+    amountOf(row, t('nav.coins')),
+    <OrderStatusBadge key="s" label={row.status} />,
+    formatDate(row.created_at),
+  ]);
   return (
     <>
       <HistoryTable
-        title="Transactions"
-        headers={['Type', 'Amount', 'Status', 'Date']}
+        title={t('storeUi.transactions')}
+        headers={['storeUi.type', 'storeUi.amount', 'storeUi.status', 'storeUi.date']}
         rows={rows}
-        empty={texts.store.noTransactions}
+        empty={t('store.noTransactions')}
         isPending={isPending}
         isError={isError}
         page={page}

@@ -6,10 +6,12 @@ import { buttonClass } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/format';
+import { useI18n, useT } from '../../../lib/i18n';
 import { useMoneyFormatter } from '../../../lib/money';
 import { useCancelOrder, useOrderStatus, type OrderStatusPayload } from '../api/orders';
 import { OrderStatusBadge } from './order-status-badge';
 
+// The fail page localizes the English text of the catalogue.
 const failHref = (orderId: number) => paths.failPayment.getHref({ order_id: orderId, type: 'payment', error: texts.topUp.storePaymentFailed });
 
 /**
@@ -18,6 +20,7 @@ const failHref = (orderId: number) => paths.failPayment.getHref({ order_id: orde
  * `canceled`: the buyer came back from the gateway's cancel link.
  */
 export function OrderProcessing({ orderId, canceled = false }: { orderId: number; canceled?: boolean }) {
+  const t = useT();
   const navigate = useNavigate();
   const cancel = useCancelOrder();
   const cancelAsked = useRef(false);
@@ -46,39 +49,40 @@ export function OrderProcessing({ orderId, canceled = false }: { orderId: number
   return (
     <div className="container container--narrow page order-result" role="status">
       <Spinner size="lg" />
-      <h1>Processing your order</h1>
-      {data && <p className="order-result__number">Order {data.order.order_number}</p>}
-      <p className="order-result__warning">Please wait, {texts.store.doNotClose}.</p>
-      {data?.order.expires_at && <p className="order-result__expiry">An unpaid checkout is canceled at {formatDate(data.order.expires_at)}.</p>}
+      <h1>{t('storeUi.processingTitle')}</h1>
+      {data && <p className="order-result__number">{t('storeUi.orderLine', { number: data.order.order_number })}</p>}
+      <p className="order-result__warning">{t('topUpUi.pleaseWait')}</p>
+      {data?.order.expires_at && <p className="order-result__expiry">{t('topUpUi.unpaidExpiry', { date: formatDate(data.order.expires_at) })}</p>}
     </div>
   );
 }
 
 function OrderSummary({ data }: { data: OrderStatusPayload }) {
   const { order } = data;
+  const t = useT();
   const money = useMoneyFormatter();
   return (
     <dl className="order-summary">
       <div>
-        <dt>Order number</dt>
+        <dt>{t('storeUi.orderNumber')}</dt>
         <dd>{order.order_number}</dd>
       </div>
       <div>
-        <dt>Item</dt>
+        <dt>{t('storeUi.item')}</dt>
         <dd>{order.item.name}</dd>
       </div>
       <div>
-        <dt>Total</dt>
+        <dt>{t('storeUi.total')}</dt>
         <dd>{money(order.charged.total_cents, order.charged.currency)}</dd>
       </div>
       <div>
-        <dt>Status</dt>
+        <dt>{t('storeUi.status')}</dt>
         <dd>
           <OrderStatusBadge label={order.status_label} />
         </dd>
       </div>
       <div>
-        <dt>Date</dt>
+        <dt>{t('storeUi.date')}</dt>
         <dd>{formatDate(order.created_at)}</dd>
       </div>
     </dl>
@@ -87,21 +91,22 @@ function OrderSummary({ data }: { data: OrderStatusPayload }) {
 
 /** Success page, type=payment: the order placed screen. */
 export function OrderPlaced({ orderId }: { orderId: number }) {
+  const t = useT();
   const { data } = useOrderStatus(orderId, limits.depositPollMs, orderId > 0);
   return (
     <div className="container container--narrow page order-result">
       <div className="order-result__icon order-result__icon--success" aria-hidden="true">
         ✓
       </div>
-      <h1>Order placed</h1>
-      <p>Thank you for your purchase! Your new skin is waiting for you in chat settings.</p>
+      <h1>{t('storeUi.placedTitle')}</h1>
+      <p>{t('storeUi.placedBody')}</p>
       {data && <OrderSummary data={data} />}
       <div className="order-result__actions">
         <Link to={paths.account.getHref('orders')} className={buttonClass('primary')}>
-          {texts.topUp.viewOrders}
+          {t('topUp.viewOrders')}
         </Link>
         <Link to={paths.home.getHref()} className={buttonClass('secondary')}>
-          {texts.topUp.returnHome}
+          {t('topUp.returnHome')}
         </Link>
       </div>
     </div>
@@ -110,25 +115,29 @@ export function OrderPlaced({ orderId }: { orderId: number }) {
 
 /** Fail page, type=payment: the order payment failed screen. */
 export function OrderPaymentFailed({ orderId }: { orderId: number }) {
+  const { t, localize } = useI18n();
   const { data } = useOrderStatus(orderId, limits.depositPollMs, orderId > 0);
+  const reason = data?.order.message;
+  // The server may store the expiry text in English or in the buyer's language.
+  const expired = !!reason && (reason === texts.money.checkoutExpired || reason === t('money.checkoutExpired'));
   const retry = data ? paths.checkout.getHref(data.order.item.product_id) : paths.account.getHref();
   return (
     <div className="container container--narrow page order-result">
       <div className="order-result__icon order-result__icon--error" aria-hidden="true">
         !
       </div>
-      <h1>Order payment failed</h1>
+      <h1>{t('storeUi.failedTitle')}</h1>
       <p className="alert alert--error" role="alert">
-        {data?.order.message === texts.money.checkoutExpired ? texts.money.checkoutExpired : texts.topUp.storePaymentFailed}
+        {expired ? t('money.checkoutExpired') : t('topUp.storePaymentFailed')}
       </p>
-      {data?.order.message && data.order.message !== texts.money.checkoutExpired && <p className="order-result__reason">{data.order.message}</p>}
+      {reason && !expired && <p className="order-result__reason">{localize(reason)}</p>}
       {data && <OrderSummary data={data} />}
       <div className="order-result__actions">
         <Link to={retry} className={buttonClass('primary')}>
-          {texts.topUp.tryAgain}
+          {t('topUp.tryAgain')}
         </Link>
         <Link to={paths.home.getHref()} className={buttonClass('secondary')}>
-          {texts.topUp.returnHome}
+          {t('topUp.returnHome')}
         </Link>
       </div>
     </div>

@@ -5,13 +5,15 @@ import { PageSpinner } from '../../../components/ui/spinner';
 import { ProductNotFound, useRouteProduct } from './route-product';
 import { paths } from '../../../config/paths';
 import { formatPrice } from '../../../lib/format';
+import { useT } from '../../../lib/i18n';
 import { ChatBubblePreview, lookOf } from './skin-bubble';
 import { kindLabels } from './product-card';
 
 /** /products/:productId: one skin with a live preview of a chat bubble in it. */
 export function ProductDetail() {
   const { product, isPending, notFound } = useRouteProduct();
-  const [sample, setSample] = useState('Great, thanks! How about you?');
+  const t = useT();
+  const [sample, setSample] = useState(() => t('storeUi.sampleMine'));
 
   if (notFound) return <ProductNotFound />;
   if (isPending || !product) return <PageSpinner />;
@@ -19,30 +21,30 @@ export function ProductDetail() {
   return (
     <div className="container page store">
       <Link to={paths.products.getHref()} className="store__back">
-        ← All skins
+        ← {t('storeUi.allSkins')}
       </Link>
       <div className="product-detail">
         <section className="card product-detail__preview" aria-labelledby="preview-title">
           <h2 className="card__title" id="preview-title">
-            Live preview
+            {t('storeUi.livePreview')}
           </h2>
           <ChatBubblePreview look={lookOf(product)} text={sample.trim() || ' '} />
           <label className="product-detail__try">
-            <span>Try your own message</span>
+            <span>{t('storeUi.tryOwnMessage')}</span>
             <input className="input" value={sample} maxLength={120} onChange={(event) => setSample(event.target.value)} />
           </label>
         </section>
         <section className="product-detail__info">
-          <p className="product-card__kind">{kindLabels[product.kind]}</p>
+          <p className="product-card__kind">{t(kindLabels[product.kind])}</p>
           <h1>{product.name}</h1>
           <p>{product.description}</p>
           <p className="product-detail__price">{formatPrice(product.display.amount, product.display.symbol)}</p>
-          <p className="store__note">VAT is added at checkout. The skin is yours for good and can be equipped in chat settings.</p>
+          <p className="store__note">{t('storeUi.vatNote')}</p>
           {product.is_owned ? (
-            <p className="alert alert--success">You own this skin. Equip it in chat settings.</p>
+            <p className="alert alert--success">{t('storeUi.ownedNote')}</p>
           ) : (
             <Link to={paths.checkout.getHref(product.id)} className={buttonClass('primary', 'lg')}>
-              Buy now
+              {t('storeUi.buyNow')}
             </Link>
           )}
         </section>

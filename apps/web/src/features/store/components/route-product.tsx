@@ -1,7 +1,7 @@
-import { texts } from '@parley/contracts';
 import { Link, useParams } from 'react-router';
 import { buttonClass } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
+import { useT } from '../../../lib/i18n';
 import { useProduct } from '../api/products';
 
 /** The product named by the route's `:productId`; `notFound` for a bad id or an unknown product. */
@@ -13,11 +13,12 @@ export function useRouteProduct() {
 }
 
 export function ProductNotFound() {
+  const t = useT();
   return (
     <div className="container page page-state" role="alert">
-      <p>{texts.store.productNotFound}</p>
+      <p>{t('store.productNotFound')}</p>
       <Link to={paths.products.getHref()} className={buttonClass('secondary')}>
-        Back to the store
+        {t('storeUi.backToStore')}
       </Link>
     </div>
   );

@@ -1,4 +1,5 @@
 import { type ProductKind, type SkinLook } from '@parley/contracts';
+import { useT } from '../../../lib/i18n';
 import { skinBubbleStyle } from '../utils/skin-style';
 import '../store.css';
 
@@ -12,15 +13,16 @@ interface ChatBubblePreviewProps {
 }
 
 /** A live preview of a short conversation: the other person's plain bubble and yours in the skin. */
-export function ChatBubblePreview({ look, text = 'Great, thanks! How about you?', reply = 'Hi! How are you?' }: ChatBubblePreviewProps) {
+export function ChatBubblePreview({ look, text, reply }: ChatBubblePreviewProps) {
+  const t = useT();
   return (
-    <div className="skin-preview" aria-label="Chat bubble preview">
+    <div className="skin-preview" aria-label={t('storeUi.bubblePreview')}>
       <div className="skin-preview__row">
-        <span className="skin-bubble skin-bubble--other">{reply}</span>
+        <span className="skin-bubble skin-bubble--other">{reply ?? t('storeUi.sampleOther')}</span>
       </div>
       <div className="skin-preview__row skin-preview__row--mine">
         <span className="skin-bubble skin-bubble--mine" style={skinBubbleStyle(look)} data-testid="skin-bubble">
-          {text}
+          {text ?? t('storeUi.sampleMine')}
         </span>
       </div>
     </div>

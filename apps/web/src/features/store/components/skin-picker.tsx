@@ -1,9 +1,10 @@
-import { productKinds, texts, type OwnedSkin, type ProductKind } from '@parley/contracts';
+import { productKinds, type OwnedSkin, type ProductKind } from '@parley/contracts';
 import { Link } from 'react-router';
 import { toast } from '../../../components/ui/toast';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
+import { useI18n } from '../../../lib/i18n';
 import { useChangeSkin, useSkins } from '../api/skins';
 import { kindLabels } from './product-card';
 import { ChatBubblePreview } from './skin-bubble';
@@ -13,34 +14,35 @@ import { ChatBubblePreview } from './skin-bubble';
  * your next messages in it. Self-contained: drop `<SkinPicker />` into a settings modal.
  */
 export function SkinPicker() {
+  const { t, localize } = useI18n();
   const { data, isPending, isError } = useSkins();
   const change = useChangeSkin();
 
-  if (isPending) return <Spinner label="Loading..." />;
-  if (isError || !data) return <p className="alert alert--error">{texts.common.anErrorOccurred}</p>;
+  if (isPending) return <Spinner label={t('common.loading')} />;
+  if (isError || !data) return <p className="alert alert--error">{t('common.anErrorOccurred')}</p>;
 
   const choose = (kind: ProductKind, skin: OwnedSkin | null) => {
     const request = skin ? { action: 'equip' as const, productId: skin.id } : { action: 'unequip' as const, kind };
     change.mutate(request, {
-      onSuccess: () => toast.success(skin ? texts.store.skinEquipped : texts.store.skinRemoved),
-      onError: (error) => toast.error(errorMessage(error)),
+      onSuccess: () => toast.success(skin ? t('store.skinEquipped') : t('store.skinRemoved')),
+      onError: (error) => toast.error(localize(errorMessage(error, t('common.anErrorOccurred')))),
     });
   };
 
   return (
     <div className="skin-picker">
-      <ChatBubblePreview look={data.look} text="This is how your messages look" reply="Looking good!" />
-      {data.owned.length === 0 && <p className="store__note">You have no skins yet.</p>}
+      <ChatBubblePreview look={data.look} text={t('storeUi.pickerSample')} reply={t('storeUi.pickerReply')} />
+      {data.owned.length === 0 && <p className="store__note">{t('storeUi.noSkins')}</p>}
       {productKinds.map((kind) => {
         const skins = data.owned.filter((s) => s.kind === kind);
         if (skins.length === 0) return null;
         const equipped = data.equipped[kind];
         return (
           <fieldset key={kind} className="skin-picker__group" disabled={change.isPending}>
-            <legend>{kindLabels[kind]}</legend>
+            <legend>{t(kindLabels[kind])}</legend>
             <label className={`skin-option${equipped === null ? ' is-selected' : ''}`}>
               <input type="radio" name={`skin-${kind}`} checked={equipped === null} onChange={() => choose(kind, null)} />
-              <span>Default</span>
+              <span>{t('storeUi.defaultSkin')}</span>
             </label>
             {skins.map((skin) => (
               <label key={skin.id} className={`skin-option${equipped === skin.id ? ' is-selected' : ''}`}>
@@ -53,7 +55,7 @@ export function SkinPicker() {
         );
       })}
       <Link to={paths.products.getHref()} className="skin-picker__more">
-        Get more skins in the store
+        {t('storeUi.moreSkins')}
       </Link>
     </div>
   );

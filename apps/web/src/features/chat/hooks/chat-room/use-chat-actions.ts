@@ -1,8 +1,9 @@
-import { texts, type ChatMode, type Topic } from '@parley/contracts';
+import { type ChatMode, type Topic } from '@parley/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { toast } from '../../../../components/ui/toast';
 import { ApiError } from '../../../../lib/api-client';
+import { useI18n } from '../../../../lib/i18n';
 import { refreshSpending } from '../../../../lib/spending';
 import { heldMessagesKey } from '../../api/held-messages';
 import { sendMessage } from '../../api/send-message';
@@ -23,6 +24,7 @@ interface Options {
 
 /** What the user does in the chat: send, leave, switch between a person and the companion. */
 export function useChatActions(topicId: number, { isLive, showTyping, toRooms }: Options) {
+  const { t, localize } = useI18n();
   const client = useQueryClient();
   const topicNow = useCallback(() => client.getQueryData<Topic | null>(chatKeys.topic(topicId)) ?? null, [client, topicId]);
 
@@ -32,7 +34,7 @@ export function useChatActions(topicId: number, { isLive, showTyping, toRooms }:
       if (result.message) addMessages(client, topicId, [result.message]);
       // Held by a content rule (issue 15): shown to the sender as 'Pending review' until a moderator decides.
       if (result.held) {
-        toast.info(texts.contentRules.heldNotice);
+        toast.info(t('contentRules.heldNotice'));
         void client.invalidateQueries({ queryKey: heldMessagesKey(topicId) });
       }
       setUserBalance(client, result.balance);
@@ -41,20 +43,20 @@ export function useChatActions(topicId: number, { isLive, showTyping, toRooms }:
       if (topic?.chat_mode === 'ai' && !isLive) showTyping(topic.companion_name, AI_REPLY_WAIT_MS);
       return result;
     },
-    [client, topicId, topicNow, isLive, showTyping],
+    [client, topicId, topicNow, isLive, showTyping, t],
   );
 
   const leave = useCallback(async () => {
     try {
       await leaveTopic(topicId);
-      toast.success(texts.chat.leftChat);
+      toast.success(t('chat.leftChat'));
       void client.invalidateQueries({ queryKey: ['topics'] });
       // The screen unmounts with the navigation; its cache entries go with it (gcTime 0).
       toRooms();
     } catch (error) {
-      toast.error(error instanceof ApiError ? error.message : texts.chat.failedLeave);
+      toast.error(error instanceof ApiError ? localize(error.message) : t('chat.failedLeave'));
     }
-  }, [client, topicId, toRooms]);
+  }, [client, topicId, toRooms, t, localize]);
 
   /** Optimistic: the switch moves at once and moves back if the server refuses. */
   const setChatMode = useCallback(
@@ -67,10 +69,10 @@ export function useChatActions(topicId: number, { isLive, showTyping, toRooms }:
         if (updated) client.setQueryData<Topic | null>(chatKeys.topic(topicId), updated);
       } catch (error) {
         if (previous) patchTopic(client, topicId, { chat_mode: previous });
-        handleTopicError(error, { fallback: texts.common.anErrorOccurred });
+        handleTopicError(error, { t, fallback: 'common.anErrorOccurred' });
       }
     },
-    [client, topicId, topicNow],
+    [client, topicId, topicNow, t],
   );
 
   return { send, leave, setChatMode };

@@ -1,7 +1,8 @@
-import { texts, type Topic } from '@parley/contracts';
+import { type Topic } from '@parley/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { toast } from '../../../../components/ui/toast';
+import { useI18n } from '../../../../lib/i18n';
 import { acceptTerms } from '../../api/topic-membership';
 import { enterChat } from '../../utils/chat-entry';
 import { handleTopicError } from '../use-chat-notices';
@@ -17,11 +18,16 @@ export type ChatPhase = 'loading' | 'terms' | 'full' | 'ready';
  */
 export function useChatEntry(topicId: number, options: { userId: number | null; canStart: boolean; toRooms: () => void }) {
   const { userId, canStart, toRooms } = options;
+  const i18n = useI18n();
+  const { t } = i18n;
+  // Read when the outcome lands, not a reason to say it again when the language's texts arrive.
+  const latest = useRef(i18n);
+  latest.current = i18n;
   const client = useQueryClient();
   const entry = useQuery({
     queryKey: chatKeys.entry(topicId),
     queryFn: async () => {
-      const outcome = await enterChat(topicId, userId);
+      const outcome = await enterChat(topicId, userId, t);
       if (outcome.kind === 'ready' || outcome.kind === 'terms' || outcome.kind === 'full')
         client.setQueryData<Topic | null>(chatKeys.topic(topicId), outcome.topic);
       if (outcome.kind === 'ready' && outcome.joined) void client.invalidateQueries({ queryKey: ['topics', 'active'] });
@@ -38,10 +44,10 @@ export function useChatEntry(topicId: number, options: { userId: number | null; 
   const outcome = entry.isFetching ? undefined : entry.data;
   useEffect(() => {
     if (outcome?.kind === 'gone') {
-      toast.error(outcome.message);
+      toast.error(latest.current.localize(outcome.message));
       toRooms();
     } else if (outcome?.kind === 'refused') {
-      handleTopicError(outcome.error, { fallback: texts.chat.unableToJoin });
+      handleTopicError(outcome.error, { t: latest.current.t, fallback: 'chat.unableToJoin' });
       toRooms();
     }
   }, [outcome, toRooms]);
@@ -56,9 +62,9 @@ export function useChatEntry(topicId: number, options: { userId: number | null; 
       await acceptTerms(topicId);
       await refetch();
     } catch {
-      toast.error(texts.chat.failedAcceptTerms);
+      toast.error(t('chat.failedAcceptTerms'));
     }
-  }, [topicId, refetch]);
+  }, [topicId, refetch, t]);
 
   return { phase, fullTitle: outcome?.kind === 'full' ? outcome.title : null, retry, agreeToTerms };
 }

@@ -1,8 +1,9 @@
-import { texts, type ChatEvent, type Topic } from '@parley/contracts';
+import { type ChatEvent, type Topic } from '@parley/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, type MutableRefObject } from 'react';
 import { toast } from '../../../../components/ui/toast';
 import { ApiError } from '../../../../lib/api-client';
+import { useT } from '../../../../lib/i18n';
 import { getTopic } from '../../api/get-topic';
 import { getMessages, getMessagesAfter } from '../../api/messages';
 import { applyChatEvent } from '../../utils/apply-chat-event';
@@ -69,6 +70,7 @@ function useStreamingReply() {
  * on 403/404. A reconnect resumes from the newest id held.
  */
 export function useChatLive({ topicId, enabled, userId, isOwner, isClosed, lastId, lastSyncAt, toRooms }: Options) {
+  const t = useT();
   const client = useQueryClient();
   const typing = useTyping();
   const stream = useStreamingReply();
@@ -97,11 +99,11 @@ export function useChatLive({ topicId, enabled, userId, isOwner, isClosed, lastI
         patchTopic: (patch: Partial<Topic>) => patchTopic(client, topicId, patch),
         refreshTopic: () => void refreshTopic(),
         setBalance: (balance) => setUserBalance(client, balance),
-        notify: (message) => toast.error(message),
+        notify: (key) => toast.error(t(key)),
         streamReply: stream.piece,
         endStream: stream.end,
       }),
-    [client, topicId, typing, stream, refreshTopic],
+    [client, topicId, typing, stream, refreshTopic, t],
   );
 
   const resume = useCallback(async () => {
@@ -126,10 +128,10 @@ export function useChatLive({ topicId, enabled, userId, isOwner, isClosed, lastI
     (error: unknown) => {
       if (error instanceof ApiError && (error.status === 403 || error.status === 404)) {
         setPollingStopped(true);
-        handleTopicError(error, { fallback: texts.chat.noLongerAvailable, toRooms });
+        handleTopicError(error, { t, fallback: 'chat.noLongerAvailable', toRooms });
       }
     },
-    [toRooms],
+    [toRooms, t],
   );
 
   const isLive = socket.status === 'live';

@@ -1,6 +1,7 @@
-import { texts, type PageMeta } from '@parley/contracts';
+import { type PageMeta } from '@parley/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState, type MutableRefObject } from 'react';
+import { useCallback, useEffect, useRef, useState, type MutableRefObject } from 'react';
+import { useT } from '../../../../lib/i18n';
 import { getMessages } from '../../api/messages';
 import { lastMessageId, mergeMessages } from '../../utils/merge-messages';
 import { handleTopicError } from '../use-chat-notices';
@@ -22,6 +23,10 @@ interface Options {
  * drops a message pushed while it was loading.
  */
 export function useChatMessages(topicId: number, { enabled, lastSyncAt, toRooms }: Options) {
+  // Read when an error lands, not a reason to report it again when the language's texts arrive.
+  const t = useT();
+  const latestT = useRef(t);
+  latestT.current = t;
   const client = useQueryClient();
   const query = useQuery({
     queryKey: chatKeys.messages(topicId),
@@ -40,7 +45,7 @@ export function useChatMessages(topicId: number, { enabled, lastSyncAt, toRooms 
 
   const { error } = query;
   useEffect(() => {
-    if (error) handleTopicError(error, { fallback: texts.chat.failedInit, toRooms });
+    if (error) handleTopicError(error, { t: latestT.current, fallback: 'chat.failedInit', toRooms });
   }, [error, toRooms]);
 
   const [loadingOlder, setLoadingOlder] = useState(false);
