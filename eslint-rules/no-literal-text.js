@@ -7,7 +7,8 @@
  *   also as object properties (`{ label: 'Date' }`);
  * - literals passed to `toast.*(…)`.
  * A "word" is two or more letters; punctuation, symbols and numbers pass, and so do the names in
- * `allowedWords` (the brand). User content is never a literal, so it is never flagged.
+ * `allowedWords` (the brand), and so do catalogue keys (`{ label: 'chatUi.live' }`, translated where
+ * rendered). User content is never a literal, so it is never flagged.
  */
 const textProps = new Set([
   'placeholder',
@@ -35,6 +36,8 @@ const allowedWords = new Set(['Parley', 'EUR', 'USD', 'GBP', 'IBAN', 'ZIP', 'QR'
 
 /** True when the text holds a word a translator would translate. */
 export function hasWords(text) {
+  // A catalogue key ('chatUi.live') handed to t() later is no text.
+  if (/^[a-z][A-Za-z0-9]*(\.[A-Za-z0-9]+)+$/.test(text.trim())) return false;
   const words = text.match(/\p{L}{2,}/gu) ?? [];
   return words.some((word) => !allowedWords.has(word));
 }

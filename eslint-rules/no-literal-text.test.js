@@ -16,7 +16,7 @@ const literal = (n = 1) => Array.from({ length: n }, () => ({ messageId: 'litera
 describe('hasWords', () => {
   it('treats punctuation, numbers and the brand as no words', () => {
     for (const text of [' · ', '—', '12/500', '×', '  ', 'Parley', '€ 5']) if (hasWords(text)) throw new Error(text);
-    for (const text of ['Save', 'Willkommen', 'a b cd']) if (!hasWords(text)) throw new Error(text);
+    for (const text of ['Save', 'Willkommen', 'a b cd', 'Done.', 'e.g. this']) if (!hasWords(text)) throw new Error(text);
   });
 });
 
@@ -31,6 +31,7 @@ tester.run('no-literal-text', noLiteralText, {
     `const A = () => <p>{busy ? '…' : null}</p>;`,
     `toast.success(t('profile.updated'));`,
     `const columns = [{ key: 'date', className: 'col-date' }];`,
+    `const modes = [{ value: 'ai', label: 'topicsUi.modeAi' }];`,
     `const A = () => <span className={active ? 'tab tab--active' : 'tab'} />;`,
   ],
   invalid: [

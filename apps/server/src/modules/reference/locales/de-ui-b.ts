@@ -155,7 +155,7 @@ export const deUiB: Partial<Record<TextKey, string>> = {
   'chatUi.connectingTitle': 'Verbindung wird aufgebaut; neue Nachrichten werden alle 5 Sekunden abgerufen',
   'chatUi.reconnecting': 'Verbinde neu …',
   'chatUi.reconnectingTitle': 'Live-Verbindung unterbrochen: neue Nachrichten werden alle 5 Sekunden abgerufen',
-  'chatUi.noOneYet': 'Bisher ist niemand dazugekommen. Warte weiter oder sprich jetzt mit der KI-Begleitung.',
+  'chatUi.noOneYet': 'Bisher ist niemand dazugekommen. Warte weiter oder sprich jetzt mit dem KI-Begleiter.',
   'chatUi.keepWaiting': 'Weiter warten',
   'chatUi.switchToAi': 'Zur KI wechseln',
   'chatUi.letYouKnow': 'Wir sagen dir Bescheid, sobald jemand dazukommt.',
@@ -182,6 +182,6 @@ export const deUiB: Partial<Record<TextKey, string>> = {
   'chatUi.startTitle': 'Chat starten',
   'chatUi.whoLegend': 'Mit wem möchtest du sprechen?',
   'chatUi.humanHint': 'Sprich mit einem echten Menschen. Du wartest, bis jemand dazukommt.',
-  'chatUi.aiHint': 'Sprich sofort mit der KI-Begleitung.',
+  'chatUi.aiHint': 'Sprich sofort mit dem KI-Begleiter.',
   'chatUi.balanceLabel': 'Guthaben:',
 };
