@@ -1,24 +1,24 @@
-import { texts } from '@parley/contracts/texts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { PageSpinner } from '../components/ui/spinner';
 import { authStore } from '../lib/auth';
 import { CurrencyProvider } from '../lib/currency';
-import { I18nProvider } from '../lib/i18n';
+import { I18nProvider, useT } from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
 
 /** App state of spec §3: loading until the first auth check has answered. */
 function AppInit({ children }: { children: ReactNode }) {
+  const t = useT();
   const [loading, setLoading] = useState(true);
   const [initError, setInitError] = useState<string | null>(null);
   useEffect(() => {
     authStore
       .checkAuth()
-      .catch((error: unknown) => setInitError(`${texts.common.initError} ${error instanceof Error ? error.message : String(error)}`))
+      .catch((error: unknown) => setInitError(error instanceof Error ? error.message : String(error)))
       .finally(() => setLoading(false));
   }, []);
   if (loading) return <PageSpinner />;
-  if (initError) return <p role="alert">{initError}</p>;
+  if (initError !== null) return <p role="alert">{`${t('common.initError')} ${initError}`}</p>;
   return <>{children}</>;
 }
 
