@@ -3,7 +3,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { PageSpinner } from '../components/ui/spinner';
 import { authStore } from '../lib/auth';
 import { CurrencyProvider } from '../lib/currency';
-import { I18nProvider, useT } from '../lib/i18n';
+import { I18nProvider, useI18n, useT } from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
 
 /** App state of spec §3: loading until the first auth check has answered. */
@@ -22,11 +22,22 @@ function AppInit({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
+/** The page's language and title follow the chosen language (screen readers pick their voice from `lang`). */
+function DocumentLanguage() {
+  const { t, locale } = useI18n();
+  useEffect(() => {
+    document.documentElement.lang = locale;
+    document.title = t('appUi.documentTitle');
+  }, [t, locale]);
+  return null;
+}
+
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <I18nProvider>
         <CurrencyProvider>
+          <DocumentLanguage />
           <AppInit>{children}</AppInit>
         </CurrencyProvider>
       </I18nProvider>

@@ -32,6 +32,7 @@ export const uiTextsA = {
     countries: 'Countries',
   },
   appUi: {
+    documentTitle: 'Parley — talk about good things',
     logoLabel: 'Parley home',
     skipToContent: 'Skip to content',
     mainNav: 'Main',

@@ -27,6 +27,7 @@ export const deUiA: Partial<Record<TextKey, string>> = {
   'commonUi.searchCountry': 'Land suchen',
   'commonUi.countries': 'Länder',
 
+  'appUi.documentTitle': 'Parley – sprich über die schönen Dinge',
   'appUi.logoLabel': 'Parley-Startseite',
   'appUi.skipToContent': 'Zum Inhalt springen',
   'appUi.mainNav': 'Hauptmenü',
