@@ -1,7 +1,7 @@
 import { limits, type Country } from '@parley/contracts';
 import { AsYouType, parsePhoneNumberFromString } from 'libphonenumber-js';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useT } from '../../lib/i18n';
+import { useI18n } from '../../lib/i18n';
 
 /** What the phone input emits (spec §5): E.164 phone, dial digits, national number, validity. */
 export interface PhoneValue {
@@ -62,7 +62,7 @@ function pickInitial(countries: Country[], defaultIso: string | null | undefined
 }
 
 export function PhoneInput({ countries, defaultIso, initialValue, onChange, label, error, id, disabled }: PhoneInputProps) {
-  const t = useT();
+  const { t, localize } = useI18n();
   const autoId = useId();
   const inputId = id ?? autoId;
   const [iso, setIso] = useState(() => pickInitial(countries, defaultIso, initialValue).iso);
@@ -136,7 +136,7 @@ export function PhoneInput({ countries, defaultIso, initialValue, onChange, labe
     emit(next, country);
   };
 
-  const message = error ?? notice ?? undefined;
+  const message = error ? localize(error) : (notice ?? undefined);
   return (
     <div className={`field phone${message ? ' field--invalid' : ''}`} ref={rootRef}>
       <label className="field__label" htmlFor={inputId}>
