@@ -129,6 +129,7 @@ export const uiTextsA = {
     profile: 'Profile',
     memberSince: 'Member since {date}',
     personalDetails: 'Personal details',
+    fullName: 'Name',
     avatarColor: 'Avatar color',
     colorDeepBlue: 'Deep blue',
     colorSoftRed: 'Soft red',

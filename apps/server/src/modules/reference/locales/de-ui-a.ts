@@ -122,6 +122,7 @@ export const deUiA: Partial<Record<TextKey, string>> = {
   'profileUi.profile': 'Profil',
   'profileUi.memberSince': 'Mitglied seit {date}',
   'profileUi.personalDetails': 'Persönliche Angaben',
+  'profileUi.fullName': 'Name',
   'profileUi.avatarColor': 'Avatarfarbe',
   'profileUi.colorDeepBlue': 'Tiefblau',
   'profileUi.colorSoftRed': 'Sanftes Rot',

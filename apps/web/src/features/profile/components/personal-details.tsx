@@ -19,7 +19,7 @@ export function PersonalDetails({ user, onEdit }: { user: UserProfile; onEdit: (
       </div>
       <dl className="details">
         <div>
-          <dt>{t('commonUi.name')}</dt>
+          <dt>{t('profileUi.fullName')}</dt>
           <dd>{[user.name, user.surname].filter(Boolean).join(' ')}</dd>
         </div>
         <div>
