@@ -136,7 +136,7 @@ export const deUiA: Partial<Record<TextKey, string>> = {
   'payoutUi.yourCoins': 'Deine Münzen',
   'payoutUi.coins': '{n} Münzen',
   'payoutUi.availableTitle': 'Verdient, auszahlbar',
-  'payoutUi.pendingTitle': 'Verdient, noch gesperrt ({days} Tage)',
+  'payoutUi.pendingTitle': 'Verdient, noch in der Wartezeit ({days} Tage)',
   'payoutUi.nextRelease': 'nächste Freigabe am {date}',
   'payoutUi.otherTitle': 'Gekaufte oder geschenkte Münzen (nicht auszahlbar)',
   'payoutUi.historyLabel': 'Auszahlungsverlauf',
