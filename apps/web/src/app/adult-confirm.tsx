@@ -1,10 +1,10 @@
-import { texts } from '@parley/contracts/texts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, useSyncExternalStore } from 'react';
 import { Button } from '../components/ui/button';
 import { Modal } from '../components/ui/modal';
 import { toast } from '../components/ui/toast';
 import { api, errorMessage } from '../lib/api-client';
+import { useI18n } from '../lib/i18n';
 import { userQueryKey } from '../lib/user';
 
 /**
@@ -30,6 +30,7 @@ const subscribe = (listener: () => void) => {
 };
 
 export function AdultConfirmModal() {
+  const { t, localize } = useI18n();
   const isOpen = useSyncExternalStore(subscribe, () => open);
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
@@ -39,9 +40,9 @@ export function AdultConfirmModal() {
       await api.post('/user/confirm-adult', { confirm: true });
       await queryClient.invalidateQueries({ queryKey: userQueryKey });
       adultPrompt.hide();
-      toast.success(texts.adult.confirmed);
+      toast.success(t('adult.confirmed'));
     } catch (error) {
-      toast.error(errorMessage(error));
+      toast.error(localize(errorMessage(error, t('common.anErrorOccurred'))));
     } finally {
       setBusy(false);
     }
@@ -50,20 +51,20 @@ export function AdultConfirmModal() {
     <Modal
       open={isOpen}
       onClose={adultPrompt.hide}
-      title={texts.adult.title}
+      title={t('adult.title')}
       size="sm"
       footer={
         <>
           <Button variant="secondary" onClick={adultPrompt.hide} disabled={busy}>
-            {texts.common.cancel}
+            {t('common.cancel')}
           </Button>
           <Button loading={busy} onClick={confirm}>
-            {texts.adult.confirm}
+            {t('adult.confirm')}
           </Button>
         </>
       }
     >
-      <p>{texts.adult.body}</p>
+      <p>{t('adult.body')}</p>
     </Modal>
   );
 }

@@ -1,5 +1,4 @@
 import type { UserProfile } from '@parley/contracts';
-import { texts } from '@parley/contracts/texts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -8,6 +7,7 @@ import { adultPrompt } from './adult-confirm';
 import { paths } from '../config/paths';
 import { configureApiClient } from '../lib/api-client';
 import { authStore, isLoginRequiredScreen } from '../lib/auth';
+import { useT } from '../lib/i18n';
 import { isReferenceQueryKey } from '../lib/reference';
 import { userQueryKey } from '../lib/user';
 
@@ -18,6 +18,9 @@ export function ApiBridge() {
   const location = useLocation();
   const locationRef = useRef(location);
   locationRef.current = location;
+  const t = useT();
+  const tRef = useRef(t);
+  tRef.current = t;
 
   useEffect(() => {
     // Signing out forgets every per-user query (profile, balances, chats…), keeping public reference data.
@@ -27,7 +30,7 @@ export function ApiBridge() {
         if (!authStore.getState().isAuthenticated) return;
         const onProtectedScreen = isLoginRequiredScreen();
         authStore.expireSession();
-        if (onProtectedScreen) toast.error(texts.common.sessionExpired);
+        if (onProtectedScreen) toast.error(tRef.current('common.sessionExpired'));
       },
       onEmailNotVerified: () => {
         const email = queryClient.getQueryData<UserProfile>(userQueryKey)?.email;

@@ -37,3 +37,22 @@ describe('display formatters (spec §5 Display)', () => {
     expect(formatActiveChatTime(ago(25 * 60 * 60_000), now)).toBe('22.11.2026');
   });
 });
+
+describe('formatters in the chosen language (issue 19)', () => {
+  it('keeps MMM D, YYYY with the month named in the language', () => {
+    const date = new Date(2026, 10, 5, 12);
+    expect(formatLongDate(date, 'de')).toMatch(/^Nov\.? 5, 2026$/);
+    expect(formatLongDate(new Date(2026, 2, 5, 12), 'de')).toMatch(/^Mär\S* 5, 2026$/);
+    expect(formatLongDate(date, 'en')).toBe('Nov 5, 2026');
+  });
+
+  it('words coins and relative times with the given translations', () => {
+    expect(formatCoins(12500, 'Münzen')).toBe('12 500 Münzen');
+    const now = new Date(2026, 10, 23, 12);
+    const german = (key: string, params?: Readonly<Record<string, string | number>>) =>
+      key === 'formatUi.minutesAgo' ? `vor ${params?.n} Minuten` : key === 'formatUi.hoursAgo' ? `vor ${params?.n} Stunden` : 'Gerade eben';
+    expect(formatActiveChatTime(new Date(now.getTime() - 5 * 60_000), now, german)).toBe('vor 5 Minuten');
+    expect(formatActiveChatTime(new Date(now.getTime() - 3 * 3_600_000), now, german)).toBe('vor 3 Stunden');
+    expect(formatActiveChatTime(new Date(now.getTime() - 1 * 3_600_000), now)).toBe('1 hour ago');
+  });
+});

@@ -1,4 +1,4 @@
-import { texts } from '@parley/contracts/texts';
+import { englishText, type TextKey, type TextParams } from '@parley/contracts/i18n';
 
 /** Display formatters of spec §5 Display and §9. */
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -16,10 +16,20 @@ export function formatDate(value: string | number | Date | null | undefined): st
   return date ? `${pad(date.getDate())}.${pad(date.getMonth() + 1)}.${date.getFullYear()}` : '';
 }
 
-/** 'MMM D, YYYY' for channel expiry and join dates. */
-export function formatLongDate(value: string | number | Date | null | undefined): string {
+/** A short month name in the given language ('Nov', German 'Nov.'); English keeps the spec's names. */
+function shortMonth(date: Date, locale: string): string {
+  if (locale === 'en') return MONTHS[date.getMonth()]!;
+  try {
+    return new Intl.DateTimeFormat(locale, { month: 'short' }).format(date);
+  } catch {
+    return MONTHS[date.getMonth()]!;
+  }
+}
+
+/** 'MMM D, YYYY' for channel expiry and join dates, the month named in `locale`. */
+export function formatLongDate(value: string | number | Date | null | undefined, locale = 'en'): string {
   const date = toDate(value);
-  return date ? `${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}` : '';
+  return date ? `${shortMonth(date, locale)} ${date.getDate()}, ${date.getFullYear()}` : '';
 }
 
 /** Integers with a space as the thousands separator: 12 500. */
@@ -41,9 +51,9 @@ export function formatPrice(value: number | string | null | undefined, symbol?: 
   return symbol ? `${text} ${symbol}` : text;
 }
 
-/** A coin amount: '1 250 Coins'. */
-export function formatCoins(value: number | null | undefined): string {
-  return `${formatNumber(value ?? 0)} ${texts.nav.coins}`;
+/** A coin amount: '1 250 Coins'; `label` is the chosen language's `nav.coins` (see useFormat). */
+export function formatCoins(value: number | null | undefined, label: string = englishText('nav.coins')): string {
+  return `${formatNumber(value ?? 0)} ${label}`;
 }
 
 /** File sizes in B, KB or MB. */
@@ -55,14 +65,18 @@ export function formatFileSize(bytes: number | null | undefined): string {
   return `${(n / (1024 * 1024)).toFixed(1).replace(/\.0$/, '')} MB`;
 }
 
-/** Active-chat label: 'Just now' under 2 minutes, then minutes, hours within 24 h, else the date. */
-export function formatActiveChatTime(value: string | number | Date | null | undefined, now: Date = new Date()): string {
+/** Active-chat label: 'Just now' under 2 minutes, then minutes, hours within 24 h, else the date; `t` of the chosen language. */
+export function formatActiveChatTime(
+  value: string | number | Date | null | undefined,
+  now: Date = new Date(),
+  t: (key: TextKey, params?: TextParams) => string = englishText,
+): string {
   const date = toDate(value);
   if (!date) return '';
   const minutes = Math.floor((now.getTime() - date.getTime()) / 60_000);
-  if (minutes < 2) return texts.topics.justNow;
-  if (minutes < 60) return `${minutes} minutes ago`;
+  if (minutes < 2) return t('topics.justNow');
+  if (minutes < 60) return t('formatUi.minutesAgo', { n: minutes });
   const hours = Math.floor(minutes / 60);
-  if (hours < 24) return hours === 1 ? '1 hour ago' : `${hours} hours ago`;
+  if (hours < 24) return t('formatUi.hoursAgo', { n: hours });
   return formatDate(date);
 }

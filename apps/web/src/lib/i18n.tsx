@@ -1,6 +1,6 @@
 import type { Language } from '@parley/contracts';
 import { localKeys } from '@parley/contracts/constants';
-import { localizeEnglish, translate, type TextKey, type TextParams } from '@parley/contracts/i18n';
+import { localizeEnglish, translate, type Catalogue, type TextKey, type TextParams } from '@parley/contracts/i18n';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { api, configureApiClient, type Envelope } from './api-client';
@@ -86,3 +86,19 @@ export function I18nProvider({ children }: { children: ReactNode }) {
 
 export const useI18n = () => useContext(I18nContext);
 export const useT = () => useContext(I18nContext).t;
+
+/** A fixed catalogue without the server (tests, previews): what the provider gives once a language is loaded. */
+export function CatalogueProvider({ catalogue, locale = 'en', children }: { catalogue: Catalogue; locale?: string; children: ReactNode }) {
+  const value = useMemo<I18nValue>(
+    () => ({
+      languageId: null,
+      languages: [],
+      setLanguageId: () => undefined,
+      t: (key, params) => translate(catalogue, key, params, locale),
+      localize: (message) => localizeEnglish(catalogue, message, locale),
+      locale,
+    }),
+    [catalogue, locale],
+  );
+  return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
+}

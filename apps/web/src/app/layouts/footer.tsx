@@ -1,13 +1,14 @@
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { useCurrency } from '../../lib/currency';
-import { useI18n } from '../../lib/i18n';
+import { useI18n, useT } from '../../lib/i18n';
 import { legalPages, useSettings, useSocialLinks, useStaticPages } from '../../lib/reference';
 import { Logo } from './header';
 import { PaymentLogos } from './payment-logos';
 
 /** Requisites, support contacts, legal pages, social links and payment logos (spec §1). */
 export function Footer() {
+  const t = useT();
   const { data: settings } = useSettings();
   const { data: pages = [] } = useStaticPages();
   const { data: social = [] } = useSocialLinks();
@@ -16,8 +17,8 @@ export function Footer() {
       <div className="container site-footer__grid">
         <div className="site-footer__brand">
           <Logo light />
-          <p>Anonymous conversations with real people or a friendly AI — about the good things in life.</p>
-          <ul className="social" aria-label="Social links">
+          <p>{t('appUi.tagline')}</p>
+          <ul className="social" aria-label={t('appUi.socialLinks')}>
             {social.map((link) => (
               <li key={link.id}>
                 <a href={link.link} target="_blank" rel="noopener noreferrer" aria-label={link.title} className="social__link">
@@ -28,7 +29,7 @@ export function Footer() {
           </ul>
         </div>
         <div>
-          <h2 className="site-footer__heading">Company</h2>
+          <h2 className="site-footer__heading">{t('appUi.company')}</h2>
           <address className="site-footer__requisites">
             {(settings?.requisites ?? []).map((line) => (
               <span key={line}>{line}</span>
@@ -36,7 +37,7 @@ export function Footer() {
           </address>
         </div>
         <div>
-          <h2 className="site-footer__heading">Support</h2>
+          <h2 className="site-footer__heading">{t('appUi.support')}</h2>
           <ul className="site-footer__list">
             {settings?.support_email && (
               <li>
@@ -51,7 +52,7 @@ export function Footer() {
           </ul>
         </div>
         <div>
-          <h2 className="site-footer__heading">Legal</h2>
+          <h2 className="site-footer__heading">{t('appUi.legal')}</h2>
           <ul className="site-footer__list">
             {pages.map((page) => (
               <li key={page.id}>
@@ -72,13 +73,13 @@ export function Footer() {
 
 /** Language and currency choice. */
 export function Preferences() {
-  const { languages, languageId, setLanguageId } = useI18n();
+  const { languages, languageId, setLanguageId, t } = useI18n();
   const { currencies, currency, setCurrency } = useCurrency();
   return (
     <div className="preferences">
       <label className="preferences__item">
-        <span className="sr-only">Language</span>
-        <select aria-label="Language" value={languageId ?? ''} onChange={(event) => setLanguageId(Number(event.target.value))}>
+        <span className="sr-only">{t('appUi.language')}</span>
+        <select aria-label={t('appUi.language')} value={languageId ?? ''} onChange={(event) => setLanguageId(Number(event.target.value))}>
           {languages.map((l) => (
             <option key={l.id} value={l.id}>
               {l.title}
@@ -87,8 +88,8 @@ export function Preferences() {
         </select>
       </label>
       <label className="preferences__item">
-        <span className="sr-only">Currency</span>
-        <select aria-label="Currency" value={currency} onChange={(event) => setCurrency(event.target.value)}>
+        <span className="sr-only">{t('appUi.currency')}</span>
+        <select aria-label={t('appUi.currency')} value={currency} onChange={(event) => setCurrency(event.target.value)}>
           {currencies.map((c) => (
             <option key={c.code} value={c.code}>
               {c.code} {c.symbol}
@@ -102,6 +103,7 @@ export function Preferences() {
 
 /** The small footer of the auth screens: legal pages and the support email. */
 export function AuthFooter() {
+  const t = useT();
   const { data: settings } = useSettings();
   const { data: pages = [] } = useStaticPages();
   const legal = legalPages(pages);
@@ -112,7 +114,7 @@ export function AuthFooter() {
   ].filter((x): x is { to: string; label: string } => Boolean(x));
   return (
     <footer className="auth-footer">
-      <nav aria-label="Legal" className="auth-footer__links">
+      <nav aria-label={t('appUi.legal')} className="auth-footer__links">
         {items.map((item) => (
           <Link key={item.to} to={item.to}>
             {item.label}

@@ -1,16 +1,16 @@
-import { texts } from '@parley/contracts/texts';
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { authStore, useAuth } from '../../lib/auth';
-import { formatCoins } from '../../lib/format';
 import { useT } from '../../lib/i18n';
+import { useFormat } from '../../lib/use-format';
 import { useUser } from '../../lib/user';
 
 export function Logo({ light = false }: { light?: boolean }) {
+  const t = useT();
   return (
-    <Link to={paths.home.getHref()} className={`logo${light ? ' logo--light' : ''}`} aria-label="Parley home">
+    <Link to={paths.home.getHref()} className={`logo${light ? ' logo--light' : ''}`} aria-label={t('appUi.logoLabel')}>
       <svg viewBox="0 0 32 32" width="30" height="30" aria-hidden="true">
         <rect width="32" height="32" rx="9" className="logo__mark" />
         <path d="M9 10.5A3.5 3.5 0 0 1 12.5 7h7A3.5 3.5 0 0 1 23 10.5v5a3.5 3.5 0 0 1-3.5 3.5H15l-4.5 4v-4.2A3.5 3.5 0 0 1 9 15.5z" className="logo__bubble" />
@@ -25,6 +25,7 @@ export function Header({ transparent }: { transparent: boolean }) {
   const { isAuthenticated } = useAuth();
   const { data: user } = useUser();
   const t = useT();
+  const format = useFormat();
   const navigate = useNavigate();
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -50,7 +51,7 @@ export function Header({ transparent }: { transparent: boolean }) {
         { to: paths.startChat.getHref(), label: t('nav.chat') },
         { to: paths.account.getHref('personal'), label: t('nav.myProfile') },
         // Only admins see the console link (the console itself is a separate, lazily loaded chunk).
-        ...(user?.is_admin ? [{ to: paths.admin.getHref(), label: 'Admin' }] : []),
+        ...(user?.is_admin ? [{ to: paths.admin.getHref(), label: t('appUi.admin') }] : []),
       ]
     : [
         { to: paths.auth.getHref('signup'), label: t('nav.signUp') },
@@ -61,7 +62,7 @@ export function Header({ transparent }: { transparent: boolean }) {
     <header className={`site-header ${transparent ? 'site-header--transparent' : 'site-header--accent'}`}>
       <div className="container site-header__inner">
         <Logo light />
-        <nav className="site-nav" aria-label="Main">
+        <nav className="site-nav" aria-label={t('appUi.mainNav')}>
           {links.map((link) => (
             <NavLink
               key={link.to}
@@ -79,7 +80,7 @@ export function Header({ transparent }: { transparent: boolean }) {
         <button
           type="button"
           className="menu-toggle"
-          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          aria-label={menuOpen ? t('appUi.closeMenu') : t('appUi.openMenu')}
           aria-expanded={menuOpen}
           aria-controls="mobile-menu"
           onClick={() => setMenuOpen((v) => !v)}
@@ -92,11 +93,11 @@ export function Header({ transparent }: { transparent: boolean }) {
       {menuOpen && (
         <>
           <div className="mobile-menu__backdrop" onClick={() => setMenuOpen(false)} />
-          <nav className="mobile-menu" id="mobile-menu" aria-label="Mobile">
+          <nav className="mobile-menu" id="mobile-menu" aria-label={t('appUi.mobileNav')}>
             {isAuthenticated && user && (
               <div className="mobile-menu__balance">
-                <span>Balance</span>
-                <strong>{formatCoins(user.balance)}</strong>
+                <span>{t('commonUi.balance')}</span>
+                <strong>{format.coins(user.balance)}</strong>
               </div>
             )}
             {links.map((link) => (
@@ -106,7 +107,7 @@ export function Header({ transparent }: { transparent: boolean }) {
             ))}
             {isAuthenticated && (
               <button type="button" className="mobile-menu__link mobile-menu__logout" onClick={logout}>
-                {texts.nav.logout}
+                {t('nav.logout')}
               </button>
             )}
           </nav>

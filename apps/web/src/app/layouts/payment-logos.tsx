@@ -1,7 +1,10 @@
+import { useT } from '../../lib/i18n';
+
 /** Card marks drawn for Parley (Visa-like wordmark, Mastercard-like circles), not official artwork. */
 export function PaymentLogos() {
+  const t = useT();
   return (
-    <ul className="payment-logos" aria-label="Accepted payment methods">
+    <ul className="payment-logos" aria-label={t('appUi.acceptedPayments')}>
       <li title="Visa">
         <svg viewBox="0 0 64 40" width="52" height="32" role="img" aria-label="Visa">
           <rect width="64" height="40" rx="6" fill="#fff" />

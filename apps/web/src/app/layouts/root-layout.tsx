@@ -3,6 +3,7 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { CookieBanner } from '../../components/ui/cookie-banner';
 import { Toaster } from '../../components/ui/toast';
 import { isAuthPath, isChatLikePath, isTransparentHeaderPath, paths } from '../../config/paths';
+import { useT } from '../../lib/i18n';
 import { legalPages, useStaticPages } from '../../lib/reference';
 import { AdultConfirmModal } from '../adult-confirm';
 import { ApiBridge } from '../api-bridge';
@@ -12,6 +13,7 @@ import { Header } from './header';
 
 /** Header, page, footer per spec §2 Layout, plus the app-wide toasts, cookie banner and tag script. */
 export function RootLayout() {
+  const t = useT();
   const { pathname } = useLocation();
   const isAuth = isAuthPath(pathname);
   const showFooter = !isAuth && !isChatLikePath(pathname);
@@ -24,7 +26,7 @@ export function RootLayout() {
   return (
     <div className={`app-shell${isChatLikePath(pathname) ? ' app-shell--app' : ''}`}>
       <a className="skip-link" href="#main">
-        Skip to content
+        {t('appUi.skipToContent')}
       </a>
       <Header transparent={isTransparentHeaderPath(pathname)} />
       <main id="main" className={`app-main${isAuth ? ' app-main--auth' : ''}`}>
@@ -42,7 +44,8 @@ export function RootLayout() {
 }
 
 function CookieConsent() {
+  const t = useT();
   const { data: pages = [] } = useStaticPages();
   const cookie = legalPages(pages).cookie;
-  return <CookieBanner policyLink={cookie ? <Link to={paths.staticPageLegacy.getHref(cookie.id)}>Read our cookie policy.</Link> : null} />;
+  return <CookieBanner policyLink={cookie ? <Link to={paths.staticPageLegacy.getHref(cookie.id)}>{t('appUi.cookiePolicyLink')}</Link> : null} />;
 }

@@ -1,4 +1,4 @@
-import { texts, type UserProfile } from '@parley/contracts';
+import { type UserProfile } from '@parley/contracts';
 import { useState, type ComponentType } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button';
@@ -22,7 +22,8 @@ import { PayoutHistory } from '../../features/payouts/components/payout-history'
 import { WithdrawCard } from '../../features/payouts/components/withdraw-card';
 import { OrdersHistory, TransactionsHistory } from '../../features/store/components/history-tables';
 import { authStore } from '../../lib/auth';
-import { formatCoins } from '../../lib/format';
+import { useT, type TextKey } from '../../lib/i18n';
+import { useFormat } from '../../lib/use-format';
 import { useUser } from '../../lib/user';
 import { Preferences } from '../layouts/footer';
 
@@ -34,28 +35,29 @@ export interface AccountSectionProps {
 
 interface AccountTab {
   id: string;
-  label: string;
+  label: TextKey;
   Component: ComponentType<AccountSectionProps>;
 }
 
 function SettingsTab() {
+  const t = useT();
   return (
     <div className="stack">
       <section className="card" aria-labelledby="password-title">
         <h2 className="card__title" id="password-title">
-          Password
+          {t('appUi.passwordTitle')}
         </h2>
         <ChangePasswordForm />
       </section>
       <section className="card" aria-labelledby="prefs-title">
         <h2 className="card__title" id="prefs-title">
-          Language and currency
+          {t('appUi.languageAndCurrency')}
         </h2>
         <Preferences />
       </section>
       <section className="card" aria-labelledby="spending-title">
         <h2 className="card__title" id="spending-title">
-          {texts.spending.title}
+          {t('spending.title')}
         </h2>
         <SpendingLimitsForm />
       </section>
@@ -64,10 +66,11 @@ function SettingsTab() {
 }
 
 function SecurityTab() {
+  const t = useT();
   return (
     <section className="card" aria-labelledby="two-factor-title">
       <h2 className="card__title" id="two-factor-title">
-        {texts.twoFactor.title}
+        {t('twoFactor.title')}
       </h2>
       <TwoFactorSettings />
     </section>
@@ -79,13 +82,15 @@ function PersonalTab({ user, openEditProfile }: AccountSectionProps) {
 }
 
 function BalanceTab(props: AccountSectionProps) {
+  const t = useT();
+  const format = useFormat();
   return (
     <div className="stack">
       <section className="card balance-card" aria-labelledby="balance-title">
         <h2 className="card__title" id="balance-title">
-          Your balance
+          {t('appUi.yourBalance')}
         </h2>
-        <p className="balance-card__value">{formatCoins(props.user.balance)}</p>
+        <p className="balance-card__value">{format.coins(props.user.balance)}</p>
       </section>
       <HistorySwitch {...props} />
     </div>
@@ -97,16 +102,23 @@ function BalanceTab(props: AccountSectionProps) {
  * brings its table: Purchases (coins feature) goes first, Payouts (payouts feature) after.
  */
 const historyTabs: AccountTab[] = [
-  { id: 'purchases', label: texts.payout.purchasesTab, Component: PurchasesHistory },
-  { id: 'payouts', label: texts.payout.payoutsTab, Component: PayoutHistory },
+  { id: 'purchases', label: 'payout.purchasesTab', Component: PurchasesHistory },
+  { id: 'payouts', label: 'payout.payoutsTab', Component: PayoutHistory },
 ];
 
 function HistorySwitch(props: AccountSectionProps) {
+  const t = useT();
   const [active, setActive] = useState(historyTabs[0]!.id);
   const tab = historyTabs.find((item) => item.id === active) ?? historyTabs[0]!;
   return (
-    <section className="card" aria-label="Purchases and payouts">
-      <Tabs tabs={historyTabs} active={tab.id} label="Purchases and payouts" idPrefix="history" onChange={setActive} />
+    <section className="card" aria-label={t('appUi.purchasesAndPayouts')}>
+      <Tabs
+        tabs={historyTabs.map((item) => ({ id: item.id, label: t(item.label) }))}
+        active={tab.id}
+        label={t('appUi.purchasesAndPayouts')}
+        idPrefix="history"
+        onChange={setActive}
+      />
       <div {...tabPanelProps(tab.id, 'history')}>
         <tab.Component {...props} />
       </div>
@@ -123,19 +135,20 @@ function HistorySwitch(props: AccountSectionProps) {
  * Both receive `AccountSectionProps`. Import feature components here; features never import each other.
  */
 const accountTabs: AccountTab[] = [
-  { id: 'settings', label: 'Settings', Component: SettingsTab },
-  { id: 'personal', label: 'Personal', Component: PersonalTab },
-  { id: 'balance', label: 'Balance', Component: BalanceTab },
-  { id: 'orders', label: 'Orders', Component: OrdersHistory },
-  { id: 'history', label: 'History', Component: TransactionsHistory },
-  { id: 'blocked', label: texts.blocks.tab, Component: BlockedList },
-  { id: 'security', label: texts.twoFactor.tab, Component: SecurityTab },
-  { id: 'data', label: texts.account.dataTab, Component: DataRights },
+  { id: 'settings', label: 'appUi.settingsTab', Component: SettingsTab },
+  { id: 'personal', label: 'appUi.personalTab', Component: PersonalTab },
+  { id: 'balance', label: 'appUi.balanceTab', Component: BalanceTab },
+  { id: 'orders', label: 'appUi.ordersTab', Component: OrdersHistory },
+  { id: 'history', label: 'appUi.historyTab', Component: TransactionsHistory },
+  { id: 'blocked', label: 'blocks.tab', Component: BlockedList },
+  { id: 'security', label: 'twoFactor.tab', Component: SecurityTab },
+  { id: 'data', label: 'account.dataTab', Component: DataRights },
 ];
 
 const accountCards: ComponentType<AccountSectionProps>[] = [TopUpCard, InterlocutorCard, WithdrawCard, ChannelStatusCard, BundlesCard];
 
 export function AccountRoute() {
+  const t = useT();
   const { data: user, isPending, isError, refetch } = useUser();
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
@@ -145,9 +158,9 @@ export function AccountRoute() {
   if (isError || !user) {
     return (
       <div className="container page-state" role="alert">
-        <p>{texts.profile.failedLoad}</p>
+        <p>{t('profile.failedLoad')}</p>
         <Button variant="secondary" onClick={() => void refetch()}>
-          Try again
+          {t('commonUi.tryAgain')}
         </Button>
       </div>
     );
@@ -165,7 +178,13 @@ export function AccountRoute() {
       <ProfileHeader user={user} onEdit={section.openEditProfile} onLogout={logout} />
       <div className={`account__layout${accountCards.length ? '' : ' account__layout--single'}`}>
         <div className="account__main">
-          <Tabs tabs={accountTabs} active={active.id} label="Account sections" idPrefix="account" onChange={(tab) => setParams({ tab })} />
+          <Tabs
+            tabs={accountTabs.map((tab) => ({ id: tab.id, label: t(tab.label) }))}
+            active={active.id}
+            label={t('appUi.accountSections')}
+            idPrefix="account"
+            onChange={(tab) => setParams({ tab })}
+          />
           <div {...tabPanelProps(active.id, 'account')} className="account__panel">
             <active.Component {...section} />
           </div>

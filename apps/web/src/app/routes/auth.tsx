@@ -1,19 +1,21 @@
 import { useNavigate, useSearchParams, Link } from 'react-router';
-import { texts } from '@parley/contracts';
 import { paths, parseAuthForm, safeRedirect, type AuthForm } from '../../config/paths';
 import { ResetRequestForm } from '../../features/auth/components/reset-request-form';
 import { SignInForm } from '../../features/auth/components/sign-in-form';
 import { SignUpForm } from '../../features/auth/components/sign-up-form';
+import { useT, type TextKey } from '../../lib/i18n';
 import { legalPages, useSettings, useStaticPages } from '../../lib/reference';
+import { richText } from '../../lib/rich-text';
 
-const titles: Record<AuthForm, { title: string; lead: string }> = {
-  signin: { title: 'Welcome back', lead: 'Sign in to continue your conversations.' },
-  signup: { title: 'Create your account', lead: 'Join Parley and start talking in a minute.' },
-  reset: { title: 'Reset your password', lead: 'Enter the email of your account and we will send you a link to choose a new password.' },
+const titles: Record<AuthForm, { title: TextKey; lead: TextKey }> = {
+  signin: { title: 'authUi.signInTitle', lead: 'authUi.signInLead' },
+  signup: { title: 'authUi.signUpTitle', lead: 'authUi.signUpLead' },
+  reset: { title: 'authUi.resetTitle', lead: 'authUi.resetLead' },
 };
 
 /** Route name Auth: ?form=signin|signup|reset (anything else is signin), ?redirect kept across switches. */
 export function AuthRoute() {
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const form = parseAuthForm(params.get('form'));
@@ -26,39 +28,35 @@ export function AuthRoute() {
   const afterSignIn = () => navigate(redirect ?? paths.account.getHref(), { replace: true });
   const toVerification = (email: string) => navigate(paths.emailVerification.getHref({ email, redirect }));
 
-  const termsLabel = (
-    <>
-      I accept the{' '}
-      {legal.terms ? (
-        <Link to={paths.staticPageLegacy.getHref(legal.terms.id)} target="_blank">
-          terms
-        </Link>
-      ) : (
-        'terms'
-      )}{' '}
-      and{' '}
-      {legal.privacy ? (
-        <Link to={paths.staticPageLegacy.getHref(legal.privacy.id)} target="_blank">
-          privacy policy
-        </Link>
-      ) : (
-        'privacy policy'
-      )}
-    </>
-  );
+  const termsLabel = richText(t, 'authUi.acceptTerms', {
+    terms: legal.terms ? (
+      <Link to={paths.staticPageLegacy.getHref(legal.terms.id)} target="_blank">
+        {t('authUi.termsLink')}
+      </Link>
+    ) : (
+      t('authUi.termsLink')
+    ),
+    privacy: legal.privacy ? (
+      <Link to={paths.staticPageLegacy.getHref(legal.privacy.id)} target="_blank">
+        {t('authUi.privacyLink')}
+      </Link>
+    ) : (
+      t('authUi.privacyLink')
+    ),
+  });
 
   return (
     <div className="auth-page">
       <div className="auth-card">
         {form !== 'reset' && (
-          <div className="segmented" role="group" aria-label="Sign in or sign up">
+          <div className="segmented" role="group" aria-label={t('authUi.signInOrUp')}>
             <button
               type="button"
               className={`segmented__item${form === 'signin' ? ' is-active' : ''}`}
               aria-pressed={form === 'signin'}
               onClick={() => switchTo('signin')}
             >
-              {texts.nav.signIn}
+              {t('nav.signIn')}
             </button>
             <button
               type="button"
@@ -66,12 +64,12 @@ export function AuthRoute() {
               aria-pressed={form === 'signup'}
               onClick={() => switchTo('signup')}
             >
-              {texts.nav.signUp}
+              {t('nav.signUp')}
             </button>
           </div>
         )}
-        <h1 className="auth-card__title">{titles[form].title}</h1>
-        <p className="auth-card__lead">{titles[form].lead}</p>
+        <h1 className="auth-card__title">{t(titles[form].title)}</h1>
+        <p className="auth-card__lead">{t(titles[form].lead)}</p>
         {form === 'signin' && <SignInForm onSignedIn={afterSignIn} onVerify={toVerification} onForgotPassword={() => switchTo('reset')} />}
         {form === 'signup' && (
           <SignUpForm onSignedUp={afterSignIn} onVerify={toVerification} termsLabel={termsLabel} registrationClosed={settings?.is_reg_enabled === false} />

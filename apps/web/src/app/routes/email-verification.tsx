@@ -3,9 +3,11 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { paths, safeRedirect } from '../../config/paths';
 import { EmailVerification } from '../../features/auth/components/email-verification';
 import { useAuth } from '../../lib/auth';
+import { useT } from '../../lib/i18n';
 
 /** Route name EmailVerificationPage: ?email, ?redirect, and ?id&token from the mailed link. */
 export function EmailVerificationRoute() {
+  const t = useT();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const { isAuthenticated } = useAuth();
@@ -19,8 +21,13 @@ export function EmailVerificationRoute() {
   return (
     <div className="auth-page">
       <div className="auth-card">
-        <h1 className="auth-card__title">Verify your email</h1>
-        <EmailVerification email={params.get('email') ?? ''} link={link} onContinue={onContinue} continueLabel={isAuthenticated ? 'Continue' : 'Sign in'} />
+        <h1 className="auth-card__title">{t('authUi.verifyTitle')}</h1>
+        <EmailVerification
+          email={params.get('email') ?? ''}
+          link={link}
+          onContinue={onContinue}
+          continueLabel={isAuthenticated ? t('commonUi.continue') : t('nav.signIn')}
+        />
       </div>
     </div>
   );

@@ -2,15 +2,17 @@ import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-route
 import { toast } from '../../components/ui/toast';
 import { paths } from '../../config/paths';
 import { ResetPasswordForm } from '../../features/auth/components/reset-password-form';
+import { useT } from '../../lib/i18n';
 
 export function ResetPasswordRoute() {
+  const t = useT();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   return (
     <div className="auth-page">
       <div className="auth-card">
-        <h1 className="auth-card__title">Choose a new password</h1>
-        <p className="auth-card__lead">Use at least 8 characters with a lower-case letter, an upper-case letter and a number.</p>
+        <h1 className="auth-card__title">{t('authUi.newPasswordTitle')}</h1>
+        <p className="auth-card__lead">{t('authUi.newPasswordLead')}</p>
         <ResetPasswordForm
           token={params.get('token') ?? ''}
           email={params.get('email') ?? ''}

@@ -4,6 +4,7 @@ import { reservedSlugs } from '../../config/paths';
 import { useStaticPage } from '../../features/static-pages/api/get-static-page';
 import { StaticPageView } from '../../features/static-pages/components/static-page-view';
 import { ApiError, errorMessage } from '../../lib/api-client';
+import { useI18n } from '../../lib/i18n';
 import { NotFoundRoute } from './not-found';
 
 /** /{slug}: reserved words are never static pages. */
@@ -15,6 +16,7 @@ export function SlugPageRoute() {
 
 /** /static-page/{slug|id} (legacy) and /{slug}; unknown pages are not found. */
 export function StaticPageRoute() {
+  const { t, localize } = useI18n();
   const { slug = '' } = useParams();
   const query = useStaticPage(slug);
   if (query.isPending) return <PageSpinner />;
@@ -22,7 +24,7 @@ export function StaticPageRoute() {
     if (query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 422)) return <NotFoundRoute />;
     return (
       <div className="container page-state" role="alert">
-        <p>{errorMessage(query.error)}</p>
+        <p>{localize(errorMessage(query.error, t('common.anErrorOccurred')))}</p>
       </div>
     );
   }

@@ -1,4 +1,5 @@
 import { avatarColors, defaultAvatarColor, type AvatarColor } from '@parley/contracts';
+import { type TextKey } from '../../lib/i18n';
 
 /** Colour per avatar id (spec §3 User); unknown ids fall back to deep-blue. */
 export const avatarColorValues: Record<AvatarColor, string> = {
@@ -8,11 +9,11 @@ export const avatarColorValues: Record<AvatarColor, string> = {
   'golden-yellow': '#e2a526',
 };
 
-export const avatarColorLabels: Record<AvatarColor, string> = {
-  'deep-blue': 'Deep blue',
-  'soft-red': 'Soft red',
-  'teal-blue': 'Teal blue',
-  'golden-yellow': 'Golden yellow',
+export const avatarColorLabels: Record<AvatarColor, TextKey> = {
+  'deep-blue': 'profileUi.colorDeepBlue',
+  'soft-red': 'profileUi.colorSoftRed',
+  'teal-blue': 'profileUi.colorTealBlue',
+  'golden-yellow': 'profileUi.colorGoldenYellow',
 };
 
 export const toAvatarColor = (value: string | null | undefined): AvatarColor =>

@@ -1,4 +1,5 @@
 import { forwardRef, useId, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { useI18n } from '../../lib/i18n';
 
 interface FieldShellProps {
   id: string;
@@ -8,8 +9,12 @@ interface FieldShellProps {
   children: ReactNode;
 }
 
-/** Label, control and error message, wired with aria-describedby. */
+/**
+ * Label, control and error message, wired with aria-describedby. A message from the contracts'
+ * schemas is written in English: it is shown in the chosen language.
+ */
 export function FieldShell({ id, label, error, hint, children }: FieldShellProps) {
+  const { localize } = useI18n();
   return (
     <div className={`field${error ? ' field--invalid' : ''}`}>
       <label className="field__label" htmlFor={id}>
@@ -19,7 +24,7 @@ export function FieldShell({ id, label, error, hint, children }: FieldShellProps
       {hint && !error && <p className="field__hint">{hint}</p>}
       {error && (
         <p className="field__error" id={`${id}-error`} role="alert">
-          {error}
+          {localize(error)}
         </p>
       )}
     </div>
@@ -53,6 +58,7 @@ export const PasswordField = forwardRef<HTMLInputElement, Omit<TextFieldProps, '
   const autoId = useId();
   const inputId = id ?? autoId;
   const [visible, setVisible] = useState(false);
+  const { t } = useI18n();
   return (
     <FieldShell id={inputId} label={label} error={error} hint={hint}>
       <div className="input-group">
@@ -65,8 +71,13 @@ export const PasswordField = forwardRef<HTMLInputElement, Omit<TextFieldProps, '
           aria-describedby={error ? `${inputId}-error` : undefined}
           {...rest}
         />
-        <button type="button" className="input-group__toggle" onClick={() => setVisible((v) => !v)} aria-label={visible ? 'Hide password' : 'Show password'}>
-          {visible ? 'Hide' : 'Show'}
+        <button
+          type="button"
+          className="input-group__toggle"
+          onClick={() => setVisible((v) => !v)}
+          aria-label={visible ? t('commonUi.hidePassword') : t('commonUi.showPassword')}
+        >
+          {visible ? t('commonUi.hide') : t('commonUi.show')}
         </button>
       </div>
     </FieldShell>
@@ -79,6 +90,7 @@ interface CheckboxProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'typ
 }
 
 export const Checkbox = forwardRef<HTMLInputElement, CheckboxProps>(function Checkbox({ label, error, id, ...rest }, ref) {
+  const { localize } = useI18n();
   const autoId = useId();
   const inputId = id ?? autoId;
   return (
@@ -96,7 +108,7 @@ export const Checkbox = forwardRef<HTMLInputElement, CheckboxProps>(function Che
       </div>
       {error && (
         <p className="field__error" id={`${inputId}-error`} role="alert">
-          {error}
+          {localize(error)}
         </p>
       )}
     </div>

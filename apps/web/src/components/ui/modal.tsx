@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { useT } from '../../lib/i18n';
 
 interface ModalProps {
   open: boolean;
@@ -27,6 +28,7 @@ function unlockScroll() {
 }
 
 export function Modal({ open, onClose, title, children, footer, persistent = false, size = 'md' }: ModalProps) {
+  const t = useT();
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
@@ -83,7 +85,7 @@ export function Modal({ open, onClose, title, children, footer, persistent = fal
             {title}
           </h2>
           {!persistent && (
-            <button type="button" className="modal__close" aria-label="Close" onClick={onClose}>
+            <button type="button" className="modal__close" aria-label={t('common.close')} onClick={onClose}>
               ×
             </button>
           )}

@@ -1,3 +1,5 @@
+import { useT } from '../../lib/i18n';
+
 interface PaginationProps {
   page: number;
   lastPage: number;
@@ -6,14 +8,15 @@ interface PaginationProps {
 }
 
 /** Previous / next with the page numbers around the current one. */
-export function Pagination({ page, lastPage, onChange, label = 'Pagination' }: PaginationProps) {
+export function Pagination({ page, lastPage, onChange, label }: PaginationProps) {
+  const t = useT();
   if (lastPage <= 1) return null;
   const start = Math.max(1, Math.min(page - 2, lastPage - 4));
   const pages = Array.from({ length: Math.min(5, lastPage) }, (_, i) => start + i);
   return (
-    <nav className="pagination" aria-label={label}>
+    <nav className="pagination" aria-label={label ?? t('commonUi.pagination')}>
       <button type="button" className="pagination__btn" onClick={() => onChange(page - 1)} disabled={page <= 1}>
-        Previous
+        {t('commonUi.previous')}
       </button>
       {pages.map((n) => (
         <button
@@ -27,7 +30,7 @@ export function Pagination({ page, lastPage, onChange, label = 'Pagination' }: P
         </button>
       ))}
       <button type="button" className="pagination__btn" onClick={() => onChange(page + 1)} disabled={page >= lastPage}>
-        Next
+        {t('commonUi.next')}
       </button>
     </nav>
   );

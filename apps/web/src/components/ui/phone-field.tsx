@@ -1,4 +1,4 @@
-import { texts } from '@parley/contracts';
+import { useT } from '../../lib/i18n';
 import { useCountries, usePhoneCountry } from '../../lib/reference';
 import { PhoneInput, type PhoneValue } from './phone-input';
 import { Spinner } from './spinner';
@@ -13,12 +13,13 @@ interface PhoneFieldProps {
 
 /** The phone input fed with the server's countries and default country. */
 export function PhoneField({ onChange, initialValue, label, error, id }: PhoneFieldProps) {
+  const t = useT();
   const countries = useCountries();
   const defaultCountry = usePhoneCountry();
   if (countries.isPending || defaultCountry.isPending) {
     return (
       <div className="field">
-        <span className="field__label">{label ?? 'Phone'}</span>
+        <span className="field__label">{label ?? t('commonUi.phone')}</span>
         <div className="input input--placeholder">
           <Spinner size="sm" />
         </div>
@@ -28,7 +29,7 @@ export function PhoneField({ onChange, initialValue, label, error, id }: PhoneFi
   if (countries.isError)
     return (
       <p className="field__error" role="alert">
-        {texts.reference.failedCountries}
+        {t('reference.failedCountries')}
       </p>
     );
   return (

@@ -1,6 +1,7 @@
-import { limits, texts, type Country } from '@parley/contracts';
+import { limits, type Country } from '@parley/contracts';
 import { AsYouType, parsePhoneNumberFromString } from 'libphonenumber-js';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useI18n } from '../../lib/i18n';
 
 /** What the phone input emits (spec §5): E.164 phone, dial digits, national number, validity. */
 export interface PhoneValue {
@@ -60,7 +61,8 @@ function pickInitial(countries: Country[], defaultIso: string | null | undefined
   return { iso: (fromValue ?? fromDefault ?? countries[0])?.iso ?? '', text: parsed?.nationalNumber ?? initialValue ?? '' };
 }
 
-export function PhoneInput({ countries, defaultIso, initialValue, onChange, label = 'Phone', error, id, disabled }: PhoneInputProps) {
+export function PhoneInput({ countries, defaultIso, initialValue, onChange, label, error, id, disabled }: PhoneInputProps) {
+  const { t, localize } = useI18n();
   const autoId = useId();
   const inputId = id ?? autoId;
   const [iso, setIso] = useState(() => pickInitial(countries, defaultIso, initialValue).iso);
@@ -99,7 +101,7 @@ export function PhoneInput({ countries, defaultIso, initialValue, onChange, labe
     const now = Date.now();
     if (now - lastNoticeAt.current >= limits.phoneErrorDebounceMs) {
       lastNoticeAt.current = now;
-      setNotice(texts.phone.countryNotSupported);
+      setNotice(t('phone.countryNotSupported'));
     }
     setText('');
     emit('', selected);
@@ -134,11 +136,11 @@ export function PhoneInput({ countries, defaultIso, initialValue, onChange, labe
     emit(next, country);
   };
 
-  const message = error ?? notice ?? undefined;
+  const message = error ? localize(error) : (notice ?? undefined);
   return (
     <div className={`field phone${message ? ' field--invalid' : ''}`} ref={rootRef}>
       <label className="field__label" htmlFor={inputId}>
-        {label}
+        {label ?? t('commonUi.phone')}
       </label>
       <div className="phone__row">
         <button
@@ -147,7 +149,7 @@ export function PhoneInput({ countries, defaultIso, initialValue, onChange, labe
           aria-haspopup="listbox"
           aria-expanded={open}
           // The name starts with the country and ends with the visible code, so it contains the label a sighted user reads (WCAG 2.5.3).
-          aria-label={`Country: ${selected?.title ?? 'none'}, ${selected?.iso ?? '—'} +${dialOf(selected)}`}
+          aria-label={t('commonUi.countryButton', { country: selected?.title ?? t('commonUi.noCountry'), iso: selected?.iso ?? '—', dial: dialOf(selected) })}
           disabled={disabled}
           onClick={() => setOpen((v) => !v)}
         >
@@ -175,8 +177,8 @@ export function PhoneInput({ countries, defaultIso, initialValue, onChange, labe
         <div className="phone__dropdown">
           <input
             className="input phone__search"
-            aria-label="Search country"
-            placeholder="Search country"
+            aria-label={t('commonUi.searchCountry')}
+            placeholder={t('commonUi.searchCountry')}
             autoFocus
             value={query}
             onChange={(event) => setQuery(event.target.value)}
@@ -188,8 +190,8 @@ export function PhoneInput({ countries, defaultIso, initialValue, onChange, labe
               if (event.key === 'Escape') setOpen(false);
             }}
           />
-          <ul className="phone__options" role="listbox" aria-label="Countries" style={{ maxHeight: limits.dropdownMaxHeightPx }}>
-            {options.length === 0 && <li className="phone__empty">{texts.phone.noOptions}</li>}
+          <ul className="phone__options" role="listbox" aria-label={t('commonUi.countries')} style={{ maxHeight: limits.dropdownMaxHeightPx }}>
+            {options.length === 0 && <li className="phone__empty">{t('phone.noOptions')}</li>}
             {options.map((country) => (
               <li key={country.id} role="option" aria-selected={country.iso === iso} className="phone__option" onClick={() => choose(country)}>
                 <span>{country.title}</span>

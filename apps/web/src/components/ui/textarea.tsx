@@ -1,7 +1,7 @@
-import { limits, texts } from '@parley/contracts';
+import { limits } from '@parley/contracts';
 import { forwardRef, useId, useState, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import { FieldShell } from './field';
-import { englishText } from '@parley/contracts/i18n';
+import { useT } from '../../lib/i18n';
 
 interface TextareaProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
   label: ReactNode;
@@ -15,6 +15,7 @@ export const Textarea = forwardRef<HTMLTextAreaElement, TextareaProps>(function 
   { label, error, limit = limits.textareaMax, id, onChange, value, defaultValue, ...rest },
   ref,
 ) {
+  const t = useT();
   const autoId = useId();
   const inputId = id ?? autoId;
   const [length, setLength] = useState(() => String(value ?? defaultValue ?? '').length);
@@ -37,7 +38,7 @@ export const Textarea = forwardRef<HTMLTextAreaElement, TextareaProps>(function 
         {...rest}
       />
       <span className="textarea__counter" id={`${inputId}-counter`}>
-        {englishText('contributor.symbolsCounter', { n: shown, limit })}
+        {t('contributor.symbolsCounter', { n: shown, limit })}
       </span>
     </FieldShell>
   );

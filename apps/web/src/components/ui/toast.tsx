@@ -1,5 +1,6 @@
 import { limits } from '@parley/contracts/constants';
 import { useSyncExternalStore } from 'react';
+import { useI18n } from '../../lib/i18n';
 
 /** Toasts: bottom-right, closing after 3000 ms (spec §9). `toast.*` works from anywhere. */
 export type ToastKind = 'success' | 'error' | 'info';
@@ -40,6 +41,7 @@ const subscribe = (listener: () => void) => {
 };
 
 export function Toaster() {
+  const { t, localize } = useI18n();
   const list = useSyncExternalStore(
     subscribe,
     () => items,
@@ -47,13 +49,13 @@ export function Toaster() {
   );
   return (
     <div className="toaster" aria-live="polite">
-      {list.map((t) => (
-        <div key={t.id} className={`toast toast--${t.kind}`} role={t.kind === 'error' ? 'alert' : 'status'}>
+      {list.map((item) => (
+        <div key={item.id} className={`toast toast--${item.kind}`} role={item.kind === 'error' ? 'alert' : 'status'}>
           <span className="toast__icon" aria-hidden="true">
-            {t.kind === 'success' ? '✓' : t.kind === 'error' ? '!' : 'i'}
+            {item.kind === 'success' ? '✓' : item.kind === 'error' ? '!' : 'i'}
           </span>
-          <span className="toast__message">{t.message}</span>
-          <button type="button" className="toast__close" aria-label="Dismiss" onClick={() => dismiss(t.id)}>
+          <span className="toast__message">{localize(item.message)}</span>
+          <button type="button" className="toast__close" aria-label={t('commonUi.dismiss')} onClick={() => dismiss(item.id)}>
             ×
           </button>
         </div>

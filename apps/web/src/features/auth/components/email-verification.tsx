@@ -1,10 +1,11 @@
-import { texts } from '@parley/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
+import { useI18n } from '../../../lib/i18n';
+import { richText } from '../../../lib/rich-text';
 import { useResendConfirmationLink } from '../api/resend-confirmation';
 import { useVerifyEmail } from '../api/verify-email';
 
@@ -18,6 +19,7 @@ interface EmailVerificationProps {
 
 /** Confirms a mailed link, or explains what to do and offers to resend it. */
 export function EmailVerification({ email: initialEmail, link, onContinue, continueLabel }: EmailVerificationProps) {
+  const { t, localize } = useI18n();
   const verify = useVerifyEmail();
   const resend = useResendConfirmationLink();
   const [email, setEmail] = useState(initialEmail);
@@ -32,17 +34,17 @@ export function EmailVerification({ email: initialEmail, link, onContinue, conti
   const onResend = async () => {
     try {
       const response = await resend.mutateAsync(email);
-      toast.success(response.message ?? texts.auth.verificationSent);
+      toast.success(response.message ?? t('auth.verificationSent'));
     } catch (error) {
-      toast.error(errorMessage(error, texts.auth.failedResend));
+      toast.error(localize(errorMessage(error, t('auth.failedResend'))));
     }
   };
 
   if (link && (verify.isPending || verify.isIdle)) {
     return (
       <div className="verify verify--center">
-        <Spinner size="lg" label="Verifying your email address" />
-        <p>Verifying your email address…</p>
+        <Spinner size="lg" label={t('authUi.verifying')} />
+        <p>{t('authUi.verifyingNow')}</p>
       </div>
     );
   }
@@ -53,7 +55,7 @@ export function EmailVerification({ email: initialEmail, link, onContinue, conti
           ✓
         </div>
         <p className="verify__lead" role="status">
-          {verify.data.message ?? texts.auth.emailVerified}
+          {verify.data.message ?? t('auth.emailVerified')}
         </p>
         <Button size="lg" onClick={onContinue}>
           {continueLabel}
@@ -66,7 +68,7 @@ export function EmailVerification({ email: initialEmail, link, onContinue, conti
     <div className="verify">
       {link && verify.isError ? (
         <div className="alert alert--error" role="alert">
-          {errorMessage(verify.error, texts.auth.invalidVerificationLink)}
+          {localize(errorMessage(verify.error, t('auth.invalidVerificationLink')))}
         </div>
       ) : (
         <div className="verify__icon" aria-hidden="true">
@@ -74,15 +76,9 @@ export function EmailVerification({ email: initialEmail, link, onContinue, conti
         </div>
       )}
       <p className="verify__lead">
-        {initialEmail ? (
-          <>
-            We sent a confirmation link to <strong>{initialEmail}</strong>. Open it to activate your account.
-          </>
-        ) : (
-          <>Please confirm your email address with the link we sent you.</>
-        )}
+        {initialEmail ? richText(t, 'authUi.linkSentTo', { email: <strong>{initialEmail}</strong> }) : t('authUi.confirmWithLink')}
       </p>
-      <p className="muted">Didn't get it? Check your spam folder or send a new link.</p>
+      <p className="muted">{t('authUi.notReceived')}</p>
       <form
         className="form verify__form"
         onSubmit={(event) => {
@@ -90,9 +86,9 @@ export function EmailVerification({ email: initialEmail, link, onContinue, conti
           void onResend();
         }}
       >
-        <TextField label="Email" type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} required />
+        <TextField label={t('commonUi.email')} type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} required />
         <Button type="submit" variant="secondary" loading={resend.isPending} disabled={!email}>
-          Resend confirmation link
+          {t('authUi.resendLink')}
         </Button>
       </form>
     </div>

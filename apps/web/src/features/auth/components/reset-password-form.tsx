@@ -7,6 +7,8 @@ import { Button } from '../../../components/ui/button';
 import { PasswordField } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/forms';
+import { useI18n } from '../../../lib/i18n';
+import { richText } from '../../../lib/rich-text';
 import { useResetPassword } from '../api/reset-password';
 
 const formSchema = z
@@ -22,8 +24,9 @@ interface ResetPasswordFormProps {
 
 /** The new-password form opened from the mailed link (token and email come from the query). */
 export function ResetPasswordForm({ token, email, onDone }: ResetPasswordFormProps) {
+  const { t, localize } = useI18n();
   const mutation = useResetPassword();
-  const [formError, setFormError] = useState<string | null>(token && email ? null : texts.auth.invalidResetToken);
+  const [formError, setFormError] = useState<string | null>(token && email ? null : t('auth.invalidResetToken'));
   const { register, handleSubmit, setError, formState } = useForm<FormValues>({
     resolver: zodResolver(formSchema),
     defaultValues: { password: '', password_confirmation: '' },
@@ -33,33 +36,29 @@ export function ResetPasswordForm({ token, email, onDone }: ResetPasswordFormPro
     setFormError(null);
     try {
       const response = await mutation.mutateAsync({ token, email, ...values });
-      onDone(response.message ?? texts.auth.passwordResetDone);
+      onDone(response.message ?? t('auth.passwordResetDone'));
     } catch (error) {
-      if (!applyServerErrors(error, setError, {}, ['password', 'password_confirmation'])) setFormError(errorMessage(error, texts.profile.failedResetPassword));
+      if (!applyServerErrors(error, setError, {}, ['password', 'password_confirmation'])) setFormError(errorMessage(error, t('profile.failedResetPassword')));
     }
   });
 
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
-      {email && (
-        <p className="form__intro">
-          Choose a new password for <strong>{email}</strong>.
-        </p>
-      )}
+      {email && <p className="form__intro">{richText(t, 'authUi.newPasswordFor', { email: <strong>{email}</strong> })}</p>}
       {formError && (
         <div className="alert alert--error" role="alert">
-          {formError}
+          {localize(formError)}
         </div>
       )}
-      <PasswordField label="New password" autoComplete="new-password" error={formState.errors.password?.message} {...register('password')} />
+      <PasswordField label={t('commonUi.newPassword')} autoComplete="new-password" error={formState.errors.password?.message} {...register('password')} />
       <PasswordField
-        label="Confirm password"
+        label={t('commonUi.confirmPassword')}
         autoComplete="new-password"
         error={formState.errors.password_confirmation?.message}
         {...register('password_confirmation')}
       />
       <Button type="submit" size="lg" block loading={mutation.isPending} disabled={!token || !email}>
-        Reset password
+        {t('authUi.resetPassword')}
       </Button>
     </form>
   );

@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { loginBodySchema, texts, type LoginBody } from '@parley/contracts';
+import { loginBodySchema, type LoginBody } from '@parley/contracts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { PasswordField, TextField } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/api-client';
 import { authStore, TwoFactorRequiredError, useAuth, VerificationRequiredError } from '../../../lib/auth';
+import { useI18n } from '../../../lib/i18n';
 
 interface SignInFormProps {
   onSignedIn: () => void;
@@ -14,6 +15,7 @@ interface SignInFormProps {
 }
 
 export function SignInForm({ onSignedIn, onVerify, onForgotPassword }: SignInFormProps) {
+  const { t, localize } = useI18n();
   const { loading } = useAuth();
   const [formError, setFormError] = useState<string | null>(null);
   // Two-factor sign-in (issue 15): after a right password the server asks for the code.
@@ -31,7 +33,7 @@ export function SignInForm({ onSignedIn, onVerify, onForgotPassword }: SignInFor
     } catch (error) {
       if (error instanceof VerificationRequiredError) return onVerify(error.email || values.email);
       if (error instanceof TwoFactorRequiredError) return setCredentials(values);
-      setFormError(errorMessage(error, texts.auth.authenticationFailed));
+      setFormError(errorMessage(error, t('auth.authenticationFailed')));
     }
   });
 
@@ -51,18 +53,18 @@ export function SignInForm({ onSignedIn, onVerify, onForgotPassword }: SignInFor
     <form className="form" onSubmit={onSubmit} noValidate>
       {formError && (
         <div className="alert alert--error" role="alert">
-          {formError}
+          {localize(formError)}
         </div>
       )}
-      <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-      <PasswordField label="Password" autoComplete="current-password" error={passwordError} {...register('password')} />
+      <TextField label={t('commonUi.email')} type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+      <PasswordField label={t('commonUi.password')} autoComplete="current-password" error={passwordError} {...register('password')} />
       <div className="form__row form__row--end">
         <button type="button" className="link-button" onClick={onForgotPassword}>
-          Forgot password?
+          {t('authUi.forgotPassword')}
         </button>
       </div>
       <Button type="submit" size="lg" block loading={loading || formState.isSubmitting}>
-        {texts.nav.signIn}
+        {t('nav.signIn')}
       </Button>
     </form>
   );
@@ -73,26 +75,26 @@ function TwoFactorStep({ credentials, onSignedIn, onBack }: { credentials: Login
   const { loading } = useAuth();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const t = texts.twoFactor;
+  const { t, localize } = useI18n();
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    if (!code.trim()) return setError(t.codeRequired);
+    if (!code.trim()) return setError(t('twoFactor.codeRequired'));
     setError(null);
     try {
       await authStore.login({ ...credentials, code: code.trim() });
       onSignedIn();
     } catch (failure) {
-      setError(errorMessage(failure, texts.auth.authenticationFailed));
+      setError(localize(errorMessage(failure, t('auth.authenticationFailed'))));
     }
   };
 
   return (
-    <form className="form" onSubmit={submit} noValidate aria-label={t.signInTitle}>
-      <h2 className="form__title">{t.signInTitle}</h2>
-      <p>{t.signInIntro}</p>
+    <form className="form" onSubmit={submit} noValidate aria-label={t('twoFactor.signInTitle')}>
+      <h2 className="form__title">{t('twoFactor.signInTitle')}</h2>
+      <p>{t('twoFactor.signInIntro')}</p>
       <TextField
-        label={t.code}
+        label={t('twoFactor.code')}
         autoComplete="one-time-code"
         inputMode="text"
         autoFocus
@@ -101,11 +103,11 @@ function TwoFactorStep({ credentials, onSignedIn, onBack }: { credentials: Login
         error={error ?? undefined}
       />
       <Button type="submit" size="lg" block loading={loading}>
-        {t.verify}
+        {t('twoFactor.verify')}
       </Button>
       <div className="form__row form__row--end">
         <button type="button" className="link-button" onClick={onBack}>
-          {t.back}
+          {t('twoFactor.back')}
         </button>
       </div>
     </form>

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { signUpFormSchema, texts, type SignUpForm as SignUpValues } from '@parley/contracts';
+import { signUpFormSchema, type SignUpForm as SignUpValues } from '@parley/contracts';
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
@@ -8,6 +8,7 @@ import { PhoneField } from '../../../components/ui/phone-field';
 import { errorMessage } from '../../../lib/api-client';
 import { authStore, useAuth, VerificationRequiredError } from '../../../lib/auth';
 import { applyServerErrors } from '../../../lib/forms';
+import { useI18n } from '../../../lib/i18n';
 
 interface SignUpFormProps {
   onSignedUp: () => void;
@@ -42,6 +43,7 @@ const serverFields = {
 
 /** Sign-up, validated in the spec's order (name, email, phone, password, confirmation, match, terms), then 18 or older (issue 15). */
 export function SignUpForm({ onSignedUp, onVerify, termsLabel, registrationClosed = false }: SignUpFormProps) {
+  const { t, localize } = useI18n();
   const { loading } = useAuth();
   const [formError, setFormError] = useState<string | null>(null);
   const { register, handleSubmit, setValue, setError, formState } = useForm<SignUpValues>({ resolver: zodResolver(signUpFormSchema), defaultValues: defaults });
@@ -63,7 +65,7 @@ export function SignUpForm({ onSignedUp, onVerify, termsLabel, registrationClose
       onSignedUp();
     } catch (error) {
       if (error instanceof VerificationRequiredError) return onVerify(error.email || values.email);
-      if (!applyServerErrors(error, setError, serverFields)) setFormError(errorMessage(error, texts.auth.registrationFailed));
+      if (!applyServerErrors(error, setError, serverFields)) setFormError(errorMessage(error, t('auth.registrationFailed')));
     }
   });
 
@@ -71,18 +73,18 @@ export function SignUpForm({ onSignedUp, onVerify, termsLabel, registrationClose
     <form className="form" onSubmit={onSubmit} noValidate>
       {registrationClosed && (
         <div className="alert alert--info" role="status">
-          {texts.auth.registrationDisabled}
+          {t('auth.registrationDisabled')}
         </div>
       )}
       {formError && (
         <div className="alert alert--error" role="alert">
-          {formError}
+          {localize(formError)}
         </div>
       )}
-      <TextField label="Name" autoComplete="given-name" error={errors.name?.message} {...register('name')} />
-      <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+      <TextField label={t('commonUi.name')} autoComplete="given-name" error={errors.name?.message} {...register('name')} />
+      <TextField label={t('commonUi.email')} type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
       <PhoneField
-        label="Phone"
+        label={t('commonUi.phone')}
         error={errors.phoneValid?.message}
         onChange={(phone) => {
           setValue('phone', phone.phone);
@@ -92,17 +94,22 @@ export function SignUpForm({ onSignedUp, onVerify, termsLabel, registrationClose
         }}
       />
       <PasswordField
-        label="Password"
+        label={t('commonUi.password')}
         autoComplete="new-password"
         error={errors.password?.message}
-        hint="At least 8 characters with a lower-case letter, an upper-case letter and a number."
+        hint={t('authUi.passwordHint')}
         {...register('password')}
       />
-      <PasswordField label="Confirm password" autoComplete="new-password" error={errors.passwordConfirmation?.message} {...register('passwordConfirmation')} />
+      <PasswordField
+        label={t('commonUi.confirmPassword')}
+        autoComplete="new-password"
+        error={errors.passwordConfirmation?.message}
+        {...register('passwordConfirmation')}
+      />
       <Checkbox label={termsLabel} error={errors.acceptTerms?.message} {...register('acceptTerms')} />
-      <Checkbox label={texts.auth.confirmAdult} error={errors.confirmAdult?.message} {...register('confirmAdult')} />
+      <Checkbox label={t('auth.confirmAdult')} error={errors.confirmAdult?.message} {...register('confirmAdult')} />
       <Button type="submit" size="lg" block loading={loading || formState.isSubmitting} disabled={registrationClosed}>
-        {texts.nav.signUp}
+        {t('nav.signUp')}
       </Button>
     </form>
   );

@@ -1,12 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  applicationLimits,
-  contributorApplicationBodySchema,
-  limits,
-  texts,
-  type ContributorApplication,
-  type ContributorApplicationInput,
-} from '@parley/contracts';
+import { applicationLimits, contributorApplicationBodySchema, limits, type ContributorApplication, type ContributorApplicationInput } from '@parley/contracts';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
@@ -16,10 +9,10 @@ import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/forms';
+import { useI18n, useT } from '../../../lib/i18n';
 import { useApplicationStatus } from '../api/get-application-status';
 import { useSubmitApplication } from '../api/submit-application';
 
-const t = texts.contributor;
 const fields = ['nickname', 'email', 'experience', 'interests', 'help_description'] as const;
 
 interface ApplicationModalProps {
@@ -30,6 +23,7 @@ interface ApplicationModalProps {
 
 /** Spec §2 Application modal: Cancel/Close and 'Submit Application'; success message, then the form resets after 3 s. */
 export function ApplicationModal({ open, onClose, defaultEmail }: ApplicationModalProps) {
+  const t = useT();
   const [formKey, setFormKey] = useState(0);
   const [submitted, setSubmitted] = useState(false);
 
@@ -58,16 +52,16 @@ export function ApplicationModal({ open, onClose, defaultEmail }: ApplicationMod
     <Modal
       open={open}
       onClose={close}
-      title={t.modalTitle}
+      title={t('contributor.modalTitle')}
       size="md"
       footer={
         <>
           <Button variant="secondary" onClick={close}>
-            {submitted || isUnderReview ? texts.common.close : texts.common.cancel}
+            {submitted || isUnderReview ? t('common.close') : t('common.cancel')}
           </Button>
           {!submitted && !isUnderReview && (
             <Button type="submit" form={formId}>
-              {t.submitApplication}
+              {t('contributor.submitApplication')}
             </Button>
           )}
         </>
@@ -75,7 +69,7 @@ export function ApplicationModal({ open, onClose, defaultEmail }: ApplicationMod
     >
       {isUnderReview ? (
         <div className="alert alert--info" role="status">
-          {t.alreadyPending}
+          {t('contributor.alreadyPending')}
         </div>
       ) : (
         <ApplicationForm
@@ -101,6 +95,7 @@ interface ApplicationFormProps {
 }
 
 function ApplicationForm({ formId, defaultEmail, previous, submitted, onSubmitted }: ApplicationFormProps) {
+  const { t, localize } = useI18n();
   const mutation = useSubmitApplication();
   const [formError, setFormError] = useState<string | null>(null);
   const defaults: ContributorApplicationInput = previous
@@ -125,7 +120,7 @@ function ApplicationForm({ formId, defaultEmail, previous, submitted, onSubmitte
       onSubmitted();
     } catch (error) {
       if (applyServerErrors(error, setError, {}, fields)) return;
-      const message = error instanceof ApiError && error.status === 409 ? error.message : errorMessage(error, t.failedSubmit);
+      const message = localize(error instanceof ApiError && error.status === 409 ? error.message : errorMessage(error, t('contributor.failedSubmit')));
       setFormError(message);
       toast.error(message);
     }
@@ -135,7 +130,7 @@ function ApplicationForm({ formId, defaultEmail, previous, submitted, onSubmitte
     <form id={formId} className="form application-form" onSubmit={onSubmit} noValidate aria-busy={isSubmitting || undefined}>
       {submitted && (
         <div className="alert alert--success" role="status">
-          {t.submitted}
+          {t('contributor.submitted')}
         </div>
       )}
       {formError && (
@@ -145,17 +140,29 @@ function ApplicationForm({ formId, defaultEmail, previous, submitted, onSubmitte
       )}
       <fieldset className="application-form__fields" disabled={submitted || isSubmitting}>
         <TextField
-          label={t.nickname}
+          label={t('contributor.nickname')}
           autoComplete="nickname"
           maxLength={applicationLimits.nickname}
           error={errors.nickname?.message}
           {...register('nickname')}
         />
-        <TextField label={t.email} type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-        <Textarea label={t.experience} rows={3} limit={applicationLimits.experience} error={errors.experience?.message} {...register('experience')} />
-        <Textarea label={t.interests} rows={3} limit={applicationLimits.interests} error={errors.interests?.message} {...register('interests')} />
+        <TextField label={t('contributor.email')} type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
         <Textarea
-          label={t.help}
+          label={t('contributor.experience')}
+          rows={3}
+          limit={applicationLimits.experience}
+          error={errors.experience?.message}
+          {...register('experience')}
+        />
+        <Textarea
+          label={t('contributor.interests')}
+          rows={3}
+          limit={applicationLimits.interests}
+          error={errors.interests?.message}
+          {...register('interests')}
+        />
+        <Textarea
+          label={t('contributor.help')}
           rows={3}
           limit={applicationLimits.help_description}
           error={errors.help_description?.message}

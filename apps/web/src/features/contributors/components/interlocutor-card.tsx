@@ -1,17 +1,17 @@
-import { texts, type UserProfile } from '@parley/contracts';
+import { type UserProfile } from '@parley/contracts';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { useT } from '../../../lib/i18n';
 import { useApplicationStatus } from '../api/get-application-status';
 import { ApplicationModal } from './application-modal';
 import '../contributors.css';
-
-const t = texts.contributor;
 
 /**
  * Spec §2 Account page: the interlocutor badge for contributors, the button for
  * others ('Re-apply to be an interlocutor' after a rejection), and the pending state.
  */
 export function InterlocutorCard({ user }: { user: UserProfile }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const status = useApplicationStatus(!user.is_contributor);
   const application = status.data ?? null;
@@ -23,15 +23,15 @@ export function InterlocutorCard({ user }: { user: UserProfile }) {
         <span className="interlocutor-badge__icon" aria-hidden="true">
           ★
         </span>
-        {t.interlocutorBadge}
+        {t('contributor.interlocutorBadge')}
       </p>
     );
   } else if (status.isPending) {
-    body = <p className="muted">{texts.common.loading}</p>;
+    body = <p className="muted">{t('common.loading')}</p>;
   } else if (application?.status === 'pending') {
     body = (
       <p className="interlocutor-pending" role="status">
-        {t.pendingReview}
+        {t('contributor.pendingReview')}
       </p>
     );
   } else {
@@ -39,11 +39,11 @@ export function InterlocutorCard({ user }: { user: UserProfile }) {
       <>
         {status.isError && (
           <p className="field__error" role="alert">
-            {t.failedStatus}
+            {t('contributor.failedStatus')}
           </p>
         )}
         <Button variant="secondary" block onClick={() => setOpen(true)}>
-          {application?.status === 'rejected' ? t.reapply : t.becomeInterlocutor}
+          {application?.status === 'rejected' ? t('contributor.reapply') : t('contributor.becomeInterlocutor')}
         </Button>
       </>
     );
@@ -52,7 +52,7 @@ export function InterlocutorCard({ user }: { user: UserProfile }) {
   return (
     <section className="card interlocutor-card" aria-labelledby="interlocutor-title">
       <h2 className="card__title" id="interlocutor-title">
-        {t.interlocutorBadge}
+        {t('contributor.interlocutorBadge')}
       </h2>
       {body}
       <ApplicationModal open={open} onClose={() => setOpen(false)} defaultEmail={user.email ?? ''} />

@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { HtmlContent } from '../../../components/ui/html-content';
+import { useT } from '../../../lib/i18n';
 import { useFaq } from '../api/get-faq';
 
 /** Shown only when FAQs exist; several answers may be open at once. */
 export function FaqSection() {
+  const t = useT();
   const { data: faqs = [] } = useFaq();
   const [open, setOpen] = useState<Set<number>>(() => new Set());
   if (faqs.length === 0) return null;
@@ -19,9 +21,9 @@ export function FaqSection() {
   return (
     <section className="section faq" aria-labelledby="faq-title">
       <div className="container container--narrow">
-        <p className="eyebrow">FAQ</p>
+        <p className="eyebrow">{t('homeUi.faqEyebrow')}</p>
         <h2 className="section__title" id="faq-title">
-          Frequently asked questions
+          {t('homeUi.faqTitle')}
         </h2>
         <div className="accordion">
           {faqs.map((faq) => {

@@ -1,8 +1,8 @@
-import { texts } from '@parley/contracts/texts';
+import { type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
-import { useT } from '../../../lib/i18n';
+import { useT, type TextKey } from '../../../lib/i18n';
 
 /** Every call to action leads to the room list (spec §1). */
 export function Hero() {
@@ -12,25 +12,23 @@ export function Hero() {
       <div className="hero__glow" aria-hidden="true" />
       <div className="container hero__inner">
         <div className="hero__copy">
-          <p className="eyebrow eyebrow--light">Anonymous conversations, good vibes only</p>
+          <p className="eyebrow eyebrow--light">{t('homeUi.eyebrow')}</p>
           <h1 className="hero__title">{t('home.hero')}</h1>
-          <p className="hero__lead">
-            Parley is a calm place to talk. Pick a room, open a topic and chat with a real person — or with our friendly AI companion whenever you like.
-          </p>
+          <p className="hero__lead">{t('homeUi.lead')}</p>
           <div className="hero__actions">
             <Link to={paths.rooms.getHref()} className={buttonClass('light', 'lg')}>
               {t('home.ctaButton')}
             </Link>
             {/* Every call to action leads to the room list (spec §1). */}
             <Link to={paths.rooms.getHref()} className={buttonClass('ghost-light', 'lg')}>
-              How it works
+              {t('homeUi.howItWorks')}
             </Link>
           </div>
         </div>
         <div className="hero__visual" aria-hidden="true">
-          <div className="bubble bubble--in">Hi! What made you smile today?</div>
-          <div className="bubble bubble--out">My neighbour's dog learned to open the gate.</div>
-          <div className="bubble bubble--in">Ha! Smart dog. Tell me everything.</div>
+          <div className="bubble bubble--in">{t('homeUi.bubbleQuestion')}</div>
+          <div className="bubble bubble--out">{t('homeUi.bubbleAnswer')}</div>
+          <div className="bubble bubble--in">{t('homeUi.bubbleReply')}</div>
           <div className="bubble bubble--typing">
             <span />
             <span />
@@ -58,36 +56,37 @@ const icon = (d: string) => (
   </svg>
 );
 
-const reasons = [
+const reasons: { icon: ReactNode; title: TextKey; text: TextKey }[] = [
   {
     icon: icon('M3 12s3.5-6 9-6 9 6 9 6-3.5 6-9 6-9-6-9-6zM4 4l16 16'),
-    title: 'Truly anonymous',
-    text: 'Only your chosen name and avatar colour are shown. Email and phone stay private.',
+    title: 'homeUi.anonymousTitle',
+    text: 'homeUi.anonymousText',
   },
   {
     icon: icon('M8 11a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM2 20a6 6 0 0 1 12 0M16 11a3 3 0 1 0 0-6M18 20a6 6 0 0 0-3-5.2'),
-    title: 'Real people or AI',
-    text: 'Match with a human in seconds, or switch to our AI companion at any moment.',
+    title: 'homeUi.peopleTitle',
+    text: 'homeUi.peopleText',
   },
   {
     icon: icon('M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM9 9.5c0-1.4 1.3-2.5 3-2.5s3 1 3 2.3c0 3-6 1.7-6 4.7 0 1.3 1.3 2.5 3 2.5s3-1.1 3-2.5M12 5v2M12 17v2'),
-    title: 'Fair, visible prices',
-    text: 'Pay per message with coins. The cost is shown before you press send.',
+    title: 'homeUi.pricesTitle',
+    text: 'homeUi.pricesText',
   },
   {
     icon: icon('M12 3l8 3v6c0 4.5-3.4 8.3-8 9-4.6-.7-8-4.5-8-9V6zM9 12l2 2 4-4'),
-    title: 'Safe by design',
-    text: 'Report a topic or a user with one click. Our team reviews every report.',
+    title: 'homeUi.safeTitle',
+    text: 'homeUi.safeText',
   },
 ];
 
 export function WhyUs() {
+  const t = useT();
   return (
     <section className="section" id="why-us" aria-labelledby="why-title">
       <div className="container">
-        <p className="eyebrow">Why Parley</p>
+        <p className="eyebrow">{t('homeUi.whyEyebrow')}</p>
         <h2 className="section__title" id="why-title">
-          Conversations that feel good
+          {t('homeUi.whyTitle')}
         </h2>
         <div className="features-grid">
           {reasons.map((r) => (
@@ -95,8 +94,8 @@ export function WhyUs() {
               <span className="feature-card__icon" aria-hidden="true">
                 {r.icon}
               </span>
-              <h3>{r.title}</h3>
-              <p>{r.text}</p>
+              <h3>{t(r.title)}</h3>
+              <p>{t(r.text)}</p>
             </article>
           ))}
         </div>
@@ -112,10 +111,10 @@ export function CallToAction() {
       <div className="container cta">
         <div>
           <h2 className="cta__title">{t('home.ctaTitle')}</h2>
-          <p className="cta__text">Thousands of topics, from coffee-break chatter to late-night talks. Jump in — the first coins are on us.</p>
+          <p className="cta__text">{t('homeUi.ctaText')}</p>
         </div>
         <Link to={paths.rooms.getHref()} className={buttonClass('primary', 'lg')}>
-          {texts.home.ctaButton}
+          {t('home.ctaButton')}
         </Link>
       </div>
     </section>
@@ -123,14 +122,15 @@ export function CallToAction() {
 }
 
 export function ClosingBanner() {
+  const t = useT();
   return (
     <section className="section">
       <div className="container">
         <div className="closing-banner">
-          <h2>Someone out there wants to hear your story.</h2>
-          <p>Open a room, say hello and see where the conversation takes you.</p>
+          <h2>{t('homeUi.closingTitle')}</h2>
+          <p>{t('homeUi.closingText')}</p>
           <Link to={paths.rooms.getHref()} className={buttonClass('light', 'lg')}>
-            Explore rooms
+            {t('homeUi.exploreRooms')}
           </Link>
         </div>
       </div>

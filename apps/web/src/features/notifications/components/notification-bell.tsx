@@ -1,13 +1,11 @@
 import type { Notification } from '@parley/contracts';
-import { texts } from '@parley/contracts/texts';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { formatDate } from '../../../lib/format';
+import { useT } from '../../../lib/i18n';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkNotificationsRead } from '../api/mark-notifications-read';
 import { useNotificationPush } from '../hooks/use-notification-push';
-
-const t = texts.notifications;
 
 function NoticeItem({ notice, onOpen }: { notice: Notification; onOpen: () => void }) {
   const body = (
@@ -34,6 +32,7 @@ function NoticeItem({ notice, onOpen }: { notice: Notification; onOpen: () => vo
 
 /** The header bell: unread count, the newest notices, 'Mark all as read'. Notices arrive over the WebSocket. */
 export function NotificationBell() {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const panel = useRef<HTMLDivElement>(null);
   const { data } = useNotifications(true);
@@ -58,7 +57,7 @@ export function NotificationBell() {
       <button
         type="button"
         className="notifications__toggle"
-        aria-label={unread > 0 ? `${t.open}, ${t.unread.replace('{n}', String(unread))}` : t.open}
+        aria-label={unread > 0 ? `${t('notifications.open')}, ${t('notifications.unread', { n: unread })}` : t('notifications.open')}
         aria-expanded={open}
         aria-controls="notifications-panel"
         onClick={() => setOpen((v) => !v)}
@@ -69,12 +68,12 @@ export function NotificationBell() {
         {unread > 0 && <span className="notifications__badge">{unread > 99 ? '99+' : unread}</span>}
       </button>
       {open && (
-        <div className="notifications__panel" id="notifications-panel" role="dialog" aria-label={t.title}>
+        <div className="notifications__panel" id="notifications-panel" role="dialog" aria-label={t('notifications.title')}>
           <div className="notifications__head">
-            <h2>{t.title}</h2>
+            <h2>{t('notifications.title')}</h2>
             {unread > 0 && (
               <button type="button" className="notifications__mark" onClick={() => markRead.mutate({})} disabled={markRead.isPending}>
-                {t.markAllRead}
+                {t('notifications.markAllRead')}
               </button>
             )}
           </div>
@@ -85,7 +84,7 @@ export function NotificationBell() {
               ))}
             </ul>
           ) : (
-            <p className="notifications__empty">{t.empty}</p>
+            <p className="notifications__empty">{t('notifications.empty')}</p>
           )}
         </div>
       )}

@@ -1,5 +1,6 @@
 import { formatEuros, type PayoutMethodsResponse } from '@parley/contracts';
 import { formatDate, formatNumber } from '../../../lib/format';
+import { useT } from '../../../lib/i18n';
 
 /**
  * Which coins can be paid out: earned coins that have matured (available), earned coins still in the
@@ -7,26 +8,27 @@ import { formatDate, formatNumber } from '../../../lib/format';
  * chat and never paid out.
  */
 export function EarningsSummary({ config }: { config: PayoutMethodsResponse }) {
+  const t = useT();
   const { earnings, points_convertion_rate: rate, symbol } = config;
   const worth = (coins: number) => `${formatEuros(Math.floor((coins * 100) / rate) / 100)} ${symbol}`;
   return (
-    <dl className="earnings-summary" aria-label="Your coins">
+    <dl className="earnings-summary" aria-label={t('payoutUi.yourCoins')}>
       <div className="earnings-summary__item earnings-summary__item--available">
-        <dt>Earned, can be paid out</dt>
+        <dt>{t('payoutUi.availableTitle')}</dt>
         <dd data-testid="earnings-available">
-          {formatNumber(earnings.available_coins)} coins <span className="muted">({worth(earnings.available_coins)})</span>
+          {t('payoutUi.coins', { n: formatNumber(earnings.available_coins) })} <span className="muted">({worth(earnings.available_coins)})</span>
         </dd>
       </div>
       <div className="earnings-summary__item">
-        <dt>Earned, pending ({earnings.hold_days} days)</dt>
+        <dt>{t('payoutUi.pendingTitle', { days: earnings.hold_days })}</dt>
         <dd data-testid="earnings-pending">
-          {formatNumber(earnings.pending_coins)} coins
-          {earnings.next_release_at && <span className="muted"> · next release {formatDate(earnings.next_release_at)}</span>}
+          {t('payoutUi.coins', { n: formatNumber(earnings.pending_coins) })}
+          {earnings.next_release_at && <span className="muted"> · {t('payoutUi.nextRelease', { date: formatDate(earnings.next_release_at) })}</span>}
         </dd>
       </div>
       <div className="earnings-summary__item">
-        <dt>Bought or bonus coins (not paid out)</dt>
-        <dd data-testid="earnings-other">{formatNumber(earnings.other_coins)} coins</dd>
+        <dt>{t('payoutUi.otherTitle')}</dt>
+        <dd data-testid="earnings-other">{t('payoutUi.coins', { n: formatNumber(earnings.other_coins) })}</dd>
       </div>
     </dl>
   );

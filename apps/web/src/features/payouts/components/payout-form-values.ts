@@ -1,4 +1,5 @@
-import { checkPayoutRules, payoutRequestBodySchema, type PayoutMethodId, type PayoutRuleContext, type UserProfile } from '@parley/contracts';
+import { checkPayoutRules, formatEuros, payoutRequestBodySchema, type PayoutMethodId, type PayoutRuleContext, type UserProfile } from '@parley/contracts';
+import { englishText, type TextKey, type TextParams } from '@parley/contracts/i18n';
 import { type FieldErrors, type Resolver } from 'react-hook-form';
 import { type CreatePayoutBody } from '../api/create-payout';
 
@@ -72,11 +73,24 @@ export function toPayoutBody(values: PayoutFormValues, requestId: string): Creat
   return { ...common, account_number: values.account_number, sort_code: values.sort_code, birth_date: values.birth_date };
 }
 
+type Translate = (key: TextKey, params?: TextParams) => string;
+
+/** The limit messages carry amounts, so they are written again in the chosen language; others are catalogue texts the field localizes. */
+function translateRuleMessage(message: string, rules: PayoutRuleContext, t: Translate): string {
+  const min = { min: formatEuros(rules.minAmount), symbol: rules.symbol };
+  if (message === englishText('payout.minAmount', min)) return t('payout.minAmount', min);
+  if (rules.maxAmount !== null) {
+    const max = { max: formatEuros(rules.maxAmount), symbol: rules.symbol };
+    if (message === englishText('payout.maxAmount', max)) return t('payout.maxAmount', max);
+  }
+  return message;
+}
+
 /**
  * The server's own schema (spec §5 messages, Luhn, mod-97, sort code) plus the limits
  * from /payouts/methods and today's date: the form shows what the server would say.
  */
-export function payoutResolver(getRules: () => PayoutRuleContext | null): Resolver<PayoutFormValues> {
+export function payoutResolver(getRules: () => PayoutRuleContext | null, t: Translate = englishText): Resolver<PayoutFormValues> {
   return async (values) => {
     const errors: Record<string, { type: string; message: string }> = {};
     const parsed = payoutRequestBodySchema.safeParse({ ...values, method: values.method || undefined, country_id: values.country_id || undefined });
@@ -89,7 +103,7 @@ export function payoutResolver(getRules: () => PayoutRuleContext | null): Resolv
     const rules = getRules();
     if (rules) {
       for (const [field, messages] of Object.entries(checkPayoutRules(values, rules))) {
-        if (messages[0]) errors[field] ??= { type: 'validate', message: messages[0] };
+        if (messages[0]) errors[field] ??= { type: 'validate', message: translateRuleMessage(messages[0], rules, t) };
       }
     }
     return Object.keys(errors).length > 0 ? { values: {}, errors: errors as FieldErrors<PayoutFormValues> } : { values, errors: {} };

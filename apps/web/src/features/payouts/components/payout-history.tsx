@@ -1,16 +1,17 @@
-import { limits, payoutMethods, texts, type PayoutHistoryRow } from '@parley/contracts';
+import { limits } from '@parley/contracts';
 import { useState } from 'react';
 import { Pagination } from '../../../components/ui/pagination';
 import { formatDate, formatPrice } from '../../../lib/format';
+import { useT } from '../../../lib/i18n';
 import { usePayouts } from '../api/get-payouts';
 import '../payouts.css';
 
-const t = texts.payout;
-const methodName = (id: PayoutHistoryRow['method']) => payoutMethods.find((m) => m.id === id)?.name ?? id;
+import { payoutMethodKeys } from './payout-method-keys';
 const symbolOf = (currency: string) => (currency === 'EUR' ? '€' : currency);
 
 /** Spec §2 Payouts tab: ID, date, method, destination, amount, status; 5 per page, padded to 5 rows, 'No payout history yet'. */
 export function PayoutHistory() {
+  const t = useT();
   const [page, setPage] = useState(1);
   const query = usePayouts(page);
   const rows = query.data?.data ?? [];
@@ -19,31 +20,31 @@ export function PayoutHistory() {
   if (query.isError) {
     return (
       <p className="alert alert--error" role="alert">
-        {t.failedHistory}
+        {t('payout.failedHistory')}
       </p>
     );
   }
   return (
     <div className="payout-history">
       <div className="table-scroll">
-        <table aria-label="Payout history" aria-busy={query.isPending || undefined}>
+        <table aria-label={t('payoutUi.historyLabel')} aria-busy={query.isPending || undefined}>
           <thead>
             <tr>
-              <th scope="col">ID</th>
-              <th scope="col">Date</th>
-              <th scope="col">Method</th>
-              <th scope="col">Destination</th>
+              <th scope="col">{t('payoutUi.id')}</th>
+              <th scope="col">{t('payoutUi.date')}</th>
+              <th scope="col">{t('payoutUi.method')}</th>
+              <th scope="col">{t('payoutUi.destination')}</th>
               <th scope="col" className="num">
-                Amount
+                {t('payoutUi.amount')}
               </th>
-              <th scope="col">Status</th>
+              <th scope="col">{t('payoutUi.status')}</th>
             </tr>
           </thead>
           <tbody>
             {!query.isPending && rows.length === 0 ? (
               <tr>
                 <td colSpan={6} className="payout-history__empty" rowSpan={limits.historyPageSize}>
-                  {t.noHistory}
+                  {t('payout.noHistory')}
                 </td>
               </tr>
             ) : (
@@ -52,11 +53,11 @@ export function PayoutHistory() {
                   <tr key={row.id}>
                     <td className="mono">#{row.id}</td>
                     <td>{formatDate(row.created_at)}</td>
-                    <td>{methodName(row.method)}</td>
+                    <td>{payoutMethodKeys[row.method] ? t(payoutMethodKeys[row.method]) : row.method}</td>
                     <td className="mono">{row.destination}</td>
                     <td className="num">{formatPrice(row.amount, symbolOf(row.currency))}</td>
                     <td>
-                      <span className={`payout-status payout-status--${row.status}`}>{t.statusLabels[row.status]}</span>
+                      <span className={`payout-status payout-status--${row.status}`}>{t(`payout.statusLabels.${row.status}`)}</span>
                     </td>
                   </tr>
                 ))}
@@ -70,7 +71,7 @@ export function PayoutHistory() {
           </tbody>
         </table>
       </div>
-      <Pagination page={page} lastPage={query.data?.meta.last_page ?? 1} onChange={setPage} label="Payout history pages" />
+      <Pagination page={page} lastPage={query.data?.meta.last_page ?? 1} onChange={setPage} label={t('payoutUi.historyPages')} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { formatEuros, limits, texts, type PayoutMethodsResponse, type PayoutRuleContext, type UserProfile } from '@parley/contracts';
+import { formatEuros, limits, type PayoutMethodsResponse, type PayoutRuleContext, type UserProfile } from '@parley/contracts';
 import { useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
@@ -8,14 +8,14 @@ import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/forms';
+import { useI18n, useT, type TextKey, type TextParams } from '../../../lib/i18n';
 import { useCountries } from '../../../lib/reference';
 import { useCreatePayout } from '../api/create-payout';
 import { usePayoutMethods } from '../api/get-payout-methods';
 import { EarningsSummary } from './earnings-summary';
+import { payoutMethodKeys } from './payout-method-keys';
 import { initialPayoutValues, payoutFormFields, payoutResolver, toPayoutBody, type PayoutFormValues } from './payout-form-values';
-import { englishText } from '@parley/contracts/i18n';
 
-const t = texts.payout;
 const FORM_ID = 'payout-form';
 const newRequestId = () => crypto.randomUUID();
 const todayIso = () => new Date().toISOString().slice(0, 10);
@@ -26,17 +26,21 @@ interface PayoutModalProps {
   user: UserProfile;
 }
 
+class UnexpectedResponseError extends Error {}
+
 /** The message for a failed submit (spec §8 Payout). */
-function submitErrorMessage(error: unknown): string {
-  if (!(error instanceof ApiError)) return t.failedSubmit;
-  if (error.status === 0) return error.message || texts.common.networkError;
-  if (Object.keys(error.errors).length > 0) return texts.common.validationFailed;
-  if (error.status >= 500) return t.processingError;
-  return error.message || t.failedSubmit;
+function submitErrorMessage(error: unknown, t: (key: TextKey, params?: TextParams) => string): string {
+  if (error instanceof UnexpectedResponseError) return t('common.unexpectedResponse');
+  if (!(error instanceof ApiError)) return t('payout.failedSubmit');
+  if (error.status === 0) return error.message || t('common.networkError');
+  if (Object.keys(error.errors).length > 0) return t('common.validationFailed');
+  if (error.status >= 500) return t('payout.processingError');
+  return error.message || t('payout.failedSubmit');
 }
 
 /** Spec §4 Payout modal: form, then submitted (banner, submit hidden, Cancel → Close, reset on close). */
 export function PayoutModal({ open, onClose, user }: PayoutModalProps) {
+  const t = useT();
   const methods = usePayoutMethods(open && user.is_contributor);
   const [submitted, setSubmitted] = useState(false);
   const [formKey, setFormKey] = useState(0);
@@ -48,18 +52,18 @@ export function PayoutModal({ open, onClose, user }: PayoutModalProps) {
   };
 
   let body;
-  if (!user.is_contributor) body = <div className="alert alert--info">{t.contributorsOnly}</div>;
+  if (!user.is_contributor) body = <div className="alert alert--info">{t('payout.contributorsOnly')}</div>;
   else if (methods.isPending) body = <Spinner size="md" />;
   else if (methods.isError || !methods.data)
     body = (
       <div className="alert alert--error" role="alert">
-        {t.failedConfig}
+        {t('payout.failedConfig')}
       </div>
     );
   else if (methods.data.methods.length === 0)
     body = (
       <div className="alert alert--error" role="alert">
-        {t.failedMethods}
+        {t('payout.failedMethods')}
       </div>
     );
   else body = <PayoutForm key={formKey} user={user} config={methods.data} submitted={submitted} onSubmitted={() => setSubmitted(true)} />;
@@ -69,16 +73,16 @@ export function PayoutModal({ open, onClose, user }: PayoutModalProps) {
     <Modal
       open={open}
       onClose={close}
-      title={t.modalTitle}
+      title={t('payout.modalTitle')}
       size="lg"
       footer={
         <>
           <Button variant="secondary" onClick={close}>
-            {submitted || !canSubmit ? texts.common.close : texts.common.cancel}
+            {submitted || !canSubmit ? t('common.close') : t('common.cancel')}
           </Button>
           {canSubmit && (
             <Button type="submit" form={FORM_ID}>
-              {t.submit}
+              {t('payout.submit')}
             </Button>
           )}
         </>
@@ -97,6 +101,9 @@ interface PayoutFormProps {
 }
 
 function PayoutForm({ user, config, submitted, onSubmitted }: PayoutFormProps) {
+  const { t, localize } = useI18n();
+  const translate = useRef(t);
+  translate.current = t;
   const countries = useCountries();
   const mutation = useCreatePayout();
   const [formError, setFormError] = useState<string | null>(null);
@@ -109,7 +116,14 @@ function PayoutForm({ user, config, submitted, onSubmitted }: PayoutFormProps) {
     symbol: config.symbol,
     today: todayIso(),
   };
-  const resolver = useMemo(() => payoutResolver(() => rules.current), []);
+  const resolver = useMemo(
+    () =>
+      payoutResolver(
+        () => rules.current,
+        (key, params) => translate.current(key, params),
+      ),
+    [],
+  );
   const { register, handleSubmit, setError, watch, formState } = useForm<PayoutFormValues>({ resolver, defaultValues: initialPayoutValues(user) });
   const { errors, isSubmitting } = formState;
   const method = watch('method');
@@ -119,11 +133,11 @@ function PayoutForm({ user, config, submitted, onSubmitted }: PayoutFormProps) {
     setFormError(null);
     try {
       const response = await mutation.mutateAsync(toPayoutBody(values, requestId.current));
-      if (!response.payload?.payout) throw new Error(texts.common.unexpectedResponse);
-      toast.success(t.submitted);
+      if (!response.payload?.payout) throw new UnexpectedResponseError();
+      toast.success(t('payout.submitted'));
       onSubmitted();
     } catch (error) {
-      const message = error instanceof Error && error.message === texts.common.unexpectedResponse ? error.message : submitErrorMessage(error);
+      const message = localize(submitErrorMessage(error, t));
       applyServerErrors(error, setError, {}, payoutFormFields);
       // A refused request held nothing: the next attempt is a new request.
       if (error instanceof ApiError && error.status >= 400 && error.status < 500) requestId.current = newRequestId();
@@ -136,7 +150,7 @@ function PayoutForm({ user, config, submitted, onSubmitted }: PayoutFormProps) {
     <form id={FORM_ID} className="form payout-form" onSubmit={onSubmit} noValidate aria-busy={isSubmitting || undefined}>
       {submitted && (
         <div className="alert alert--success" role="status">
-          <strong>{t.submitted}</strong> {t.banner}
+          <strong>{t('payout.submitted')}</strong> {t('payout.banner')}
         </div>
       )}
       {formError && !submitted && (
@@ -147,63 +161,82 @@ function PayoutForm({ user, config, submitted, onSubmitted }: PayoutFormProps) {
       <EarningsSummary config={config} />
       <fieldset className="payout-form__fields" disabled={submitted || isSubmitting}>
         <TextField
-          label={`Amount (${config.symbol})`}
+          label={t('payoutUi.amountLabel', { symbol: config.symbol })}
           inputMode="decimal"
           autoComplete="off"
-          hint={`${englishText('payout.available', { amount: formatEuros(config.available_amount), symbol: config.symbol })} · min ${money(config.min_amount)}${config.max_amount !== null ? ` · max ${money(config.max_amount)}` : ''}`}
+          hint={[
+            t('payout.available', { amount: formatEuros(config.available_amount), symbol: config.symbol }),
+            t('payoutUi.min', { amount: money(config.min_amount) }),
+            ...(config.max_amount !== null ? [t('payoutUi.max', { amount: money(config.max_amount) })] : []),
+          ].join(' · ')}
           error={errors.amount?.message}
           {...register('amount')}
         />
         <fieldset className="payout-methods" aria-describedby={errors.method ? 'payout-method-error' : undefined}>
-          <legend className="field__label">{t.methodLabel}</legend>
+          <legend className="field__label">{t('payout.methodLabel')}</legend>
           <div className="payout-methods__options">
             {config.methods.map((m) => (
               <label key={m.id} className={`payout-methods__option${method === m.id ? ' is-active' : ''}`}>
                 <input type="radio" value={m.id} {...register('method')} />
-                {m.name}
+                {payoutMethodKeys[m.id] ? t(payoutMethodKeys[m.id]) : m.name}
               </label>
             ))}
           </div>
           {errors.method && (
             <p className="field__error" id="payout-method-error" role="alert">
-              {errors.method.message}
+              {localize(errors.method.message ?? '')}
             </p>
           )}
         </fieldset>
-        {method === 'card' && <TextField label="Card number" inputMode="numeric" autoComplete="cc-number" error={errors.pan?.message} {...register('pan')} />}
-        {method === 'sepa' && <TextField label="IBAN" autoComplete="off" spellCheck={false} error={errors.iban?.message} {...register('iban')} />}
+        {method === 'card' && (
+          <TextField label={t('payoutUi.cardNumber')} inputMode="numeric" autoComplete="cc-number" error={errors.pan?.message} {...register('pan')} />
+        )}
+        {method === 'sepa' && <TextField label={t('payoutUi.iban')} autoComplete="off" spellCheck={false} error={errors.iban?.message} {...register('iban')} />}
         {method === 'fps' && (
           <div className="form__grid payout-form__fps">
-            <TextField label="Account number" inputMode="numeric" autoComplete="off" error={errors.account_number?.message} {...register('account_number')} />
             <TextField
-              label="Sort code"
+              label={t('payoutUi.accountNumber')}
+              inputMode="numeric"
+              autoComplete="off"
+              error={errors.account_number?.message}
+              {...register('account_number')}
+            />
+            <TextField
+              label={t('payoutUi.sortCode')}
               inputMode="numeric"
               maxLength={limits.sortCodeLength}
               autoComplete="off"
               error={errors.sort_code?.message}
               {...register('sort_code')}
             />
-            <TextField label="Birth date" type="date" max={todayIso()} autoComplete="bday" error={errors.birth_date?.message} {...register('birth_date')} />
+            <TextField
+              label={t('payoutUi.birthDate')}
+              type="date"
+              max={todayIso()}
+              autoComplete="bday"
+              error={errors.birth_date?.message}
+              {...register('birth_date')}
+            />
           </div>
         )}
         <div className="form__grid">
-          <TextField label="First name" autoComplete="given-name" error={errors.first_name?.message} {...register('first_name')} />
-          <TextField label="Last name" autoComplete="family-name" error={errors.last_name?.message} {...register('last_name')} />
+          <TextField label={t('payoutUi.firstName')} autoComplete="given-name" error={errors.first_name?.message} {...register('first_name')} />
+          <TextField label={t('payoutUi.lastName')} autoComplete="family-name" error={errors.last_name?.message} {...register('last_name')} />
         </div>
         <div className="form__grid">
-          <SelectField label="Country" error={errors.country_id?.message} {...register('country_id')}>
-            <option value="">{countries.isError ? texts.reference.failedCountries : 'Select a country'}</option>
+          <SelectField label={t('payoutUi.country')} error={errors.country_id?.message} {...register('country_id')}>
+            <option value="">{countries.isError ? t('reference.failedCountries') : t('payoutUi.selectCountry')}</option>
             {(countries.data ?? []).map((c) => (
               <option key={c.id} value={c.id}>
                 {c.title}
               </option>
             ))}
           </SelectField>
-          <TextField label="City" autoComplete="address-level2" error={errors.city?.message} {...register('city')} />
+          <TextField label={t('payoutUi.city')} autoComplete="address-level2" error={errors.city?.message} {...register('city')} />
         </div>
         <div className="form__grid">
-          <TextField label="Address" autoComplete="street-address" error={errors.address?.message} {...register('address')} />
-          <TextField label="ZIP" autoComplete="postal-code" error={errors.zip?.message} {...register('zip')} />
+          <TextField label={t('payoutUi.address')} autoComplete="street-address" error={errors.address?.message} {...register('address')} />
+          <TextField label={t('payoutUi.zip')} autoComplete="postal-code" error={errors.zip?.message} {...register('zip')} />
         </div>
       </fieldset>
     </form>

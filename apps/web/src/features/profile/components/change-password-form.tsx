@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { changePasswordBodySchema, texts, type ChangePasswordBody } from '@parley/contracts';
+import { changePasswordBodySchema, type ChangePasswordBody } from '@parley/contracts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
@@ -7,11 +7,13 @@ import { PasswordField } from '../../../components/ui/field';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/forms';
+import { useI18n } from '../../../lib/i18n';
 import { useChangePassword } from '../api/change-password';
 
 const empty: ChangePasswordBody = { current_password: '', password: '', password_confirmation: '' };
 
 export function ChangePasswordForm() {
+  const { t, localize } = useI18n();
   const mutation = useChangePassword();
   const [formError, setFormError] = useState<string | null>(null);
   const { register, handleSubmit, setError, reset, formState } = useForm<ChangePasswordBody>({
@@ -24,26 +26,31 @@ export function ChangePasswordForm() {
     setFormError(null);
     try {
       const response = await mutation.mutateAsync(values);
-      toast.success(response.message ?? texts.auth.passwordChanged);
+      toast.success(response.message ?? t('auth.passwordChanged'));
       reset(empty);
     } catch (error) {
       if (!applyServerErrors(error, setError, {}, ['current_password', 'password', 'password_confirmation']))
-        setFormError(errorMessage(error, texts.profile.failedUpdatePassword));
+        setFormError(errorMessage(error, t('profile.failedUpdatePassword')));
     }
   });
 
   return (
-    <form className="form" onSubmit={onSubmit} noValidate aria-label="Change password">
+    <form className="form" onSubmit={onSubmit} noValidate aria-label={t('profileUi.changePassword')}>
       {formError && (
         <div className="alert alert--error" role="alert">
-          {formError}
+          {localize(formError)}
         </div>
       )}
-      <PasswordField label="Current password" autoComplete="current-password" error={errors.current_password?.message} {...register('current_password')} />
+      <PasswordField
+        label={t('profileUi.currentPassword')}
+        autoComplete="current-password"
+        error={errors.current_password?.message}
+        {...register('current_password')}
+      />
       <div className="form__grid">
-        <PasswordField label="New password" autoComplete="new-password" error={errors.password?.message} {...register('password')} />
+        <PasswordField label={t('commonUi.newPassword')} autoComplete="new-password" error={errors.password?.message} {...register('password')} />
         <PasswordField
-          label="Confirm new password"
+          label={t('profileUi.confirmNewPassword')}
           autoComplete="new-password"
           error={errors.password_confirmation?.message}
           {...register('password_confirmation')}
@@ -51,7 +58,7 @@ export function ChangePasswordForm() {
       </div>
       <div>
         <Button type="submit" loading={mutation.isPending}>
-          Update password
+          {t('profileUi.updatePassword')}
         </Button>
       </div>
     </form>

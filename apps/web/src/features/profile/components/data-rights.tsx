@@ -1,4 +1,4 @@
-import { texts, type UserProfile } from '@parley/contracts';
+import { type UserProfile } from '@parley/contracts';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -8,32 +8,32 @@ import { toast } from '../../../components/ui/toast';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { authStore } from '../../../lib/auth';
+import { useI18n, useT } from '../../../lib/i18n';
 import { exportHref, useDeleteAccount } from '../api/delete-account';
-
-const t = texts.account;
 
 /** Account → Your data (issue 15): download everything as a ZIP, or delete the account. */
 export function DataRights({ user }: { user: UserProfile }) {
+  const t = useT();
   const [deleting, setDeleting] = useState(false);
   return (
     <div className="stack">
       <section className="card" aria-labelledby="download-title">
         <h2 className="card__title" id="download-title">
-          {t.downloadTitle}
+          {t('account.downloadTitle')}
         </h2>
-        <p>{t.downloadIntro}</p>
+        <p>{t('account.downloadIntro')}</p>
         <a className="btn btn--secondary" href={exportHref} download>
-          {t.download}
+          {t('account.download')}
         </a>
       </section>
       <section className="card" aria-labelledby="delete-title">
         <h2 className="card__title" id="delete-title">
-          {t.deleteTitle}
+          {t('account.deleteTitle')}
         </h2>
-        <p>{t.deleteIntro}</p>
+        <p>{t('account.deleteIntro')}</p>
         <div>
           <Button variant="danger" onClick={() => setDeleting(true)}>
-            {t.deleteButton}
+            {t('account.deleteButton')}
           </Button>
         </div>
       </section>
@@ -43,6 +43,7 @@ export function DataRights({ user }: { user: UserProfile }) {
 }
 
 function DeleteAccountModal({ open, onClose, twoFactor }: { open: boolean; onClose: () => void; twoFactor: boolean }) {
+  const { t, localize } = useI18n();
   const mutation = useDeleteAccount();
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
@@ -51,17 +52,17 @@ function DeleteAccountModal({ open, onClose, twoFactor }: { open: boolean; onClo
 
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
-    if (!password) return setError(texts.auth.passwordRequired);
-    if (twoFactor && !code.trim()) return setError(texts.twoFactor.codeRequired);
+    if (!password) return setError(t('auth.passwordRequired'));
+    if (twoFactor && !code.trim()) return setError(t('twoFactor.codeRequired'));
     setError(null);
     try {
       await mutation.mutateAsync({ password, ...(twoFactor ? { code: code.trim() } : {}) });
       // The server ended every session: forget this one here too.
       authStore.expireSession();
-      toast.success(t.deleted);
+      toast.success(t('account.deleted'));
       navigate(paths.home.getHref());
     } catch (failure) {
-      setError(errorMessage(failure));
+      setError(localize(errorMessage(failure, t('common.anErrorOccurred'))));
     }
   };
 
@@ -69,28 +70,28 @@ function DeleteAccountModal({ open, onClose, twoFactor }: { open: boolean; onClo
     <Modal
       open={open}
       onClose={onClose}
-      title={t.deleteConfirmTitle}
+      title={t('account.deleteConfirmTitle')}
       size="sm"
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={mutation.isPending}>
-            {texts.common.cancel}
+            {t('common.cancel')}
           </Button>
           <Button variant="danger" loading={mutation.isPending} onClick={() => void submit()}>
-            {t.deleteConfirm}
+            {t('account.deleteConfirm')}
           </Button>
         </>
       }
     >
-      <form className="form" onSubmit={submit} noValidate aria-label={t.deleteTitle}>
-        <p>{t.deleteIntro}</p>
+      <form className="form" onSubmit={submit} noValidate aria-label={t('account.deleteTitle')}>
+        <p>{t('account.deleteIntro')}</p>
         {error && (
           <div className="alert alert--error" role="alert">
             {error}
           </div>
         )}
-        <PasswordField label={texts.twoFactor.password} autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-        {twoFactor && <TextField label={texts.twoFactor.code} autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} />}
+        <PasswordField label={t('twoFactor.password')} autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        {twoFactor && <TextField label={t('twoFactor.code')} autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} />}
       </form>
     </Modal>
   );

@@ -12,6 +12,7 @@ import { PhoneField } from '../../../components/ui/phone-field';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/forms';
+import { useI18n, useT } from '../../../lib/i18n';
 import { useUpdateProfile } from '../api/update-profile';
 
 const p = texts.profile;
@@ -56,14 +57,16 @@ function initialValues(user: UserProfile): EditProfileValues {
 }
 
 export function EditProfileModal({ user, open, onClose }: { user: UserProfile; open: boolean; onClose: () => void }) {
+  const t = useT();
   return (
-    <Modal open={open} onClose={onClose} title={p.editProfile} size="md">
+    <Modal open={open} onClose={onClose} title={t('profile.editProfile')} size="md">
       {open && <EditProfileForm user={user} onSaved={onClose} />}
     </Modal>
   );
 }
 
 function EditProfileForm({ user, onSaved }: { user: UserProfile; onSaved: () => void }) {
+  const { t, localize } = useI18n();
   const mutation = useUpdateProfile();
   const [formError, setFormError] = useState<string | null>(null);
   const hasEmail = Boolean(user.email);
@@ -89,10 +92,10 @@ function EditProfileForm({ user, onSaved }: { user: UserProfile; onSaved: () => 
         // Interlocutors are seen by their approved nickname, which they don't edit here.
         ...(user.is_contributor ? {} : { chat_name: values.chat_name }),
       });
-      toast.success(p.updated);
+      toast.success(t('profile.updated'));
       onSaved();
     } catch (error) {
-      if (!applyServerErrors(error, setError, serverFields)) setFormError(errorMessage(error, p.failedUpdate));
+      if (!applyServerErrors(error, setError, serverFields)) setFormError(errorMessage(error, t('profile.failedUpdate')));
     }
   });
 
@@ -101,43 +104,43 @@ function EditProfileForm({ user, onSaved }: { user: UserProfile; onSaved: () => 
       <div className="avatar-picker">
         <Avatar name={name || user.name} color={color} size={120} />
         <fieldset className="avatar-picker__colors">
-          <legend className="field__label">Avatar color</legend>
+          <legend className="field__label">{t('profileUi.avatarColor')}</legend>
           <div className="swatches">
             {avatarColors.map((id) => (
-              <label key={id} className="swatch" title={avatarColorLabels[id]}>
+              <label key={id} className="swatch" title={t(avatarColorLabels[id])}>
                 <input type="radio" value={id} {...register('avatar_color')} />
                 <span className="swatch__dot" style={{ background: avatarColorValues[id] }} />
-                <span className="sr-only">{avatarColorLabels[id]}</span>
+                <span className="sr-only">{t(avatarColorLabels[id])}</span>
               </label>
             ))}
           </div>
           {errors.avatar_color && (
             <p className="field__error" role="alert">
-              {errors.avatar_color.message}
+              {localize(errors.avatar_color.message ?? '')}
             </p>
           )}
         </fieldset>
       </div>
       {formError && (
         <div className="alert alert--error" role="alert">
-          {formError}
+          {localize(formError)}
         </div>
       )}
       <div className="form__grid">
-        <TextField label="Name" autoComplete="given-name" error={errors.name?.message} {...register('name')} />
-        <TextField label="Surname" autoComplete="family-name" error={errors.surname?.message} {...register('surname')} />
+        <TextField label={t('commonUi.name')} autoComplete="given-name" error={errors.name?.message} {...register('name')} />
+        <TextField label={t('commonUi.surname')} autoComplete="family-name" error={errors.surname?.message} {...register('surname')} />
       </div>
       <TextField
-        label={p.chatName}
+        label={t('profile.chatName')}
         autoComplete="nickname"
-        hint={user.is_contributor ? p.chatNameNickname : p.chatNameHint}
+        hint={user.is_contributor ? t('profile.chatNameNickname') : t('profile.chatNameHint')}
         disabled={user.is_contributor}
         error={errors.chat_name?.message}
         {...register('chat_name')}
       />
-      <TextField label="Email" type="email" autoComplete="email" disabled={hasEmail} error={errors.email?.message} {...register('email')} />
+      <TextField label={t('commonUi.email')} type="email" autoComplete="email" disabled={hasEmail} error={errors.email?.message} {...register('email')} />
       <PhoneField
-        label="Phone"
+        label={t('commonUi.phone')}
         initialValue={user.phone}
         error={errors.phoneValid?.message}
         onChange={(phone) => {
@@ -148,7 +151,7 @@ function EditProfileForm({ user, onSaved }: { user: UserProfile; onSaved: () => 
         }}
       />
       <Button type="submit" size="lg" block loading={mutation.isPending}>
-        {p.saveChanges}
+        {t('profile.saveChanges')}
       </Button>
     </form>
   );

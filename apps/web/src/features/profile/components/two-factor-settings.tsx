@@ -1,38 +1,37 @@
-import { texts, type TwoFactorSetup } from '@parley/contracts';
+import { type TwoFactorSetup } from '@parley/contracts';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { PasswordField, TextField } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
+import { useI18n } from '../../../lib/i18n';
 import { useDisableTwoFactor, useEnableTwoFactor, useRegenerateRecoveryCodes, useStartTwoFactorSetup, useTwoFactorStatus } from '../api/two-factor';
-import { englishText } from '@parley/contracts/i18n';
-
-const t = texts.twoFactor;
 
 /**
  * Account → Security (issue 15): turn two-factor sign-in on (password → QR code and key → first
  * code → ten recovery codes shown once), make new recovery codes, or turn it off (password + code).
  */
 export function TwoFactorSettings() {
+  const { t, localize } = useI18n();
   const status = useTwoFactorStatus();
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
 
-  if (status.isPending) return <Spinner label={t.title} />;
-  if (status.isError) return <p role="alert">{errorMessage(status.error)}</p>;
+  if (status.isPending) return <Spinner label={t('twoFactor.title')} />;
+  if (status.isError) return <p role="alert">{localize(errorMessage(status.error, t('common.anErrorOccurred')))}</p>;
   const { enabled, recovery_codes_left: left } = status.data;
 
   return (
     <div className="stack">
-      <p>{t.intro}</p>
+      <p>{t('twoFactor.intro')}</p>
       <p className={enabled ? 'two-factor__state two-factor__state--on' : 'two-factor__state muted'} role="status">
-        <strong>{enabled ? t.on : t.off}</strong>
+        <strong>{enabled ? t('twoFactor.on') : t('twoFactor.off')}</strong>
       </p>
       {recoveryCodes && <RecoveryCodes codes={recoveryCodes} onDone={() => setRecoveryCodes(null)} />}
       {!enabled && <EnableFlow onEnabled={setRecoveryCodes} />}
       {enabled && !recoveryCodes && (
         <>
-          <p className="muted">{englishText('twoFactor.recoveryLeft', { n: left })}</p>
+          <p className="muted">{t('twoFactor.recoveryLeft', { n: left })}</p>
           <RegenerateForm onCodes={setRecoveryCodes} />
           <DisableForm />
         </>
@@ -42,6 +41,7 @@ export function TwoFactorSettings() {
 }
 
 function EnableFlow({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
+  const { t, localize } = useI18n();
   const start = useStartTwoFactorSetup();
   const enable = useEnableTwoFactor();
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
@@ -51,33 +51,33 @@ function EnableFlow({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
 
   const begin = async (event: FormEvent) => {
     event.preventDefault();
-    if (!password) return setError(texts.auth.passwordRequired);
+    if (!password) return setError(t('auth.passwordRequired'));
     setError(null);
     try {
       setSetup(await start.mutateAsync(password));
       setPassword('');
     } catch (failure) {
-      setError(errorMessage(failure));
+      setError(localize(errorMessage(failure, t('common.anErrorOccurred'))));
     }
   };
   const confirm = async (event: FormEvent) => {
     event.preventDefault();
-    if (!code.trim()) return setError(t.codeRequired);
+    if (!code.trim()) return setError(t('twoFactor.codeRequired'));
     setError(null);
     try {
       const codes = await enable.mutateAsync(code.trim());
-      toast.success(t.enabled);
+      toast.success(t('twoFactor.enabled'));
       onEnabled(codes);
     } catch (failure) {
-      setError(errorMessage(failure));
+      setError(localize(errorMessage(failure, t('common.anErrorOccurred'))));
     }
   };
 
   if (!setup)
     return (
-      <form className="form" onSubmit={begin} noValidate aria-label={t.start}>
+      <form className="form" onSubmit={begin} noValidate aria-label={t('twoFactor.start')}>
         <PasswordField
-          label={t.password}
+          label={t('twoFactor.password')}
           autoComplete="current-password"
           value={password}
           onChange={(e) => setPassword(e.target.value)}
@@ -85,15 +85,15 @@ function EnableFlow({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
         />
         <div>
           <Button type="submit" loading={start.isPending}>
-            {t.start}
+            {t('twoFactor.start')}
           </Button>
         </div>
       </form>
     );
 
   return (
-    <form className="form" onSubmit={confirm} noValidate aria-label={t.enable}>
-      <p>{t.scan}</p>
+    <form className="form" onSubmit={confirm} noValidate aria-label={t('twoFactor.enable')}>
+      <p>{t('twoFactor.scan')}</p>
       <img
         className="two-factor__qr"
         src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(setup.qr_svg)}`}
@@ -102,10 +102,10 @@ function EnableFlow({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
         height={180}
       />
       <p>
-        {t.manualKey}: <code className="two-factor__key">{setup.secret.replace(/(.{4})/g, '$1 ').trim()}</code>
+        {t('twoFactor.manualKey')}: <code className="two-factor__key">{setup.secret.replace(/(.{4})/g, '$1 ').trim()}</code>
       </p>
       <TextField
-        label={t.code}
+        label={t('twoFactor.code')}
         autoComplete="one-time-code"
         inputMode="numeric"
         value={code}
@@ -114,7 +114,7 @@ function EnableFlow({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
       />
       <div>
         <Button type="submit" loading={enable.isPending}>
-          {t.enable}
+          {t('twoFactor.enable')}
         </Button>
       </div>
     </form>
@@ -122,11 +122,12 @@ function EnableFlow({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
 }
 
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const { t } = useI18n();
   return (
     <section className="card card--inset" aria-labelledby="recovery-title">
-      <h3 id="recovery-title">{t.recoveryTitle}</h3>
-      <p>{t.recoveryIntro}</p>
-      <ul className="two-factor__codes" aria-label={t.recoveryTitle}>
+      <h3 id="recovery-title">{t('twoFactor.recoveryTitle')}</h3>
+      <p>{t('twoFactor.recoveryIntro')}</p>
+      <ul className="two-factor__codes" aria-label={t('twoFactor.recoveryTitle')}>
         {codes.map((code) => (
           <li key={code}>
             <code>{code}</code>
@@ -134,33 +135,34 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
         ))}
       </ul>
       <Button variant="secondary" onClick={onDone}>
-        {texts.common.close}
+        {t('common.close')}
       </Button>
     </section>
   );
 }
 
 function RegenerateForm({ onCodes }: { onCodes: (codes: string[]) => void }) {
+  const { t, localize } = useI18n();
   const regenerate = useRegenerateRecoveryCodes();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!code.trim()) return setError(t.codeRequired);
+    if (!code.trim()) return setError(t('twoFactor.codeRequired'));
     setError(null);
     try {
       onCodes(await regenerate.mutateAsync(code.trim()));
-      toast.success(t.regenerated);
+      toast.success(t('twoFactor.regenerated'));
       setCode('');
     } catch (failure) {
-      setError(errorMessage(failure));
+      setError(localize(errorMessage(failure, t('common.anErrorOccurred'))));
     }
   };
   return (
-    <form className="form" onSubmit={submit} noValidate aria-label={t.regenerate}>
+    <form className="form" onSubmit={submit} noValidate aria-label={t('twoFactor.regenerate')}>
       <TextField
-        label={t.code}
-        hint={t.codeHint}
+        label={t('twoFactor.code')}
+        hint={t('twoFactor.codeHint')}
         autoComplete="one-time-code"
         value={code}
         onChange={(e) => setCode(e.target.value)}
@@ -168,7 +170,7 @@ function RegenerateForm({ onCodes }: { onCodes: (codes: string[]) => void }) {
       />
       <div>
         <Button type="submit" variant="secondary" loading={regenerate.isPending}>
-          {t.regenerate}
+          {t('twoFactor.regenerate')}
         </Button>
       </div>
     </form>
@@ -176,36 +178,37 @@ function RegenerateForm({ onCodes }: { onCodes: (codes: string[]) => void }) {
 }
 
 function DisableForm() {
+  const { t, localize } = useI18n();
   const disable = useDisableTwoFactor();
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!password) return setError(texts.auth.passwordRequired);
-    if (!code.trim()) return setError(t.codeRequired);
+    if (!password) return setError(t('auth.passwordRequired'));
+    if (!code.trim()) return setError(t('twoFactor.codeRequired'));
     setError(null);
     try {
       await disable.mutateAsync({ password, code: code.trim() });
-      toast.success(t.disabled);
+      toast.success(t('twoFactor.disabled'));
     } catch (failure) {
-      setError(errorMessage(failure));
+      setError(localize(errorMessage(failure, t('common.anErrorOccurred'))));
     }
   };
   return (
-    <form className="form" onSubmit={submit} noValidate aria-label={t.disable}>
+    <form className="form" onSubmit={submit} noValidate aria-label={t('twoFactor.disable')}>
       {error && (
         <div className="alert alert--error" role="alert">
           {error}
         </div>
       )}
       <div className="form__grid">
-        <PasswordField label={t.password} autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-        <TextField label={t.code} autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} />
+        <PasswordField label={t('twoFactor.password')} autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        <TextField label={t('twoFactor.code')} autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} />
       </div>
       <div>
         <Button type="submit" variant="danger" loading={disable.isPending}>
-          {t.disable}
+          {t('twoFactor.disable')}
         </Button>
       </div>
     </form>
