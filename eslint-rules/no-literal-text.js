@@ -7,7 +7,7 @@
  *   also as object properties (`{ label: 'Date' }`);
  * - literals passed to `toast.*(…)`.
  * A "word" is two or more letters; punctuation, symbols and numbers pass, and so do the names in
- * `allowedWords` (the brand), and so do catalogue keys (`{ label: 'chatUi.live' }`, translated where
+ * `allowedWords` (brands), and so do catalogue keys (`{ label: 'chatUi.live' }`, translated where
  * rendered). User content is never a literal, so it is never flagged.
  */
 const textProps = new Set([
@@ -32,7 +32,7 @@ const textProps = new Set([
   'caption',
   'tooltip',
 ]);
-const allowedWords = new Set(['Parley', 'EUR', 'USD', 'GBP', 'IBAN', 'ZIP', 'QR', 'PDF', 'ZIP', 'JSON', 'OK']);
+const allowedWords = new Set(['Parley', 'Visa', 'Mastercard', 'EUR', 'USD', 'GBP', 'IBAN', 'ZIP', 'QR', 'PDF', 'ZIP', 'JSON', 'OK']);
 
 /** True when the text holds a word a translator would translate. */
 export function hasWords(text) {

@@ -2,7 +2,7 @@ import type { Language } from '@parley/contracts';
 import { localKeys } from '@parley/contracts/constants';
 import { localizeEnglish, translate, type Catalogue, type TextKey, type TextParams } from '@parley/contracts/i18n';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { api, configureApiClient, type Envelope } from './api-client';
 import { languagesQuery } from './reference';
 import { storage } from './storage';
@@ -72,10 +72,6 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   // A missing or empty translation falls back to English.
   const locale = languages.find((l) => l.id === languageId)?.code ?? 'en';
   const t = useCallback((key: TextKey, params?: TextParams) => translate(translations, key, params, locale), [translations, locale]);
-  // Screen readers, hyphenation and the browser's own controls follow the chosen language.
-  useEffect(() => {
-    document.documentElement.lang = locale;
-  }, [locale]);
   const localize = useCallback((message: string) => localizeEnglish(translations, message, locale), [translations, locale]);
   const value = useMemo(() => ({ languageId, languages, setLanguageId, t, localize, locale }), [languageId, languages, setLanguageId, t, localize, locale]);
   // A first visit has no saved language: wait for the list (one small request) so that even a

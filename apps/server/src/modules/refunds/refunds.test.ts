@@ -1,4 +1,4 @@
-import { texts, type Deposit, type RefundQuote, type StoreTransaction } from '@parley/contracts';
+import { type Deposit, type RefundQuote, type StoreTransaction } from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestClient } from '../../../test/client.js';
 import { createSignedInUser } from '../../../test/factories.js';

@@ -1,4 +1,4 @@
-import { createBlockBodySchema, idParamSchema, texts } from '@parley/contracts';
+import { createBlockBodySchema, idParamSchema } from '@parley/contracts';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, requireVerified } from '../../plugins/session.js';
 import * as blocks from './blocks.service.js';
