@@ -6,7 +6,7 @@ import { Modal } from '../../../components/ui/modal';
 import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { formatLongDate, formatNumber } from '../../../lib/format';
-import { useT } from '../../../lib/i18n';
+import { useI18n } from '../../../lib/i18n';
 import { useSettings } from '../../../lib/reference';
 import { useBecomeChannel } from '../api/become-channel';
 
@@ -15,14 +15,14 @@ export const isChannelActive = (user: UserProfile, now = new Date()) => user.is_
 
 /** The buy-channel-status card: buys at once, or asks Yes/No first when a status is active. */
 export function ChannelStatusCard({ user }: { user: UserProfile }) {
-  const t = useT();
+  const { t, locale } = useI18n();
   const { data: settings } = useSettings();
   const buy = useBecomeChannel();
   const [confirming, setConfirming] = useState(false);
   const active = isChannelActive(user);
   const days = (settings?.channel_status_duration ?? 1) * 7;
   const cost = settings?.channel_status_cost ?? 0;
-  const longDate = formatLongDate(user.channel_expire_at);
+  const longDate = formatLongDate(user.channel_expire_at, locale);
 
   const purchase = () => {
     setConfirming(false);
