@@ -481,6 +481,8 @@ export const texts = {
     reportDecided: 'This report has already been decided',
     keyTaken: 'This key already exists',
     lastDefault: 'Choose another default first',
+    translationSyntax: 'This text is not valid ICU MessageFormat: check its braces and plural or select options.',
+    translationParameters: 'This text uses a value the English text does not have. Allowed: {allowed}',
   },
   // Parley's money texts: refunds, disputes, receipts, expiry (the spec shows none).
   money: {

@@ -1,5 +1,7 @@
 import { englishCatalogue, textKeys } from '@parley/contracts/i18n';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestClient } from '../../../test/client.js';
+import { createSignedInUser } from '../../../test/factories.js';
 import { systemClock } from '../../lib/clock.js';
 import { createTestContext, dialects, type TestContext } from '../../../test/harness.js';
 import { de } from './locales/de.js';
@@ -9,8 +11,10 @@ describe.each(dialects)('languages on %s', (dialect) => {
   let ctx: TestContext;
   let germanId: number;
   let englishId: number;
+  let admin: TestClient;
   beforeAll(async () => {
     ctx = await createTestContext(dialect);
+    admin = (await createSignedInUser(ctx.app, { role: 'admin' })).client;
     const languages = await ctx.db.selectFrom('languages').select(['id', 'code']).execute();
     germanId = languages.find((l) => l.code === 'de')!.id;
     englishId = languages.find((l) => l.code === 'en')!.id;
@@ -45,5 +49,42 @@ describe.each(dialects)('languages on %s', (dialect) => {
     expect(english.get(key)).toBe(englishCatalogue[key]);
     expect(english.get(textKeys[1]!)).toBe(englishCatalogue[textKeys[1]!]);
     expect((await ctx.db.selectFrom('languages').select('id').where('code', '=', 'de').execute()).length).toBe(1);
+  });
+
+  type KeysPage = {
+    items: { key: string; source: string | null; value: string | null; is_missing: boolean }[];
+    missing_count: number;
+    languages: { code: string; missing_count: number }[];
+    meta: { total: number };
+  };
+
+  it('lists every catalogue key with its English source for a language, and what each language lacks', async () => {
+    const created = await admin.post<{ id: number }>('/api/admin/languages', { code: 'xk', title: 'Test tongue' });
+    const id = created.body.payload.id;
+    const page = await admin.get<KeysPage>(`/api/admin/languages/${id}/localizations?per_page=100&q=money.refundCoinsLeft`);
+    expect(page.body.payload.items).toEqual([
+      expect.objectContaining({ key: 'money.refundCoinsLeft', source: englishCatalogue['money.refundCoinsLeft'], value: null, is_missing: true }),
+    ]);
+    expect(page.body.payload.missing_count).toBe(textKeys.length);
+    expect(page.body.payload.languages).toContainEqual(expect.objectContaining({ code: 'xk', missing_count: textKeys.length }));
+    expect(page.body.payload.languages).toContainEqual(expect.objectContaining({ code: 'en', missing_count: 0 }));
+    const saved = await admin.put(`/api/admin/languages/${id}/localizations`, { key: 'money.refundCoinsLeft', value: 'Max {coins}' });
+    expect(saved.statusCode).toBe(200);
+    const after = await admin.get<KeysPage>(`/api/admin/languages/${id}/localizations?per_page=1&missing=yes`);
+    expect(after.body.payload.missing_count).toBe(textKeys.length - 1);
+  });
+
+  it('refuses a translation that is not valid ICU or uses a value the English text lacks, with a field error, saving nothing', async () => {
+    const key = 'money.refundCoinsLeft';
+    const before = await rowsOf(germanId);
+    const broken = await admin.put(`/api/admin/languages/${germanId}/localizations`, { key, value: 'Höchstens {coins Münzen' });
+    expect(broken.statusCode).toBe(422);
+    expect(broken.body.errors?.value).toEqual([englishCatalogue['admin.translationSyntax']]);
+    const unknown = await admin.put(`/api/admin/languages/${germanId}/localizations`, { key, value: 'Höchstens {amount} Münzen' });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.body.errors?.value?.[0]).toContain('{coins}');
+    const plural = await admin.put(`/api/admin/languages/${germanId}/localizations`, { key, value: '{coins, plural, one {# Münze} other' });
+    expect(plural.statusCode).toBe(422);
+    expect(await rowsOf(germanId)).toEqual(before);
   });
 });
