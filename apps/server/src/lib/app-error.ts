@@ -32,7 +32,10 @@ export class AppError extends Error {
   }
 }
 
-export const validationError = (field: string, message: string | LocalizedText) => {
+/** An error about one field: the message is the envelope's and the field's. */
+export const fieldError = (code: ErrorCode, field: string, message: string | LocalizedText) => {
   const english = isLocalized(message) ? englishText(message.key, message.params) : message;
-  return new AppError('VALIDATION', message, { [field]: [english] });
+  return new AppError(code, message, { [field]: [english] });
 };
+
+export const validationError = (field: string, message: string | LocalizedText) => fieldError('VALIDATION', field, message);

@@ -4,6 +4,7 @@ import { type Duplex } from 'node:stream';
 import { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { type ZodType } from 'zod';
 import { AppError } from '../lib/app-error.js';
+import { rememberText } from './localize.js';
 
 /** Zod issues → the spec's `errors` map (field → messages). */
 export function toFieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldErrors {
@@ -58,6 +59,7 @@ export function registerInputGuards(app: FastifyInstance) {
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
+      rememberText(reply, error.text);
       return reply.status(error.statusCode).send({
         status: 'ERROR',
         payload: null,

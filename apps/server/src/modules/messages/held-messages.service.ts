@@ -1,7 +1,7 @@
 import { texts, type HeldMessage } from '@parley/contracts';
 import { type Transaction } from 'kysely';
 import { type Database, type Db } from '../../db/database.js';
-import { AppError } from '../../lib/app-error.js';
+import { AppError, localized } from '../../lib/app-error.js';
 import { postEntry } from '../ledger/ledger.service.js';
 import { type HeldMessageRow } from './messages.table.js';
 import { createNotification } from '../notifications/notifications.service.js';
@@ -62,7 +62,7 @@ export async function holdMessage(
         kind: 'message',
         idempotencyKey: `held:${held.id}`,
         reference: { type: 'held_message', id: held.id },
-        insufficientMessage: englishText('chat.notEnoughCoins', { cost: input.cost }),
+        insufficientMessage: localized('chat.notEnoughCoins', { cost: input.cost }),
       });
       return { held, balance: entry.balance_after };
     });

@@ -87,4 +87,66 @@ describe.each(dialects)('languages on %s', (dialect) => {
     expect(plural.statusCode).toBe(422);
     expect(await rowsOf(germanId)).toEqual(before);
   });
+
+  /** Sets German texts directly (the write announces itself, as any feature's would). */
+  const setGerman = async (values: Record<string, string>) => {
+    for (const [key, value] of Object.entries(values))
+      await ctx.db
+        .insertInto('localizations')
+        .values({ language_id: germanId, key, value })
+        .onConflict((oc) => oc.columns(['language_id', 'key']).doUpdateSet({ value }))
+        .execute();
+  };
+
+  it('answers errors in the language of lang_id (query, body or header), English per key and for English or unknown ids', async () => {
+    await setGerman({ 'common.routeNotFound': 'Die angefragte Ressource gibt es nicht.', 'auth.invalidEmail': 'Gib eine gültige E-Mail-Adresse ein.' });
+    const client = new TestClient(ctx.app);
+    expect((await client.get(`/api/nope?lang_id=${germanId}`)).body.message).toBe('Die angefragte Ressource gibt es nicht.');
+    expect((await client.get(`/api/nope?lang_id=${englishId}`)).body.message).toBe(englishCatalogue['common.routeNotFound']);
+    expect((await client.get('/api/nope?lang_id=999999')).body.message).toBe(englishCatalogue['common.routeNotFound']);
+    expect((await client.get('/api/nope')).body.message).toBe(englishCatalogue['common.routeNotFound']);
+    // Field errors of a zod schema (catalogue English in the contracts), in the body's language.
+    const login = await client.post('/api/login', { email: 'not-an-email', password: 'x', lang_id: germanId });
+    expect(login.statusCode).toBe(422);
+    expect(login.body.errors?.email).toEqual(['Gib eine gültige E-Mail-Adresse ein.']);
+    expect(login.body.message).toBe('Gib eine gültige E-Mail-Adresse ein.');
+    // A German key without its text falls back to English, per key.
+    await ctx.db.deleteFrom('localizations').where('language_id', '=', germanId).where('key', '=', 'common.csrfMismatch').execute();
+    const noCsrf = new TestClient(ctx.app);
+    noCsrf.csrf = false;
+    await noCsrf.get('/api/sanctum/csrf-cookie');
+    const refused = await noCsrf.request('POST', '/api/logout', { body: {}, headers: { 'x-lang-id': String(germanId) } });
+    expect(refused.body.message).toBe(englishCatalogue['common.csrfMismatch']);
+    await setGerman({ 'common.csrfMismatch': 'CSRF-Token stimmt nicht.' });
+    expect((await noCsrf.request('POST', '/api/logout', { body: {}, headers: { 'x-lang-id': String(germanId) } })).body.message).toBe(
+      'CSRF-Token stimmt nicht.',
+    );
+  });
+
+  it('keeps the values of a text with values in the German message and its field error', async () => {
+    const response = await admin.put(`/api/admin/languages/${germanId}/localizations`, {
+      key: 'money.refundCoinsLeft',
+      value: 'Höchstens {amount} Münzen',
+      lang_id: germanId,
+    });
+    expect(response.statusCode).toBe(422);
+    const german = 'Dieser Text verwendet einen Wert, den der englische Text nicht hat. Erlaubt: {coins}';
+    expect(response.body.message).toBe(german);
+    expect(response.body.errors?.value).toEqual([german]);
+  });
+
+  it('answers in the new text right after an admin saves it, on every instance', async () => {
+    const other = await ctx.buildAnother({ migrate: false });
+    const onOther = new TestClient(other);
+    const client = new TestClient(ctx.app);
+    await setGerman({ 'common.routeNotFound': 'Alt.' });
+    expect((await client.get(`/api/nope?lang_id=${germanId}`)).body.message).toBe('Alt.');
+    expect((await onOther.get(`/api/nope?lang_id=${germanId}`)).body.message).toBe('Alt.');
+    const saved = await admin.put(`/api/admin/languages/${germanId}/localizations`, { key: 'common.routeNotFound', value: 'Neu.' });
+    expect(saved.statusCode).toBe(200);
+    expect((await client.get(`/api/nope?lang_id=${germanId}`)).body.message).toBe('Neu.');
+    expect((await onOther.get(`/api/nope?lang_id=${germanId}`)).body.message).toBe('Neu.');
+    await admin.delete(`/api/admin/languages/${germanId}/localizations/common.routeNotFound`);
+    expect((await onOther.get(`/api/nope?lang_id=${germanId}`)).body.message).toBe(englishCatalogue['common.routeNotFound']);
+  });
 });

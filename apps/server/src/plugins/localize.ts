@@ -1,0 +1,100 @@
+import { englishText, keyOfEnglish, translate, type Catalogue, type TextKey, type TextParams } from '@parley/contracts/i18n';
+import { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { type LocalizedText } from '../lib/app-error.js';
+
+/** A language's texts as the reference module keeps them (modules/reference/localization.service.ts). */
+export interface RequestLanguage {
+  readonly code: string;
+  readonly catalogue: Catalogue | undefined;
+}
+export type LanguageResolver = (languageId: number | undefined) => Promise<RequestLanguage>;
+
+/** The header the web client sends beside `lang_id`, so errors raised before the body is read (CSRF) are localized too. */
+export const LANG_ID_HEADER = 'x-lang-id';
+
+const toId = (value: unknown): number | undefined => {
+  const id = typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : NaN;
+  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+};
+
+/**
+ * The language a request asks for (spec §7: `lang_id` in every GET query and POST/PUT/PATCH body), else the
+ * `X-Lang-Id` header, else the signed-in user's saved language; undefined means the default language.
+ */
+export function requestLanguageId(request: FastifyRequest): number | undefined {
+  if (askedLanguages.has(request)) return askedLanguages.get(request);
+  const query = request.query as Record<string, unknown> | undefined;
+  const body = request.body as Record<string, unknown> | undefined;
+  return (
+    toId(query?.lang_id) ??
+    (body !== null && typeof body === 'object' && !Buffer.isBuffer(body) ? toId(body.lang_id) : undefined) ??
+    toId(request.headers[LANG_ID_HEADER]) ??
+    toId(request.auth?.user.language_id)
+  );
+}
+
+/** What a request asked for, read before its schemas strip `lang_id` from the validated query and body. */
+const askedLanguages = new WeakMap<FastifyRequest, number | undefined>();
+
+/** The catalogue text an error carries with its values (AppError's `text`), kept for the reply's serialization. */
+const pendingTexts = new WeakMap<FastifyReply, LocalizedText>();
+export const rememberText = (reply: FastifyReply, text: LocalizedText | undefined) => text && pendingTexts.set(reply, text);
+
+/** A success `message` with values: the English text for the envelope, rendered in the request's language on the way out. */
+export function replyMessage(reply: FastifyReply, key: TextKey, params?: TextParams): string {
+  pendingTexts.set(reply, { key, params });
+  return englishText(key, params);
+}
+
+interface Envelope {
+  status?: unknown;
+  message?: unknown;
+  errors?: Record<string, unknown>;
+}
+
+const hasFieldErrors = (envelope: Envelope) => envelope.errors !== null && typeof envelope.errors === 'object' && Object.keys(envelope.errors).length > 0;
+
+/** Whether anything in the envelope is a catalogue text to render (checked before any language is looked up). */
+function needsLanguage(envelope: Envelope, text: LocalizedText | undefined) {
+  return text !== undefined || (typeof envelope.message === 'string' && keyOfEnglish(envelope.message) !== undefined) || hasFieldErrors(envelope);
+}
+
+function localizeEnvelope<T extends Envelope>(envelope: T, language: RequestLanguage, text: LocalizedText | undefined): T {
+  const render = (message: unknown) => {
+    if (typeof message !== 'string') return message;
+    if (text && message === envelope.message) return translate(language.catalogue, text.key, text.params, language.code);
+    const key = keyOfEnglish(message);
+    return key ? translate(language.catalogue, key, undefined, language.code) : message;
+  };
+  const out: T = { ...envelope, message: render(envelope.message) };
+  if (hasFieldErrors(envelope))
+    out.errors = Object.fromEntries(Object.entries(envelope.errors!).map(([field, list]) => [field, Array.isArray(list) ? list.map(render) : list]));
+  return out;
+}
+
+/**
+ * Renders the `message` and field `errors` of every JSON envelope (errors, 404s, rate limits, CSRF, success
+ * messages) in the request's language, English per key where that language lacks a text. The English texts
+ * of the catalogue find their key; an error's `LocalizedText` keeps its values. A reply with nothing to
+ * translate (the hot paths) returns before any lookup; the languages' texts are cached, so none costs a statement.
+ */
+export function registerLocalization(app: FastifyInstance, resolve: LanguageResolver) {
+  app.addHook('preValidation', (request, _reply, done) => {
+    askedLanguages.set(request, requestLanguageId(request));
+    done();
+  });
+  app.addHook('preSerialization', async (request, reply, payload: unknown) => {
+    if (payload === null || typeof payload !== 'object' || !('status' in payload)) return payload;
+    const envelope = payload as Envelope;
+    const text = pendingTexts.get(reply);
+    if (!needsLanguage(envelope, text)) return payload;
+    try {
+      const language = await resolve(requestLanguageId(request));
+      // English is what the envelope already says.
+      return language.catalogue === undefined ? payload : localizeEnvelope(envelope, language, text);
+    } catch (error) {
+      request.log.warn({ err: error }, 'message left in English: the language could not be read');
+      return payload;
+    }
+  });
+}
