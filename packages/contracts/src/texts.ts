@@ -160,6 +160,7 @@ export const texts = {
     chatNameRequired: 'Chat name is required',
     chatNameHint: 'Other people see only this name. Your account name stays private.',
     chatNameNickname: 'As an interlocutor you are seen by your approved nickname.',
+    languageUnknown: 'This language is not available.',
   },
   phone: {
     countryNotSupported: 'This country is not supported',
@@ -467,6 +468,22 @@ export const texts = {
     empty: 'No notifications yet.',
     markAllRead: 'Mark all as read',
     close: 'Close notifications',
+  },
+  // Mail, in the recipient's language (issue 19). Links and names are values.
+  mail: {
+    greeting: 'Hi {name},',
+    hello: 'Hello,',
+    signature: '— The Parley team',
+    verifySubject: 'Confirm your email address',
+    verifyBody: 'Welcome to Parley! Please confirm your email address by opening this link:',
+    verifyValidity: 'The link is valid for 24 hours. If you did not sign up, ignore this email.',
+    resetSubject: 'Reset your Parley password',
+    resetBody: 'Someone asked to reset the password of your Parley account. To choose a new password, open this link:',
+    resetValidity: 'The link is valid for 60 minutes and can be used once. If it was not you, ignore this email: your password stays as it is.',
+    takenSubject: 'Someone tried to sign up with your email',
+    takenBody:
+      'Someone tried to create a Parley account with this email address, which already has an account. If it was you, sign in at {signInLink} or reset your password at {resetLink}.',
+    takenIgnore: 'If it was not you, you can ignore this email.',
   },
   admin: {
     userNotFound: 'User not found',

@@ -15,7 +15,6 @@ import * as repo from './held-messages.repository.js';
 import { toMessage } from './messages.mapper.js';
 import { creditContributors } from './messages.service.js';
 import * as messagesRepo from './messages.repository.js';
-import { englishText } from '@parley/contracts/i18n';
 
 /**
  * Messages a content rule holds for review (issue 15). The sender pays at send, as for any message,
@@ -164,7 +163,7 @@ export async function rejectHeld(deps: ChatDeps, actorId: number, heldId: number
       userId: held.sender_id,
       kind: 'moderation',
       title: texts.contentRules.rejectedTitle,
-      body: englishText('contentRules.rejectedBody', { coins: held.cost }),
+      body: localized('contentRules.rejectedBody', { coins: held.cost }),
       dedupeKey: `held-rejected:${held.id}`,
       createdAt: now,
     });

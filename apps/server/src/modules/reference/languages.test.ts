@@ -1,8 +1,11 @@
-import { englishCatalogue, textKeys } from '@parley/contracts/i18n';
+import { texts } from '@parley/contracts';
+import { englishCatalogue, englishText, textKeys } from '@parley/contracts/i18n';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../../../test/client.js';
 import { createSignedInUser } from '../../../test/factories.js';
+import { localized } from '../../lib/app-error.js';
 import { systemClock } from '../../lib/clock.js';
+import { createNotification } from '../notifications/notifications.service.js';
 import { createTestContext, dialects, type TestContext } from '../../../test/harness.js';
 import { de } from './locales/de.js';
 import { seedReferenceData } from './seed.js';
@@ -148,5 +151,75 @@ describe.each(dialects)('languages on %s', (dialect) => {
     expect((await onOther.get(`/api/nope?lang_id=${germanId}`)).body.message).toBe('Neu.');
     await admin.delete(`/api/admin/languages/${germanId}/localizations/common.routeNotFound`);
     expect((await onOther.get(`/api/nope?lang_id=${germanId}`)).body.message).toBe(englishCatalogue['common.routeNotFound']);
+  });
+
+  const signUp = (email: string, langId?: number) => ({
+    name: 'Anna',
+    email,
+    phone: '+4915112345678',
+    phoneCountryCode: '49',
+    nationalNumber: '15112345678',
+    password: 'Sunshine42x',
+    password_confirmation: 'Sunshine42x',
+    confirm_adult: true,
+    ...(langId ? { lang_id: langId } : {}),
+  });
+  const lastMail = async (to: string) => {
+    await ctx.app.jobs.runDue();
+    return ctx.db.selectFrom('mails').selectAll().where('to', '=', to).orderBy('id', 'desc').executeTakeFirstOrThrow();
+  };
+
+  it('keeps the sign-up language on the account and writes mail in the recipient’s language', async () => {
+    const client = new TestClient(ctx.app);
+    expect((await client.post('/api/register', signUp('anna@example.com', germanId))).body.status).toBe('VERIFY');
+    const anna = await ctx.db.selectFrom('users').select(['id', 'language_id']).where('email', '=', 'anna@example.com').executeTakeFirstOrThrow();
+    expect(anna.language_id).toBe(germanId);
+    const mail = await lastMail('anna@example.com');
+    expect(mail.subject).toBe(de['mail.verifySubject']);
+    expect(mail.text).toContain('Hallo Anna,');
+    expect(mail.text).toContain(de['mail.signature']!);
+
+    await new TestClient(ctx.app).post('/api/register', signUp('bert@example.com'));
+    expect((await ctx.db.selectFrom('users').select('language_id').where('email', '=', 'bert@example.com').executeTakeFirstOrThrow()).language_id).toBeNull();
+    expect((await lastMail('bert@example.com')).subject).toBe(englishCatalogue['mail.verifySubject']);
+
+    // Bert switches to German: the next mail (a password reset) follows, whatever language that request came in.
+    await ctx.db.updateTable('users').set({ email_verified_at: new Date().toISOString() }).where('email', '=', 'bert@example.com').execute();
+    const bert = new TestClient(ctx.app);
+    await bert.login('bert@example.com', 'Sunshine42x');
+    const unknown = await bert.put('/api/user/language', { language_id: 999999, lang_id: germanId });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.body.errors?.language_id).toEqual([de['profile.languageUnknown']]);
+    expect((await bert.put('/api/user/language', { language_id: germanId })).statusCode).toBe(200);
+    await new TestClient(ctx.app).post('/api/user/request-password-reset', { email: 'bert@example.com', lang_id: englishId });
+    expect((await lastMail('bert@example.com')).subject).toBe(de['mail.resetSubject']);
+  });
+
+  it('writes a notice in its recipient’s language when it is created, and mails it in that language', async () => {
+    await setGerman({ 'money.disputeNoticeTitle': 'Kartenzahlung angefochten', 'money.disputeNoticeBody': '{coins} Münzen sind gesperrt.' });
+    const german = await createSignedInUser(ctx.app);
+    const english = await createSignedInUser(ctx.app);
+    await ctx.db.updateTable('users').set({ language_id: germanId }).where('id', '=', german.user.id).execute();
+    for (const user of [german.user, english.user])
+      await ctx.db
+        .transaction()
+        .execute((trx) =>
+          createNotification(trx, {
+            userId: user.id,
+            kind: 'deposit.disputed',
+            title: texts.money.disputeNoticeTitle,
+            body: localized('money.disputeNoticeBody', { coins: 40 }),
+          }),
+        );
+    const notices = async (client: TestClient) =>
+      (await client.get<{ notifications: { title: string; body: string }[] }>('/api/notifications')).body.payload.notifications;
+    expect(await notices(german.client)).toEqual([expect.objectContaining({ title: 'Kartenzahlung angefochten', body: '40 Münzen sind gesperrt.' })]);
+    expect(await notices(english.client)).toEqual([
+      expect.objectContaining({ title: englishCatalogue['money.disputeNoticeTitle'], body: englishText('money.disputeNoticeBody', { coins: 40 }) }),
+    ]);
+    await ctx.app.jobs.runDue();
+    const mail = await lastMail(german.user.email);
+    expect(mail.subject).toBe('Kartenzahlung angefochten');
+    expect(mail.text).toContain(`Hallo ${german.user.name},`);
   });
 });
