@@ -311,6 +311,7 @@ export const texts = {
     noTopics: 'No topics available',
   },
   topics: {
+    created: 'Topic created',
     noAvailableChats: 'No available chats at the moment. Please try again later or create your own topic.',
     noPartnerTitle: 'No one is waiting right now',
     chatWithAi: 'Chat with the AI companion',

@@ -47,7 +47,7 @@ export async function getLanguageTexts(db: DbOrTrx, languageId?: number | null):
   const languages = await entry.languages;
   const language = languages.find((l) => l.id === languageId) ?? languages.find((l) => l.is_default === 1) ?? languages[0];
   if (!language) return englishTexts;
-  if (language.code === 'en') return language.id === englishTexts.id ? englishTexts : Object.freeze({ id: language.id, code: 'en', catalogue: undefined });
+  if (language.code === 'en') return Object.freeze({ id: language.id, code: 'en', catalogue: undefined });
   let texts = entry.texts.get(language.id);
   if (!texts) {
     texts = repo

@@ -2,6 +2,7 @@ import type { TextKey } from '@parley/contracts/i18n';
 
 /** German for the server texts added with issue 19 itself (the languages screen): see de.ts. */
 export const deServer: Partial<Record<TextKey, string>> = {
+  'topics.created': 'Thema erstellt',
   'profile.languageUnknown': 'Diese Sprache ist nicht verfügbar.',
   'mail.greeting': 'Hallo {name},',
   'mail.hello': 'Hallo,',
