@@ -66,6 +66,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     if (result.kind === 'two_factor') return { status: 'TWO_FACTOR', message: texts.twoFactor.codeRequired, payload: { two_factor: true } };
     const token = await createSession(app.db, app.config, app.clock, result.user.id, request);
     setSessionCookie(reply, app.config, token);
+    // An account from before languages were kept takes the language it signs in with.
+    if (result.user.language_id === null) await auth.adoptLanguage(deps, result.user.id, requestLanguageId(request));
     const profile = await profileOf(result.user.id);
     return { status: 'OK', payload: { user: profile, token }, data: profile, token };
   });

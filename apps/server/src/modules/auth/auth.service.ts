@@ -221,3 +221,9 @@ export async function setUserLanguage(deps: Pick<AuthDeps, 'db' | 'clock'>, user
   await users.updateUser(deps.db, userId, { language_id: id, updated_at: deps.clock.now().toISOString() });
   return id;
 }
+
+/** Keeps a request's language on an account that has none yet (no statement when the request names none that exists). */
+export async function adoptLanguage(deps: Pick<AuthDeps, 'db' | 'clock'>, userId: number, languageId: number | undefined): Promise<void> {
+  const id = await findLanguageId(deps.db, languageId);
+  if (id !== null) await users.updateUser(deps.db, userId, { language_id: id, updated_at: deps.clock.now().toISOString() });
+}

@@ -2,7 +2,7 @@ import { texts } from '@parley/contracts';
 import { englishCatalogue, englishText, textKeys } from '@parley/contracts/i18n';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../../../test/client.js';
-import { createSignedInUser } from '../../../test/factories.js';
+import { createSignedInUser, DEFAULT_PASSWORD } from '../../../test/factories.js';
 import { localized } from '../../lib/app-error.js';
 import { systemClock } from '../../lib/clock.js';
 import { createNotification } from '../notifications/notifications.service.js';
@@ -201,16 +201,14 @@ describe.each(dialects)('languages on %s', (dialect) => {
     const english = await createSignedInUser(ctx.app);
     await ctx.db.updateTable('users').set({ language_id: germanId }).where('id', '=', german.user.id).execute();
     for (const user of [german.user, english.user])
-      await ctx.db
-        .transaction()
-        .execute((trx) =>
-          createNotification(trx, {
-            userId: user.id,
-            kind: 'deposit.disputed',
-            title: texts.money.disputeNoticeTitle,
-            body: localized('money.disputeNoticeBody', { coins: 40 }),
-          }),
-        );
+      await ctx.db.transaction().execute((trx) =>
+        createNotification(trx, {
+          userId: user.id,
+          kind: 'deposit.disputed',
+          title: texts.money.disputeNoticeTitle,
+          body: localized('money.disputeNoticeBody', { coins: 40 }),
+        }),
+      );
     const notices = async (client: TestClient) =>
       (await client.get<{ notifications: { title: string; body: string }[] }>('/api/notifications')).body.payload.notifications;
     expect(await notices(german.client)).toEqual([expect.objectContaining({ title: 'Kartenzahlung angefochten', body: '40 Münzen sind gesperrt.' })]);
@@ -221,5 +219,15 @@ describe.each(dialects)('languages on %s', (dialect) => {
     const mail = await lastMail(german.user.email);
     expect(mail.subject).toBe('Kartenzahlung angefochten');
     expect(mail.text).toContain(`Hallo ${german.user.name},`);
+  });
+
+  it('gives an account without a language the one it signs in with, and keeps one it has', async () => {
+    const { user } = await createSignedInUser(ctx.app);
+    const languageOf = async () => (await ctx.db.selectFrom('users').select('language_id').where('id', '=', user.id).executeTakeFirstOrThrow()).language_id;
+    expect(await languageOf()).toBeNull();
+    await new TestClient(ctx.app).post('/api/login', { email: user.email, password: DEFAULT_PASSWORD, lang_id: germanId });
+    expect(await languageOf()).toBe(germanId);
+    await new TestClient(ctx.app).post('/api/login', { email: user.email, password: DEFAULT_PASSWORD, lang_id: englishId });
+    expect(await languageOf()).toBe(germanId);
   });
 });
