@@ -470,6 +470,17 @@ export const texts = {
     markAllRead: 'Mark all as read',
     close: 'Close notifications',
   },
+  // Request validation where a schema gives no message of its own (zod's defaults are English only).
+  validation: {
+    required: 'This field is required.',
+    invalid: 'This value is not valid.',
+    tooLong: '{max, plural, one {At most # character.} other {At most # characters.}}',
+    tooShort: '{min, plural, one {At least # character.} other {At least # characters.}}',
+    tooLarge: 'At most {max}.',
+    tooSmall: 'At least {min}.',
+    tooMany: '{max, plural, one {At most # item.} other {At most # items.}}',
+    tooFew: '{min, plural, one {At least # item.} other {At least # items.}}',
+  },
   // Mail, in the recipient's language (issue 19). Links and names are values.
   mail: {
     greeting: 'Hi {name},',

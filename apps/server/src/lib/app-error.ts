@@ -20,6 +20,8 @@ const isLocalized = (message: string | LocalizedText): message is LocalizedText 
 export class AppError extends Error {
   readonly statusCode: number;
   readonly text?: LocalizedText;
+  /** Catalogue texts with values behind `fieldErrors`, by field and position (rendered in the reader's language). */
+  fieldTexts?: Readonly<Record<string, readonly (LocalizedText | undefined)[]>>;
   constructor(
     readonly code: ErrorCode,
     message: string | LocalizedText,
@@ -35,7 +37,9 @@ export class AppError extends Error {
 /** An error about one field: the message is the envelope's and the field's. */
 export const fieldError = (code: ErrorCode, field: string, message: string | LocalizedText) => {
   const english = isLocalized(message) ? englishText(message.key, message.params) : message;
-  return new AppError(code, message, { [field]: [english] });
+  const error = new AppError(code, message, { [field]: [english] });
+  if (isLocalized(message)) error.fieldTexts = { [field]: [message] };
+  return error;
 };
 
 export const validationError = (field: string, message: string | LocalizedText) => fieldError('VALIDATION', field, message);

@@ -36,13 +36,18 @@ export function requestLanguageId(request: FastifyRequest): number | undefined {
 /** What a request asked for, read before its schemas strip `lang_id` from the validated query and body. */
 const askedLanguages = new WeakMap<FastifyRequest, number | undefined>();
 
-/** The catalogue text an error carries with its values (AppError's `text`), kept for the reply's serialization. */
-const pendingTexts = new WeakMap<FastifyReply, LocalizedText>();
-export const rememberText = (reply: FastifyReply, text: LocalizedText | undefined) => text && pendingTexts.set(reply, text);
+/** The catalogue texts with values behind a reply's message and field errors, kept for its serialization. */
+interface PendingTexts {
+  text?: LocalizedText;
+  fieldTexts?: Readonly<Record<string, readonly (LocalizedText | undefined)[]>>;
+}
+const pendingTexts = new WeakMap<FastifyReply, PendingTexts>();
+/** An error's `text` and `fieldTexts` (AppError), rendered when its envelope is serialized. */
+export const rememberText = (reply: FastifyReply, error: PendingTexts) => (error.text || error.fieldTexts) && pendingTexts.set(reply, error);
 
 /** A success `message` with values: the English text for the envelope, rendered in the request's language on the way out. */
 export function replyMessage(reply: FastifyReply, key: TextKey, params?: TextParams): string {
-  pendingTexts.set(reply, { key, params });
+  pendingTexts.set(reply, { text: { key, params } });
   return englishText(key, params);
 }
 
@@ -55,20 +60,27 @@ interface Envelope {
 const hasFieldErrors = (envelope: Envelope) => envelope.errors !== null && typeof envelope.errors === 'object' && Object.keys(envelope.errors).length > 0;
 
 /** Whether anything in the envelope is a catalogue text to render (checked before any language is looked up). */
-function needsLanguage(envelope: Envelope, text: LocalizedText | undefined) {
-  return text !== undefined || (typeof envelope.message === 'string' && keyOfEnglish(envelope.message) !== undefined) || hasFieldErrors(envelope);
+function needsLanguage(envelope: Envelope, pending: PendingTexts | undefined) {
+  return pending !== undefined || (typeof envelope.message === 'string' && keyOfEnglish(envelope.message) !== undefined) || hasFieldErrors(envelope);
 }
 
-function localizeEnvelope<T extends Envelope>(envelope: T, language: RequestLanguage, text: LocalizedText | undefined): T {
-  const render = (message: unknown) => {
+function localizeEnvelope<T extends Envelope>(envelope: T, language: RequestLanguage, pending: PendingTexts | undefined): T {
+  const text = pending?.text;
+  const render = (message: unknown, known?: LocalizedText) => {
     if (typeof message !== 'string') return message;
-    if (text && message === envelope.message) return translate(language.catalogue, text.key, text.params, language.code);
+    const own = known ?? (text && message === envelope.message ? text : undefined);
+    if (own) return translate(language.catalogue, own.key, own.params, language.code);
     const key = keyOfEnglish(message);
     return key ? translate(language.catalogue, key, undefined, language.code) : message;
   };
   const out: T = { ...envelope, message: render(envelope.message) };
   if (hasFieldErrors(envelope))
-    out.errors = Object.fromEntries(Object.entries(envelope.errors!).map(([field, list]) => [field, Array.isArray(list) ? list.map(render) : list]));
+    out.errors = Object.fromEntries(
+      Object.entries(envelope.errors!).map(([field, list]) => [
+        field,
+        Array.isArray(list) ? list.map((message, i) => render(message, pending?.fieldTexts?.[field]?.[i])) : list,
+      ]),
+    );
   return out;
 }
 
@@ -86,12 +98,12 @@ export function registerLocalization(app: FastifyInstance, resolve: LanguageReso
   app.addHook('preSerialization', async (request, reply, payload: unknown) => {
     if (payload === null || typeof payload !== 'object' || !('status' in payload)) return payload;
     const envelope = payload as Envelope;
-    const text = pendingTexts.get(reply);
-    if (!needsLanguage(envelope, text)) return payload;
+    const pending = pendingTexts.get(reply);
+    if (!needsLanguage(envelope, pending)) return payload;
     try {
       const language = await resolve(requestLanguageId(request));
       // English is what the envelope already says.
-      return language.catalogue === undefined ? payload : localizeEnvelope(envelope, language, text);
+      return language.catalogue === undefined ? payload : localizeEnvelope(envelope, language, pending);
     } catch (error) {
       request.log.warn({ err: error }, 'message left in English: the language could not be read');
       return payload;

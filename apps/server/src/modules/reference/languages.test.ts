@@ -230,4 +230,15 @@ describe.each(dialects)('languages on %s', (dialect) => {
     await new TestClient(ctx.app).post('/api/login', { email: user.email, password: DEFAULT_PASSWORD, lang_id: englishId });
     expect(await languageOf()).toBe(germanId);
   });
+
+  it('replaces zod’s English default messages with catalogue texts, in the request’s language with their values', async () => {
+    const body = { key: 'k'.repeat(129), value: 'x' };
+    const german = await admin.put(`/api/admin/languages/${germanId}/localizations`, { ...body, lang_id: germanId });
+    expect(german.statusCode).toBe(422);
+    expect(german.body.errors?.key).toEqual(['Höchstens 128 Zeichen.']);
+    expect(german.body.message).toBe('Höchstens 128 Zeichen.');
+    const english = await admin.put(`/api/admin/languages/${germanId}/localizations`, body);
+    expect(english.body.errors?.key).toEqual([englishText('validation.tooLong', { max: 128 })]);
+    expect(english.body.errors?.key).toEqual(['At most 128 characters.']);
+  });
 });

@@ -3,6 +3,14 @@ import type { TextKey } from '@parley/contracts/i18n';
 /** German for the server texts added with issue 19 itself (the languages screen): see de.ts. */
 export const deServer: Partial<Record<TextKey, string>> = {
   'topics.created': 'Thema erstellt',
+  'validation.required': 'Dieses Feld ist erforderlich.',
+  'validation.invalid': 'Dieser Wert ist ungültig.',
+  'validation.tooLong': '{max, plural, one {Höchstens # Zeichen.} other {Höchstens # Zeichen.}}',
+  'validation.tooShort': '{min, plural, one {Mindestens # Zeichen.} other {Mindestens # Zeichen.}}',
+  'validation.tooLarge': 'Höchstens {max}.',
+  'validation.tooSmall': 'Mindestens {min}.',
+  'validation.tooMany': '{max, plural, one {Höchstens # Eintrag.} other {Höchstens # Einträge.}}',
+  'validation.tooFew': '{min, plural, one {Mindestens # Eintrag.} other {Mindestens # Einträge.}}',
   'profile.languageUnknown': 'Diese Sprache ist nicht verfügbar.',
   'mail.greeting': 'Hallo {name},',
   'mail.hello': 'Hallo,',
