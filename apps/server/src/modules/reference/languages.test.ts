@@ -241,4 +241,13 @@ describe.each(dialects)('languages on %s', (dialect) => {
     expect(english.body.errors?.key).toEqual([englishText('validation.tooLong', { max: 128 })]);
     expect(english.body.errors?.key).toEqual(['At most 128 characters.']);
   });
+
+  it('answers a signed-in person without lang_id in the language they chose', async () => {
+    await setGerman({ 'common.routeNotFound': 'Gibt es nicht.' });
+    const { client } = await createSignedInUser(ctx.app);
+    expect((await client.get('/api/nope')).body.message).toBe(englishCatalogue['common.routeNotFound']);
+    expect((await client.put('/api/user/language', { language_id: germanId })).statusCode).toBe(200);
+    expect((await client.get('/api/nope')).body.message).toBe('Gibt es nicht.');
+    expect((await client.get(`/api/nope?lang_id=${englishId}`)).body.message).toBe(englishCatalogue['common.routeNotFound']);
+  });
 });
