@@ -95,18 +95,19 @@ export function registerLocalization(app: FastifyInstance, resolve: LanguageReso
     askedLanguages.set(request, requestLanguageId(request));
     done();
   });
-  app.addHook('preSerialization', async (request, reply, payload: unknown) => {
-    if (payload === null || typeof payload !== 'object' || !('status' in payload)) return payload;
+  // Callback style: a reply with nothing to translate (every hot path) costs no promise.
+  app.addHook('preSerialization', (request, reply, payload: unknown, done: (error: Error | null, value?: unknown) => void) => {
+    if (payload === null || typeof payload !== 'object' || !('status' in payload)) return done(null, payload);
     const envelope = payload as Envelope;
     const pending = pendingTexts.get(reply);
-    if (!needsLanguage(envelope, pending)) return payload;
-    try {
-      const language = await resolve(requestLanguageId(request));
+    if (!needsLanguage(envelope, pending)) return done(null, payload);
+    resolve(requestLanguageId(request)).then(
       // English is what the envelope already says.
-      return language.catalogue === undefined ? payload : localizeEnvelope(envelope, language, pending);
-    } catch (error) {
-      request.log.warn({ err: error }, 'message left in English: the language could not be read');
-      return payload;
-    }
+      (language) => done(null, language.catalogue === undefined ? payload : localizeEnvelope(envelope, language, pending)),
+      (error: unknown) => {
+        request.log.warn({ err: error }, 'message left in English: the language could not be read');
+        done(null, payload);
+      },
+    );
   });
 }
