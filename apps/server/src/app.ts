@@ -32,6 +32,7 @@ import { spendingLimitsRoutes } from './modules/ledger/spending-limits.routes.js
 import { companionRoutes } from './modules/companion/companion.routes.js';
 import { closeWebSockets } from './modules/realtime/realtime.hub.js';
 import { realtimeRoutes } from './modules/realtime/realtime.routes.js';
+import { getLanguageTexts, watchLocalizations } from './modules/reference/localization.service.js';
 import { seedDatabase } from './modules/reference/seed.js';
 import { storeRoutes } from './modules/store/store.routes.js';
 import { receiptsRoutes } from './modules/receipts/receipts.routes.js';
@@ -39,6 +40,7 @@ import { registerDocs } from './plugins/docs.js';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling, registerInputGuards, zodValidatorCompiler } from './plugins/errors.js';
 import { announceCacheWrites } from './plugins/cache-writes.js';
 import { createInfra, type Infra } from './plugins/infra.js';
+import { registerLocalization } from './plugins/localize.js';
 import { registerSecurity } from './plugins/security.js';
 import { compiledSerializerCompiler } from './plugins/serializer.js';
 import { registerSessions } from './plugins/session.js';
@@ -143,6 +145,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(compiledSerializerCompiler);
   registerErrorHandling(app);
   registerInputGuards(app);
+  // Envelope messages in the request's language (issue 19): each language's texts are read once and dropped over the bus.
+  watchLocalizations(infra.bus, infra.db);
+  registerLocalization(app, (languageId) => getLanguageTexts(infra.db, languageId));
 
   // gzip for anything over 1 KB the client accepts it for (JS bundles, message pages); brotli on the fly costs too much CPU.
   await app.register(compress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });

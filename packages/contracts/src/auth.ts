@@ -193,3 +193,7 @@ export type DeleteAccountBody = z.infer<typeof deleteAccountBodySchema>;
 
 /** An account from before the age check confirms once (issue 15). */
 export const confirmAdultBodySchema = z.object({ confirm: z.literal(true, { error: t.adultRequired }) });
+
+/** `PUT /api/user/language`: the language a signed-in person reads Parley in (mail and notices follow it). */
+export const userLanguageBodySchema = z.object({ language_id: z.coerce.number().int().positive() });
+export type UserLanguageBody = z.infer<typeof userLanguageBodySchema>;

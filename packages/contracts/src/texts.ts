@@ -160,6 +160,7 @@ export const texts = {
     chatNameRequired: 'Chat name is required',
     chatNameHint: 'Other people see only this name. Your account name stays private.',
     chatNameNickname: 'As an interlocutor you are seen by your approved nickname.',
+    languageUnknown: 'This language is not available.',
   },
   phone: {
     countryNotSupported: 'This country is not supported',
@@ -310,6 +311,7 @@ export const texts = {
     noTopics: 'No topics available',
   },
   topics: {
+    created: 'Topic created',
     noAvailableChats: 'No available chats at the moment. Please try again later or create your own topic.',
     noPartnerTitle: 'No one is waiting right now',
     chatWithAi: 'Chat with the AI companion',
@@ -468,6 +470,33 @@ export const texts = {
     markAllRead: 'Mark all as read',
     close: 'Close notifications',
   },
+  // Request validation where a schema gives no message of its own (zod's defaults are English only).
+  validation: {
+    required: 'This field is required.',
+    invalid: 'This value is not valid.',
+    tooLong: '{max, plural, one {At most # character.} other {At most # characters.}}',
+    tooShort: '{min, plural, one {At least # character.} other {At least # characters.}}',
+    tooLarge: 'At most {max}.',
+    tooSmall: 'At least {min}.',
+    tooMany: '{max, plural, one {At most # item.} other {At most # items.}}',
+    tooFew: '{min, plural, one {At least # item.} other {At least # items.}}',
+  },
+  // Mail, in the recipient's language (issue 19). Links and names are values.
+  mail: {
+    greeting: 'Hi {name},',
+    hello: 'Hello,',
+    signature: '— The Parley team',
+    verifySubject: 'Confirm your email address',
+    verifyBody: 'Welcome to Parley! Please confirm your email address by opening this link:',
+    verifyValidity: 'The link is valid for 24 hours. If you did not sign up, ignore this email.',
+    resetSubject: 'Reset your Parley password',
+    resetBody: 'Someone asked to reset the password of your Parley account. To choose a new password, open this link:',
+    resetValidity: 'The link is valid for 60 minutes and can be used once. If it was not you, ignore this email: your password stays as it is.',
+    takenSubject: 'Someone tried to sign up with your email',
+    takenBody:
+      'Someone tried to create a Parley account with this email address, which already has an account. If it was you, sign in at {signInLink} or reset your password at {resetLink}.',
+    takenIgnore: 'If it was not you, you can ignore this email.',
+  },
   admin: {
     userNotFound: 'User not found',
     cannotBanSelf: 'You cannot ban yourself',
@@ -481,6 +510,8 @@ export const texts = {
     reportDecided: 'This report has already been decided',
     keyTaken: 'This key already exists',
     lastDefault: 'Choose another default first',
+    translationSyntax: 'This text is not valid ICU MessageFormat: check its braces and plural or select options.',
+    translationParameters: 'This text uses a value the English text does not have. Allowed: {allowed}',
   },
   // Parley's money texts: refunds, disputes, receipts, expiry (the spec shows none).
   money: {

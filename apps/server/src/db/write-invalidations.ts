@@ -8,6 +8,8 @@ import { type Invalidation } from '../lib/event-bus.js';
  *   user is a snapshot for authorization, balances are read where they matter.
  * - conversations (modules/messages/poll-cache.ts): any write to `topics`, `topic_participants`,
  *   `messages` or `attachments`, by topic when the statement names it, else all of them.
+ * - languages and their texts (modules/reference/localization.service.ts): any write to `languages` or
+ *   `localizations` (an admin's save, the seed), whichever feature makes it.
  */
 type Node = OperationNode & Record<string, unknown>;
 const node = (value: unknown) => value as Node | undefined;
@@ -51,6 +53,7 @@ function insertedValues(query: Node, column: string): unknown[] | undefined {
 
 const BALANCE_ONLY = new Set(['balance', 'updated_at', 'spent_day', 'spent_day_key', 'spent_month', 'spent_month_key']);
 const CONVERSATION_TABLES = new Set(['topics', 'topic_participants', 'messages', 'attachments']);
+const LANGUAGE_TABLES = new Set(['languages', 'localizations']);
 
 const byUser = (id: unknown): Invalidation => (typeof id === 'number' ? { kind: 'user', userId: id } : { kind: 'sessions' });
 const byTopic = (id: unknown): Invalidation => (typeof id === 'number' ? { kind: 'topic', topicId: id } : { kind: 'topics' });
@@ -97,5 +100,6 @@ export function invalidationsOf(root: RootOperationNode): Invalidation[] {
   const where = equalities(node(node(query.where)?.where));
   const auth = authInvalidation(query, table, where);
   const conversation = table !== undefined && CONVERSATION_TABLES.has(table) ? conversationInvalidations(query, table, where) : [];
+  if (table !== undefined && LANGUAGE_TABLES.has(table)) conversation.push({ kind: 'localizations' });
   return auth ? [auth, ...conversation] : conversation;
 }

@@ -28,6 +28,8 @@ export type Invalidation =
   | { kind: 'settings' }
   /** An admin changed the content rules (modules/moderation). */
   | { kind: 'content-rules' }
+  /** A language or one of its texts changed (modules/reference/localization.service.ts). */
+  | { kind: 'localizations' }
   /** A user's row changed or their sessions were deleted: drop the sessions cached for them. */
   | { kind: 'user'; userId: number }
   | { kind: 'session'; sessionId: string }
@@ -41,7 +43,14 @@ export type Invalidation =
 export function isInvalidation(value: unknown): value is Invalidation {
   if (typeof value !== 'object' || value === null) return false;
   const message = value as Record<string, unknown>;
-  if (message.kind === 'settings' || message.kind === 'sessions' || message.kind === 'content-rules' || message.kind === 'topics') return true;
+  if (
+    message.kind === 'settings' ||
+    message.kind === 'sessions' ||
+    message.kind === 'content-rules' ||
+    message.kind === 'localizations' ||
+    message.kind === 'topics'
+  )
+    return true;
   if (message.kind === 'user') return Number.isSafeInteger(message.userId);
   if (message.kind === 'topic') return Number.isSafeInteger(message.topicId);
   return message.kind === 'session' && typeof message.sessionId === 'string';

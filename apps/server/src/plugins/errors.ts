@@ -3,7 +3,9 @@ import { STATUS_CODES } from 'node:http';
 import { type Duplex } from 'node:stream';
 import { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { type ZodType } from 'zod';
-import { AppError } from '../lib/app-error.js';
+import { englishText } from '@parley/contracts/i18n';
+import { AppError, localized, type LocalizedText } from '../lib/app-error.js';
+import { rememberText } from './localize.js';
 
 /** Zod issues → the spec's `errors` map (field → messages). */
 export function toFieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldErrors {
@@ -15,17 +17,56 @@ export function toFieldErrors(issues: readonly { path: readonly PropertyKey[]; m
   return errors;
 }
 
-export function validationFailure(issues: readonly { path: readonly PropertyKey[]; message: string }[]): AppError {
+/**
+ * `produced`: the English texts our error map wrote for issues the schema gave no message (with their key and
+ * values), so each field error can be rendered in the request's language.
+ */
+export function validationFailure(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+  produced?: ReadonlyMap<string, LocalizedText>,
+): AppError {
   const errors = toFieldErrors(issues);
-  const first = Object.values(errors)[0]?.[0] ?? texts.common.validationFailed;
-  return new AppError('VALIDATION', first, errors);
+  const entries = Object.entries(errors);
+  const first = entries[0]?.[1][0];
+  const firstText = first === undefined ? undefined : produced?.get(first);
+  const error = new AppError('VALIDATION', firstText ?? first ?? texts.common.validationFailed, errors);
+  if (produced?.size) error.fieldTexts = Object.fromEntries(entries.map(([field, messages]) => [field, messages.map((m) => produced.get(m))]));
+  return error;
 }
 
-/** Request validation with zod: failures become 422 with field errors. */
+const count = (value: unknown) => Number(value);
+
+/** A catalogue text for a zod issue whose schema set no message of its own (zod's defaults are English only). */
+function issueText(issue: { code: string; origin?: string; maximum?: unknown; minimum?: unknown; input?: unknown }): LocalizedText {
+  const collection = issue.origin === 'array' || issue.origin === 'set';
+  if (issue.code === 'invalid_type' && issue.input === undefined) return localized('validation.required');
+  if (issue.code === 'too_big') {
+    const max = count(issue.maximum);
+    if (issue.origin === 'string') return localized('validation.tooLong', { max });
+    return collection ? localized('validation.tooMany', { max }) : localized('validation.tooLarge', { max });
+  }
+  if (issue.code === 'too_small') {
+    const min = count(issue.minimum);
+    if (issue.origin === 'string') return min <= 1 ? localized('validation.required') : localized('validation.tooShort', { min });
+    return collection ? localized('validation.tooFew', { min }) : localized('validation.tooSmall', { min });
+  }
+  return localized('validation.invalid');
+}
+
+/** Request validation with zod: failures become 422 with field errors, zod's default messages replaced by catalogue texts. */
 export function zodValidatorCompiler({ schema }: { schema: unknown }) {
   return (data: unknown) => {
-    const result = (schema as ZodType).safeParse(data);
-    return result.success ? { value: result.data } : { error: validationFailure(result.error.issues) };
+    const produced = new Map<string, LocalizedText>();
+    // A schema's own message wins over this per-parse error map (zod's precedence).
+    const result = (schema as ZodType).safeParse(data, {
+      error: (issue) => {
+        const text = issueText(issue as Parameters<typeof issueText>[0]);
+        const english = englishText(text.key, text.params);
+        produced.set(english, text);
+        return english;
+      },
+    });
+    return result.success ? { value: result.data } : { error: validationFailure(result.error.issues, produced) };
   };
 }
 
@@ -58,6 +99,7 @@ export function registerInputGuards(app: FastifyInstance) {
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
+      rememberText(reply, error);
       return reply.status(error.statusCode).send({
         status: 'ERROR',
         payload: null,

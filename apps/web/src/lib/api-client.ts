@@ -169,6 +169,9 @@ async function send<T>(method: Method, path: string, options: RequestOptions = {
   if (token) headers.Authorization = `Bearer ${token}`;
   const xsrf = getCookie(cookieNames.xsrf);
   if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
+  // Also as a header: the server answers errors raised before it reads a body (CSRF, rate limits) in this language.
+  const langId = withDefaults ? config.getLangId() : null;
+  if (langId) headers['X-Lang-Id'] = String(langId);
 
   const controller = new AbortController();
   let timedOut = false;

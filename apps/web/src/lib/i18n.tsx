@@ -4,6 +4,7 @@ import { localizeEnglish, translate, type Catalogue, type TextKey, type TextPara
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { api, configureApiClient, type Envelope } from './api-client';
+import { authStore } from './auth';
 import { languagesQuery } from './reference';
 import { storage } from './storage';
 
@@ -63,6 +64,8 @@ export function I18nProvider({ children }: { children: ReactNode }) {
       storage.set(localKeys.languageId, String(id));
       setSavedId(String(id));
       configureApiClient({ getLangId: () => id });
+      // Signed in: mail and notices follow the language too (the server keeps it on the account).
+      if (authStore.getState().isAuthenticated) void api.put('/user/language', { language_id: id }).catch(() => undefined);
       // Server content (pages, FAQ) may differ per language.
       void queryClient.invalidateQueries();
     },

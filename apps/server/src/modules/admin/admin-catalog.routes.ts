@@ -1,5 +1,7 @@
 import { adminListQuerySchema, idParamSchema, reorderBodySchema } from '@parley/contracts';
+import { type FastifyRequest } from 'fastify';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { forgetLocalizations } from '../reference/localization.service.js';
 import { actorOf } from './admin-actor.js';
 import * as service from './admin-catalog.service.js';
 
@@ -7,6 +9,15 @@ const tags = ['admin'];
 
 /** Rooms, bundles, currencies, social links, FAQ, static pages and languages: list, view, create, replace, delete. */
 export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Instances cache the languages (reference/localization.service.ts): the write announced itself before its commit,
+  // and again after it here, so no instance keeps the list read in between.
+  const committed = async <T>(request: FastifyRequest, entity: service.CatalogEntity, payload: T) => {
+    if (entity.table === 'languages') {
+      forgetLocalizations(app.db);
+      await app.bus.invalidate({ kind: 'localizations' }).catch((error: unknown) => request.log.error({ err: error }, 'localizations invalidation not sent'));
+    }
+    return payload;
+  };
   for (const entity of service.catalogEntities) {
     const base = `/${entity.path}`;
     app.get(base, { schema: { tags, querystring: adminListQuerySchema } }, async (request) => ({
@@ -20,18 +31,18 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(base, { schema: { tags, body: entity.body } }, async (request) => ({
       status: 'OK',
       message: 'Saved',
-      payload: await service.createRecord(actorOf(app, request), entity, request.body),
+      payload: await committed(request, entity, await service.createRecord(actorOf(app, request), entity, request.body)),
     }));
     app.put(`${base}/:id`, { schema: { tags, params: idParamSchema, body: entity.body } }, async (request) => ({
       status: 'OK',
       message: 'Saved',
-      payload: await service.updateRecord(actorOf(app, request), entity, request.params.id, request.body),
+      payload: await committed(request, entity, await service.updateRecord(actorOf(app, request), entity, request.params.id, request.body)),
     }));
     if (entity.canDelete) {
       app.delete(`${base}/:id`, { schema: { tags, params: idParamSchema } }, async (request) => ({
         status: 'OK',
         message: 'Deleted',
-        payload: await service.deleteRecord(actorOf(app, request), entity, request.params.id),
+        payload: await committed(request, entity, await service.deleteRecord(actorOf(app, request), entity, request.params.id)),
       }));
     }
   }

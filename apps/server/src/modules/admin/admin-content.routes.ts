@@ -1,6 +1,8 @@
-import { languageParamSchema, localizationBodySchema, localizationKeyQuerySchema, settingsSchema } from '@parley/contracts';
+import { languageParamSchema, localizationBodySchema, localizationKeyQuerySchema, settingsSchema, texts } from '@parley/contracts';
+import { type FastifyRequest } from 'fastify';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { forgetLocalizations } from '../reference/localization.service.js';
 import { forgetSettings, getSettings } from '../reference/settings.service.js';
 import { actorOf } from './admin-actor.js';
 import * as service from './admin-content.service.js';
@@ -27,19 +29,26 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   }));
 
-  app.put('/languages/:id/localizations', { schema: { tags, params: languageParamSchema, body: localizationBodySchema } }, async (request) => ({
-    status: 'OK',
-    message: 'Saved',
-    payload: await service.saveLocalization(actorOf(app, request), request.params.id, request.body.key, request.body.value),
-  }));
+  // Instances cache each language's texts: the write announced itself before its commit, and again after it here, so no
+  // instance keeps what it read in between (this one forgets at once).
+  const localizationsChanged = async (request: FastifyRequest) => {
+    forgetLocalizations(app.db);
+    await app.bus.invalidate({ kind: 'localizations' }).catch((error: unknown) => request.log.error({ err: error }, 'localizations invalidation not sent'));
+  };
+
+  app.put('/languages/:id/localizations', { schema: { tags, params: languageParamSchema, body: localizationBodySchema } }, async (request) => {
+    const payload = await service.saveLocalization(actorOf(app, request), request.params.id, request.body.key, request.body.value);
+    await localizationsChanged(request);
+    return { status: 'OK', message: texts.admin.saved, payload };
+  });
 
   app.delete(
     '/languages/:id/localizations/:key',
     { schema: { tags, params: languageParamSchema.extend({ key: z.string().min(1).max(128) }) } },
-    async (request) => ({
-      status: 'OK',
-      message: 'Deleted',
-      payload: await service.deleteLocalization(actorOf(app, request), request.params.id, request.params.key),
-    }),
+    async (request) => {
+      const payload = await service.deleteLocalization(actorOf(app, request), request.params.id, request.params.key);
+      await localizationsChanged(request);
+      return { status: 'OK', message: 'Deleted', payload };
+    },
   );
 };

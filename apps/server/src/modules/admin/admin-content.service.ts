@@ -1,5 +1,6 @@
 import { pageMeta, settingsSchema, texts, type Settings } from '@parley/contracts';
-import { AppError, validationError } from '../../lib/app-error.js';
+import { checkTranslation, englishCatalogue, isTextKey, parameterNames, textKeys } from '@parley/contracts/i18n';
+import { AppError, localized, validationError } from '../../lib/app-error.js';
 import { validationFailure } from '../../plugins/errors.js';
 import { findCatalogRow } from './admin-catalog.repository.js';
 import { type AdminActor, audited } from './admin-audit.js';
@@ -41,10 +42,46 @@ export interface LocalizationKeysQuery {
   order: 'asc' | 'desc';
 }
 
+interface KeyEntry {
+  key: string;
+  /** The English source text in code (null for a key an operator added that the catalogue lacks). */
+  source: string | null;
+  default_value: string | null;
+  value: string | null;
+}
+
+const hasText = (value: string | null | undefined): value is string => value !== null && value !== undefined && value.trim() !== '';
+
 /**
- * Every key of the default language and of this one, with both values, so
- * translators see what is missing. Key sets are small (hundreds), so the merge is done here.
+ * Every key this language should have: each key of the catalogue (so a new English text shows up with no
+ * other change) and any key an operator added to the default language or to this one.
  */
+function mergeKeys(rows: { language_id: number; key: string; value: string }[], languageId: number, fallbackId: number) {
+  const keys = new Map<string, KeyEntry>();
+  for (const key of textKeys) keys.set(key, { key, source: englishCatalogue[key], default_value: null, value: null });
+  for (const row of rows) {
+    const entry = keys.get(row.key) ?? { key: row.key, source: null, default_value: null, value: null };
+    if (row.language_id === fallbackId) entry.default_value = row.value;
+    if (row.language_id === languageId) entry.value = row.value;
+    keys.set(row.key, entry);
+  }
+  return [...keys.values()].map((e) => ({
+    ...e,
+    default_value: hasText(e.default_value) ? e.default_value : e.source,
+    is_missing: !hasText(e.value) && (e.source !== null || hasText(e.default_value)),
+  }));
+}
+
+/** How many catalogue keys each language lacks (the languages screen's summary). */
+async function missingPerLanguage(actor: AdminActor) {
+  const languages = await actor.db.selectFrom('languages').select(['id', 'code', 'title']).orderBy('id').execute();
+  const rows = await actor.db.selectFrom('localizations').select(['language_id', 'key', 'value']).execute();
+  const present = new Map<number, number>();
+  for (const row of rows) if (isTextKey(row.key) && hasText(row.value)) present.set(row.language_id, (present.get(row.language_id) ?? 0) + 1);
+  return languages.map((l) => ({ ...l, missing_count: textKeys.length - (present.get(l.id) ?? 0) }));
+}
+
+/** Every key with the English source, the default language's text and this language's, so translators see what is missing. */
 export async function listLocalizationKeys(actor: AdminActor, languageId: number, query: LocalizationKeysQuery) {
   const language = await requireLanguage(actor, languageId);
   const fallback = await actor.db.selectFrom('languages').select('id').orderBy('is_default', 'desc').orderBy('id').executeTakeFirstOrThrow();
@@ -53,38 +90,38 @@ export async function listLocalizationKeys(actor: AdminActor, languageId: number
     .select(['language_id', 'key', 'value'])
     .where('language_id', 'in', [languageId, fallback.id])
     .execute();
-  const keys = new Map<string, { key: string; default_value: string | null; value: string | null }>();
-  for (const row of rows) {
-    const entry = keys.get(row.key) ?? { key: row.key, default_value: null, value: null };
-    if (row.language_id === fallback.id) entry.default_value = row.value;
-    if (row.language_id === languageId) entry.value = row.value;
-    keys.set(row.key, entry);
-  }
+  const entries = mergeKeys(rows, languageId, fallback.id);
   const needle = query.q?.toLowerCase();
-  const all = [...keys.values()]
-    .map((e) => ({ ...e, is_missing: e.default_value !== null && (e.value === null || e.value.trim() === '') }))
-    .filter(
-      (e) =>
-        !needle ||
-        e.key.toLowerCase().includes(needle) ||
-        (e.value ?? '').toLowerCase().includes(needle) ||
-        (e.default_value ?? '').toLowerCase().includes(needle),
-    )
+  const all = entries
+    .filter((e) => !needle || [e.key, e.value ?? '', e.default_value ?? '', e.source ?? ''].some((text) => text.toLowerCase().includes(needle)))
     .filter((e) => !query.missing || e.is_missing === (query.missing === 'yes'))
     .sort((a, b) => (query.order === 'desc' ? b.key.localeCompare(a.key) : a.key.localeCompare(b.key)));
   const items = all.slice((query.page - 1) * query.per_page, query.page * query.per_page);
   return {
     language: { id: language.id, code: language.code, title: language.title, is_default: language.is_default === 1 },
     default_language_id: fallback.id,
-    missing_count: [...keys.values()].filter((e) => e.default_value !== null && (e.value === null || e.value.trim() === '')).length,
+    missing_count: entries.filter((e) => e.is_missing).length,
+    languages: await missingPerLanguage(actor),
     items,
     meta: pageMeta(query.page, query.per_page, all.length),
   };
 }
 
-/** Creates or replaces one key's text in one language. */
+/** A catalogue text must parse and use only its English text's values; an added key must parse. */
+function assertTranslation(key: string, value: string) {
+  if (value.trim() === '') return;
+  const check = isTextKey(key) ? checkTranslation(key, value) : parameterNames(value) === null ? 'syntax' : 'ok';
+  if (check === 'syntax') throw validationError('value', texts.admin.translationSyntax);
+  if (check === 'unknown-parameter' && isTextKey(key)) {
+    const allowed = (parameterNames(englishCatalogue[key]) ?? []).map((name) => `{${name}}`).join(', ') || '—';
+    throw validationError('value', localized('admin.translationParameters', { allowed }));
+  }
+}
+
+/** Creates or replaces one key's text in one language; a broken ICU message is refused and saves nothing. */
 export async function saveLocalization(actor: AdminActor, languageId: number, key: string, value: string) {
   await requireLanguage(actor, languageId);
+  assertTranslation(key, value);
   return audited(actor, 'localization.save', 'localization', async (trx) => {
     const before = await trx
       .selectFrom('localizations')

@@ -1,24 +1,26 @@
 import { type MailMessage } from '../mail/mailer.js';
+import { renderText as t, type LanguageTexts } from '../reference/localization.service.js';
 
 interface Recipient {
   email: string;
   name: string;
 }
 
-export const verificationMail = (user: Recipient, link: string): MailMessage => ({
+/** Mail in the recipient's language (issue 19): the catalogue's `mail.*` texts, English where the language lacks one. */
+export const verificationMail = (user: Recipient, link: string, language: LanguageTexts): MailMessage => ({
   to: user.email,
-  subject: 'Confirm your email address',
-  text: `Hi ${user.name},\n\nWelcome to Parley! Please confirm your email address by opening this link:\n\n${link}\n\nThe link is valid for 24 hours. If you did not sign up, ignore this email.\n\n— The Parley team`,
+  subject: t(language, 'mail.verifySubject'),
+  text: `${t(language, 'mail.greeting', { name: user.name })}\n\n${t(language, 'mail.verifyBody')}\n\n${link}\n\n${t(language, 'mail.verifyValidity')}\n\n${t(language, 'mail.signature')}`,
 });
 
-export const passwordResetMail = (user: Recipient, link: string): MailMessage => ({
+export const passwordResetMail = (user: Recipient, link: string, language: LanguageTexts): MailMessage => ({
   to: user.email,
-  subject: 'Reset your Parley password',
-  text: `Hi ${user.name},\n\nSomeone asked to reset the password of your Parley account. To choose a new password, open this link:\n\n${link}\n\nThe link is valid for 60 minutes and can be used once. If it was not you, ignore this email: your password stays as it is.\n\n— The Parley team`,
+  subject: t(language, 'mail.resetSubject'),
+  text: `${t(language, 'mail.greeting', { name: user.name })}\n\n${t(language, 'mail.resetBody')}\n\n${link}\n\n${t(language, 'mail.resetValidity')}\n\n${t(language, 'mail.signature')}`,
 });
 
-export const someoneTriedToRegisterMail = (email: string, publicUrl: string): MailMessage => ({
+export const someoneTriedToRegisterMail = (email: string, publicUrl: string, language: LanguageTexts): MailMessage => ({
   to: email,
-  subject: 'Someone tried to sign up with your email',
-  text: `Hello,\n\nSomeone tried to create a Parley account with this email address, which already has an account. If it was you, sign in at ${publicUrl}/auth?form=signin or reset your password at ${publicUrl}/auth?form=reset.\n\nIf it was not you, you can ignore this email.\n\n— The Parley team`,
+  subject: t(language, 'mail.takenSubject'),
+  text: `${t(language, 'mail.hello')}\n\n${t(language, 'mail.takenBody', { signInLink: `${publicUrl}/auth?form=signin`, resetLink: `${publicUrl}/auth?form=reset` })}\n\n${t(language, 'mail.takenIgnore')}\n\n${t(language, 'mail.signature')}`,
 });

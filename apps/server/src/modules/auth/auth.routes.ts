@@ -10,11 +10,13 @@ import {
   registerBodySchema,
   texts,
   updateProfileBodySchema,
+  userLanguageBodySchema,
   verifyEmailQuerySchema,
 } from '@parley/contracts';
 import { type FastifyRequest } from 'fastify';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.js';
+import { requestLanguageId } from '../../plugins/localize.js';
 import { z } from 'zod';
 import { clearSessionCookie, createSession, currentUser, requireAuth, setSessionCookie, xsrfCookieOptions, xsrfTokenFor } from '../../plugins/session.js';
 import { createMailOutbox } from '../mail/mail.outbox.js';
@@ -64,6 +66,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     if (result.kind === 'two_factor') return { status: 'TWO_FACTOR', message: texts.twoFactor.codeRequired, payload: { two_factor: true } };
     const token = await createSession(app.db, app.config, app.clock, result.user.id, request);
     setSessionCookie(reply, app.config, token);
+    // An account from before languages were kept takes the language it signs in with.
+    if (result.user.language_id === null) await auth.adoptLanguage(deps, result.user.id, requestLanguageId(request));
     const profile = await profileOf(result.user.id);
     return { status: 'OK', payload: { user: profile, token }, data: profile, token };
   });
@@ -71,7 +75,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(twoFactorRoutes);
 
   app.post('/register', { schema: { tags: ['auth'], body: registerBodySchema }, config: authLimit }, async (request, reply) => {
-    const result = await auth.register(deps, request.body);
+    const result = await auth.register(deps, request.body, requestLanguageId(request));
     if (result.kind === 'verify') return { status: 'VERIFY', message: texts.auth.verificationSent, payload: { email: result.email } };
     const token = await createSession(app.db, app.config, app.clock, result.user.id, request);
     setSessionCookie(reply, app.config, token);
@@ -134,6 +138,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     await auth.updateProfile(deps, currentUser(request), request.body);
     return { status: 'OK', message: texts.profile.updated, payload: await profileOf(currentUser(request).id) };
   });
+
+  // The web's language menu, when signed in: mail and notices follow the language the person reads Parley in.
+  app.put('/user/language', { schema: { tags: ['profile'], body: userLanguageBodySchema }, preHandler: requireAuth }, async (request) => ({
+    status: 'OK',
+    payload: { language_id: await auth.setUserLanguage(deps, currentUser(request).id, request.body.language_id) },
+  }));
 
   app.get(
     '/phone-country',

@@ -1,12 +1,13 @@
 import { texts, type ChangePasswordBody, type LoginBody, type PasswordResetBody, type RegisterBody, type UpdateProfileBody } from '@parley/contracts';
 import { type Config } from '../../config.js';
 import { type Db } from '../../db/database.js';
-import { AppError } from '../../lib/app-error.js';
+import { AppError, validationError } from '../../lib/app-error.js';
 import { type Clock } from '../../lib/clock.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
 import { getDummyHash, hashPassword, verifyPassword } from '../../lib/password.js';
 import { postEntry } from '../ledger/ledger.service.js';
 import { type Mailer } from '../mail/mailer.js';
+import { findLanguageId, getLanguageTexts } from '../reference/localization.service.js';
 import { getSettings } from '../reference/settings.service.js';
 import { validatePhone } from '../users/phone.js';
 import * as users from '../users/users.repository.js';
@@ -47,7 +48,8 @@ export async function login(deps: AuthDeps, body: LoginBody): Promise<LoginResul
 
 export type RegisterResult = { kind: 'ok'; user: UserRow } | { kind: 'verify'; email: string };
 
-export async function register(deps: AuthDeps, body: RegisterBody): Promise<RegisterResult> {
+/** `languageId`: the sign-up request's lang_id; mail and notices go out in it (null or unknown: the default language). */
+export async function register(deps: AuthDeps, body: RegisterBody, languageId?: number): Promise<RegisterResult> {
   const { db, clock, config } = deps;
   const settings = await getSettings(db);
   if (!settings.is_reg_enabled) throw new AppError('FORBIDDEN', texts.auth.registrationDisabled);
@@ -62,11 +64,12 @@ export async function register(deps: AuthDeps, body: RegisterBody): Promise<Regi
     // Without verification there is no way to hide that the address is taken.
     if (!config.requireEmailVerification) throw new AppError('VALIDATION', texts.auth.emailTaken, { email: [texts.auth.emailTaken] });
     // Otherwise answer exactly as for a new account, and tell the owner instead.
-    await deps.mailer.send(someoneTriedToRegisterMail(existing.email, config.publicUrl));
+    await deps.mailer.send(someoneTriedToRegisterMail(existing.email, config.publicUrl, await getLanguageTexts(db, existing.language_id)));
     return { kind: 'verify', email: body.email };
   }
 
   const now = clock.now().toISOString();
+  const language_id = await findLanguageId(db, languageId);
   const user = await db.transaction().execute(async (trx) => {
     const inserted = await users
       .insertUser(trx, {
@@ -79,6 +82,7 @@ export async function register(deps: AuthDeps, body: RegisterBody): Promise<Regi
         phone_national_number: phone.nationalNumber,
         email_verified_at: config.requireEmailVerification ? null : now,
         adult_confirmed_at: now,
+        language_id,
         created_at: now,
         updated_at: now,
       })
@@ -111,7 +115,7 @@ async function sendVerification(deps: AuthDeps, user: UserRow) {
     created_at: now.toISOString(),
   });
   const link = `${deps.config.publicUrl}/email-verification?id=${user.id}&token=${encodeURIComponent(token)}`;
-  await deps.mailer.send(verificationMail(user, link));
+  await deps.mailer.send(verificationMail(user, link, await getLanguageTexts(deps.db, user.language_id)));
 }
 
 /** Always succeeds from the caller's point of view: no account enumeration. */
@@ -149,7 +153,7 @@ export async function requestPasswordReset(deps: AuthDeps, email: string): Promi
     created_at: now.toISOString(),
   });
   const link = `${deps.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
-  await deps.mailer.send(passwordResetMail(user, link));
+  await deps.mailer.send(passwordResetMail(user, link, await getLanguageTexts(deps.db, user.language_id)));
 }
 
 export async function resetPassword(deps: AuthDeps, body: PasswordResetBody): Promise<void> {
@@ -209,3 +213,17 @@ export async function confirmAdult(deps: AuthDeps, user: UserRow): Promise<void>
 }
 
 export const logout = (deps: AuthDeps, sessionId: string) => repo.deleteSession(deps.db, sessionId);
+
+/** The language a signed-in person switched to (the web's language menu): their mail and notices follow it. */
+export async function setUserLanguage(deps: Pick<AuthDeps, 'db' | 'clock'>, userId: number, languageId: number): Promise<number> {
+  const id = await findLanguageId(deps.db, languageId);
+  if (id === null) throw validationError('language_id', texts.profile.languageUnknown);
+  await users.updateUser(deps.db, userId, { language_id: id, updated_at: deps.clock.now().toISOString() });
+  return id;
+}
+
+/** Keeps a request's language on an account that has none yet (no statement when the request names none that exists). */
+export async function adoptLanguage(deps: Pick<AuthDeps, 'db' | 'clock'>, userId: number, languageId: number | undefined): Promise<void> {
+  const id = await findLanguageId(deps.db, languageId);
+  if (id !== null) await users.updateUser(deps.db, userId, { language_id: id, updated_at: deps.clock.now().toISOString() });
+}

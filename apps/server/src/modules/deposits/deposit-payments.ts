@@ -1,7 +1,7 @@
 import { texts } from '@parley/contracts';
 import { type Transaction } from 'kysely';
 import { type Database } from '../../db/database.js';
-import { AppError } from '../../lib/app-error.js';
+import { AppError, localized } from '../../lib/app-error.js';
 import { closeDispute, openDispute } from '../disputes/disputes.service.js';
 import { getBalance, postEntry } from '../ledger/ledger.service.js';
 import { reverseEarningsPaidBy } from '../payouts/earnings.service.js';
@@ -13,7 +13,6 @@ import { executeRefund, notifyRefund, reserveRefund } from '../refunds/refunds.s
 import { chargedOf } from './deposits.mapper.js';
 import * as repo from './deposits.repository.js';
 import { type DepositRow } from './deposits.table.js';
-import { englishText } from '@parley/contracts/i18n';
 
 /**
  * The `deposit:` payment handler. Coins are credited exactly once: the
@@ -104,7 +103,7 @@ async function handleDispute(trx: Transaction<Database>, deposit: DepositRow, ev
         userId: deposit.user_id,
         kind: 'deposit.disputed',
         title: texts.money.disputeNoticeTitle,
-        body: englishText('money.disputeNoticeBody', { coins: dispute.coins_held }),
+        body: localized('money.disputeNoticeBody', { coins: dispute.coins_held }),
         link: '/account?tab=history',
         dedupeKey: `dispute:${dispute.id}`,
         createdAt: now,

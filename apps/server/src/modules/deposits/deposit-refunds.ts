@@ -1,7 +1,7 @@
 import { texts, type RefundBody, type RefundQuote } from '@parley/contracts';
 import { type Transaction } from 'kysely';
 import { type Database, type Db, type DbOrTrx } from '../../db/database.js';
-import { AppError, validationError } from '../../lib/app-error.js';
+import { AppError, localized, validationError } from '../../lib/app-error.js';
 import { type EventBus } from '../../lib/event-bus.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { getBalance, postEntry } from '../ledger/ledger.service.js';
@@ -10,7 +10,6 @@ import { type RefundRow } from '../refunds/refunds.table.js';
 import { chargedOf } from './deposits.mapper.js';
 import * as repo from './deposits.repository.js';
 import { type DepositRow } from './deposits.table.js';
-import { englishText } from '@parley/contracts/i18n';
 
 const tm = texts.money;
 const REFUNDABLE = ['success', 'refunded'];
@@ -55,7 +54,7 @@ async function planDepositRefund(trx: Transaction<Database>, clock: RefundDeps['
   const left = await refundableCoins(trx, deposit);
   if (left === 0) throw new AppError('CONFLICT', tm.nothingLeftToRefund);
   const coins = body.coins ?? left;
-  if (coins > left) throw validationError('coins', englishText('money.refundCoinsLeft', { coins: left }));
+  if (coins > left) throw validationError('coins', localized('money.refundCoinsLeft', { coins: left }));
   const amountCents = centsFor(deposit, coins);
   return {
     userId: deposit.user_id,
@@ -107,7 +106,7 @@ export async function refundDeposit(deps: RefundDeps & { bus: EventBus }, actorI
   } catch (error) {
     if (error instanceof AppError && error.code === 'INSUFFICIENT_FUNDS') {
       const deposit = await repo.findDeposit(deps.db, id);
-      throw validationError('coins', englishText('money.refundCoinsLeft', { coins: deposit ? await refundableCoins(deps.db, deposit) : 0 }));
+      throw validationError('coins', localized('money.refundCoinsLeft', { coins: deposit ? await refundableCoins(deps.db, deposit) : 0 }));
     }
     throw error;
   }

@@ -1,7 +1,7 @@
 import { pageMeta, texts, type DepositCheckoutBody } from '@parley/contracts';
 import { type Config } from '../../config.js';
 import { type Db } from '../../db/database.js';
-import { AppError } from '../../lib/app-error.js';
+import { AppError, localized, validationError } from '../../lib/app-error.js';
 import { type Clock } from '../../lib/clock.js';
 import { type PaymentGateway } from '../payments/gateway.js';
 import { quoteIn } from '../payments/pricing.js';
@@ -11,7 +11,6 @@ import { type UserRow } from '../users/users.table.js';
 import { resolveDisplayCurrency, toBundle, toDeposit, toHistoryRow } from './deposits.mapper.js';
 import * as repo from './deposits.repository.js';
 import { assertAdult } from '../users/adult.js';
-import { englishText } from '@parley/contracts/i18n';
 
 export interface DepositDeps {
   db: Db;
@@ -44,8 +43,7 @@ async function priceTopUp(db: Db, body: { amount?: number; bundle_id?: number })
     amountCents = Math.round((body.amount ?? 0) * 100);
     if (amountCents <= 0) throw new AppError('VALIDATION', texts.topUp.validAmount, { amount: [texts.topUp.validAmount] });
     if (amountCents < settings.min_top_up_amount * 100) {
-      const message = englishText('topUp.minTopUp', { min: formatEuro(settings.min_top_up_amount) });
-      throw new AppError('VALIDATION', message, { amount: [message] });
+      throw validationError('amount', localized('topUp.minTopUp', { min: formatEuro(settings.min_top_up_amount) }));
     }
     points = Math.round((amountCents * settings.points_convertion_rate) / 100);
     description = `${points} Parley coins`;

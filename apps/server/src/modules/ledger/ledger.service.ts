@@ -1,6 +1,6 @@
 import { type Transaction } from 'kysely';
 import { type Database, type DbOrTrx } from '../../db/database.js';
-import { AppError } from '../../lib/app-error.js';
+import { AppError, type LocalizedText } from '../../lib/app-error.js';
 import { refuseOverLimit, spendingClock } from './spending-limits.service.js';
 import { type Clock } from '../../lib/clock.js';
 import * as repo from './ledger.repository.js';
@@ -19,7 +19,7 @@ export interface PostEntryInput {
   reference?: { type: string; id: string | number };
   note?: string;
   /** The message of the error when a debit would go below zero. */
-  insufficientMessage?: string;
+  insufficientMessage?: string | LocalizedText;
 }
 
 export type LedgerKind =

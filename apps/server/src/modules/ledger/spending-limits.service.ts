@@ -1,9 +1,8 @@
 import { texts, type SpendingLimits, type UpdateSpendingLimitsBody } from '@parley/contracts';
 import { type DbOrTrx } from '../../db/database.js';
-import { AppError } from '../../lib/app-error.js';
+import { AppError, localized } from '../../lib/app-error.js';
 import { type Clock } from '../../lib/clock.js';
 import * as repo from './ledger.repository.js';
-import { englishText } from '@parley/contracts/i18n';
 
 /** A raised limit waits this long (the usual cooling-off); a lowered one applies at once. */
 export const RAISE_DELAY_MS = 24 * 3600_000;
@@ -36,12 +35,12 @@ export async function refuseOverLimit(db: DbOrTrx, userId: number, coins: number
   if (!row || Number(row.balance) < coins) return;
   const e = effective(row, now);
   if (e.daily !== null && e.spentDay + coins > e.daily)
-    throw new AppError('SPENDING_LIMIT', englishText('spending.dailyReached', { limit: e.daily }), undefined, {
+    throw new AppError('SPENDING_LIMIT', localized('spending.dailyReached', { limit: e.daily }), undefined, {
       limit: 'daily',
       left: Math.max(0, e.daily - e.spentDay),
     });
   if (e.monthly !== null && e.spentMonth + coins > e.monthly)
-    throw new AppError('SPENDING_LIMIT', englishText('spending.monthlyReached', { limit: e.monthly }), undefined, {
+    throw new AppError('SPENDING_LIMIT', localized('spending.monthlyReached', { limit: e.monthly }), undefined, {
       limit: 'monthly',
       left: Math.max(0, e.monthly - e.spentMonth),
     });

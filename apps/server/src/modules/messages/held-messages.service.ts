@@ -1,7 +1,7 @@
 import { texts, type HeldMessage } from '@parley/contracts';
 import { type Transaction } from 'kysely';
 import { type Database, type Db } from '../../db/database.js';
-import { AppError } from '../../lib/app-error.js';
+import { AppError, localized } from '../../lib/app-error.js';
 import { postEntry } from '../ledger/ledger.service.js';
 import { type HeldMessageRow } from './messages.table.js';
 import { createNotification } from '../notifications/notifications.service.js';
@@ -15,7 +15,6 @@ import * as repo from './held-messages.repository.js';
 import { toMessage } from './messages.mapper.js';
 import { creditContributors } from './messages.service.js';
 import * as messagesRepo from './messages.repository.js';
-import { englishText } from '@parley/contracts/i18n';
 
 /**
  * Messages a content rule holds for review (issue 15). The sender pays at send, as for any message,
@@ -62,7 +61,7 @@ export async function holdMessage(
         kind: 'message',
         idempotencyKey: `held:${held.id}`,
         reference: { type: 'held_message', id: held.id },
-        insufficientMessage: englishText('chat.notEnoughCoins', { cost: input.cost }),
+        insufficientMessage: localized('chat.notEnoughCoins', { cost: input.cost }),
       });
       return { held, balance: entry.balance_after };
     });
@@ -164,7 +163,7 @@ export async function rejectHeld(deps: ChatDeps, actorId: number, heldId: number
       userId: held.sender_id,
       kind: 'moderation',
       title: texts.contentRules.rejectedTitle,
-      body: englishText('contentRules.rejectedBody', { coins: held.cost }),
+      body: localized('contentRules.rejectedBody', { coins: held.cost }),
       dedupeKey: `held-rejected:${held.id}`,
       createdAt: now,
     });

@@ -1,8 +1,7 @@
 import { attachmentTypes, limits, texts, type AttachmentType } from '@parley/contracts';
 import { type FastifyRequest } from 'fastify';
-import { AppError } from '../../lib/app-error.js';
+import { AppError, localized, fieldError, type LocalizedText } from '../../lib/app-error.js';
 import { IMAGE_MIMES, sniffFile, typeMatches } from '../../lib/file-sniff.js';
-import { englishText } from '@parley/contracts/i18n';
 
 /** An upload checked by its bytes: the declared type agrees with the content. */
 export interface CheckedFile {
@@ -19,7 +18,7 @@ export interface MessageForm {
 }
 
 const sizeLabel = `${Math.round(limits.maxFileBytes / (1024 * 1024))} MB`;
-const fileError = (message: string) => new AppError('VALIDATION', message, { attachments: [message] });
+const fileError = (message: string | LocalizedText) => fieldError('VALIDATION', 'attachments', message);
 
 /** Upload types of spec §5: image, document, audio, video; anything else is a document. */
 export const normalizeType = (value: string | undefined): AttachmentType =>
@@ -27,11 +26,8 @@ export const normalizeType = (value: string | undefined): AttachmentType =>
 
 function mapMultipartError(error: unknown): never {
   const code = (error as { code?: string }).code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE')
-    throw new AppError('PAYLOAD_TOO_LARGE', englishText('chat.fileTooLarge', { size: sizeLabel }), {
-      attachments: [englishText('chat.fileTooLarge', { size: sizeLabel })],
-    });
-  if (code === 'FST_FILES_LIMIT') throw fileError(englishText('chat.maxFiles', { n: limits.maxFiles }));
+  if (code === 'FST_REQ_FILE_TOO_LARGE') throw fieldError('PAYLOAD_TOO_LARGE', 'attachments', localized('chat.fileTooLarge', { size: sizeLabel }));
+  if (code === 'FST_FILES_LIMIT') throw fileError(localized('chat.maxFiles', { n: limits.maxFiles }));
   const status = (error as { statusCode?: number }).statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) throw error;
   // Busboy's parse errors (truncated or malformed bodies) are the client's, not ours.
@@ -57,7 +53,7 @@ export async function readMessageForm(request: FastifyRequest): Promise<MessageF
   } catch (error) {
     mapMultipartError(error);
   }
-  if (form.files.length > limits.maxFiles) throw fileError(englishText('chat.maxFiles', { n: limits.maxFiles }));
+  if (form.files.length > limits.maxFiles) throw fileError(localized('chat.maxFiles', { n: limits.maxFiles }));
   return form;
 }
 
@@ -77,13 +73,10 @@ export function cleanFilename(name: string): string {
 
 /** Checks every file's bytes against its declared type; the first problem refuses the whole message. */
 export function checkFiles(files: MessageForm['files'], types: string[]): CheckedFile[] {
-  if (files.length > limits.maxFiles) throw fileError(englishText('chat.maxFiles', { n: limits.maxFiles }));
+  if (files.length > limits.maxFiles) throw fileError(localized('chat.maxFiles', { n: limits.maxFiles }));
   return files.map((file, index) => {
     if (file.data.length === 0) throw fileError(texts.chat.invalidFileSize);
-    if (file.data.length > limits.maxFileBytes)
-      throw new AppError('PAYLOAD_TOO_LARGE', englishText('chat.fileTooLarge', { size: sizeLabel }), {
-        attachments: [englishText('chat.fileTooLarge', { size: sizeLabel })],
-      });
+    if (file.data.length > limits.maxFileBytes) throw fieldError('PAYLOAD_TOO_LARGE', 'attachments', localized('chat.fileTooLarge', { size: sizeLabel }));
     const sniffed = sniffFile(file.data, file.filename);
     // A missing type takes the content's class; an unknown one becomes document (spec §5).
     const type = types[index] === undefined && sniffed ? sniffed.contentClass : normalizeType(types[index]);

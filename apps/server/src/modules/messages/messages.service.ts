@@ -13,7 +13,7 @@ import {
 } from '@parley/contracts';
 import { type Transaction } from 'kysely';
 import { type Database, type Db } from '../../db/database.js';
-import { AppError } from '../../lib/app-error.js';
+import { AppError, localized } from '../../lib/app-error.js';
 import { type Clock } from '../../lib/clock.js';
 import { type EventBus } from '../../lib/event-bus.js';
 import { type Storage } from '../../lib/storage.js';
@@ -43,7 +43,6 @@ import { toMessage, toMessages } from './messages.mapper.js';
 import * as repo from './messages.repository.js';
 import { pollCacheOf } from './poll-cache.js';
 import { type MessageRow } from './messages.table.js';
-import { englishText } from '@parley/contracts/i18n';
 
 export interface MessageDeps extends ChatDeps {
   storage: Storage;
@@ -299,7 +298,7 @@ async function insertAndCharge(
     kind: 'message',
     idempotencyKey: `message:${message.id}`,
     reference: { type: 'message', id: message.id },
-    insufficientMessage: englishText('chat.notEnoughCoins', { cost }),
+    insufficientMessage: localized('chat.notEnoughCoins', { cost }),
   });
   const events: ChatEvent[] = [{ type: 'balance', userId: user.id, balance: entry.balance_after }];
   events.push(...(await creditContributors(trx, clock, message, user.id, settings.contributor_share_percent, active)));

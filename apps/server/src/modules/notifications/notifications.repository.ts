@@ -45,5 +45,5 @@ export async function claimDelivery(db: DbOrTrx, id: number, at: string): Promis
 }
 
 export function findRecipient(db: DbOrTrx, userId: number) {
-  return db.selectFrom('users').select(['email', 'name']).where('id', '=', userId).executeTakeFirst();
+  return db.selectFrom('users').select(['email', 'name', 'language_id']).where('id', '=', userId).executeTakeFirst();
 }

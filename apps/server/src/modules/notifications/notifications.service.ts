@@ -4,6 +4,7 @@ import { type Clock } from '../../lib/clock.js';
 import { z } from 'zod';
 import { registerJobHandler } from '../jobs/jobs.registry.js';
 import { queueMail } from '../mail/mail.outbox.js';
+import { getLanguageTexts, getUserLanguageTexts, renderParts, renderText, type TextPart } from '../reference/localization.service.js';
 import * as repo from './notifications.repository.js';
 import { type NotificationRow } from './notifications.table.js';
 
@@ -11,9 +12,10 @@ export interface NewNotification {
   userId: number;
   /** What happened, for the client's icon and filters: 'report.upheld', 'deposit.refunded', … */
   kind: string;
-  title: string;
+  /** Written at creation in the recipient's language (catalogue texts; other text is kept as it is). */
+  title: TextPart | readonly TextPart[];
   /** The statement of reasons: what was decided and why. Never names another person. */
-  body: string;
+  body: TextPart | readonly TextPart[];
   /** A path inside the app to open, e.g. '/account/history'. */
   link?: string | null;
   /** Makes the notice idempotent: the same key writes one notice however often the decision is replayed. */
@@ -28,11 +30,13 @@ export interface NewNotification {
  * and mails it, once.
  */
 export async function createNotification(trx: DbOrTrx, input: NewNotification): Promise<void> {
+  // Stored as final text in the recipient's language of this moment (the list, the push and the mail show the same words).
+  const language = await getUserLanguageTexts(trx, input.userId);
   const inserted = await repo.insertNotification(trx, {
     user_id: input.userId,
     kind: input.kind,
-    title: input.title.slice(0, 200),
-    body: input.body,
+    title: renderParts(language, input.title).slice(0, 200),
+    body: renderParts(language, input.body),
     link: input.link ?? null,
     dedupe_key: input.dedupeKey ?? null,
     created_at: input.createdAt ?? new Date().toISOString(),
@@ -78,7 +82,13 @@ const deliverNotificationJob = registerJobHandler('notification.deliver', {
     });
     const recipient = await repo.findRecipient(ctx.db, row.user_id);
     if (!recipient) return;
+    const language = await getLanguageTexts(ctx.db, recipient.language_id);
     const link = row.link ? `\n\n${ctx.config.publicUrl}${row.link}` : '';
-    await queueMail(ctx.db, ctx.clock, { to: recipient.email, subject: row.title, text: `Hi ${recipient.name},\n\n${row.body}${link}\n\n— The Parley team` });
+    const greeting = renderText(language, 'mail.greeting', { name: recipient.name });
+    await queueMail(ctx.db, ctx.clock, {
+      to: recipient.email,
+      subject: row.title,
+      text: `${greeting}\n\n${row.body}${link}\n\n${renderText(language, 'mail.signature')}`,
+    });
   },
 });

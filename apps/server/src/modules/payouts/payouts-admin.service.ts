@@ -1,13 +1,12 @@
 import { texts, type PayoutDetails, type PayoutStatus } from '@parley/contracts';
 import { type DbOrTrx } from '../../db/database.js';
 import { withTransaction } from '../../db/transaction.js';
-import { AppError } from '../../lib/app-error.js';
+import { AppError, localized } from '../../lib/app-error.js';
 import { type Clock } from '../../lib/clock.js';
 import { postEntry } from '../ledger/ledger.service.js';
 import { openDetails, toPayoutHistoryRow } from './payouts.mapper.js';
 import * as repo from './payouts.repository.js';
 import { type PayoutRow } from './payouts.table.js';
-import { englishText } from '@parley/contracts/i18n';
 
 /**
  * Decisions on payouts, for the admin console (and only there). Each accepts an
@@ -44,7 +43,7 @@ async function transition(db: DbOrTrx, id: number, from: PayoutStatus[], to: Pay
   if (row) return row;
   const existing = await repo.findPayoutById(db, id);
   if (!existing) throw new AppError('NOT_FOUND', t.notFound);
-  throw new AppError('CONFLICT', englishText('payout.wrongState', { status: existing.status }));
+  throw new AppError('CONFLICT', localized('payout.wrongState', { status: existing.status }));
 }
 
 export function approvePayout(db: DbOrTrx, clock: Clock, id: number, actorId?: number | null): Promise<AdminPayout> {

@@ -3,6 +3,7 @@ import { type DbOrTrx } from '../../db/database.js';
 import { type Clock } from '../../lib/clock.js';
 import { registerJobHandler } from '../jobs/jobs.registry.js';
 import * as repo from './receipts.repository.js';
+import { getUserLanguageTexts } from '../reference/localization.service.js';
 import { receiptMail } from './receipts.service.js';
 
 /** The receipt mail, durable: queued in the transaction that issues the receipt, rendered and sent by the job worker with retries. */
@@ -10,7 +11,7 @@ const receiptMailJob = registerJobHandler('receipts.mail', {
   schema: z.object({ receiptId: z.number().int(), to: z.string() }),
   async handle({ receiptId, to }, ctx) {
     const row = await repo.findReceiptById(ctx.db, receiptId);
-    if (row && to) await ctx.mailer.send(await receiptMail(row, to));
+    if (row && to) await ctx.mailer.send(await receiptMail(row, to, await getUserLanguageTexts(ctx.db, row.user_id)));
   },
 });
 

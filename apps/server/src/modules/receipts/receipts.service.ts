@@ -4,7 +4,7 @@ import { AppError } from '../../lib/app-error.js';
 import { receiptNumber, renderReceiptPdf, type BuyerDetails } from './receipt-pdf.js';
 import * as repo from './receipts.repository.js';
 import { type ReceiptRow } from './receipts.table.js';
-import { englishText } from '@parley/contracts/i18n';
+import { englishTexts, renderText, type LanguageTexts } from '../reference/localization.service.js';
 
 /** The owner's receipt as a PDF; someone else's (or none) is "not found". */
 export async function getReceiptPdf(db: DbOrTrx, userId: number, source: RefundSourceType, sourceId: number) {
@@ -13,13 +13,13 @@ export async function getReceiptPdf(db: DbOrTrx, userId: number, source: RefundS
   return { filename: `parley-receipt-${receiptNumber(row)}.pdf`, pdf: await renderReceiptPdf(row) };
 }
 
-/** The mail sent once a payment is confirmed, with the receipt attached. */
-export async function receiptMail(row: ReceiptRow, to: string) {
+/** The mail sent once a payment is confirmed, with the receipt attached, in the buyer's language. */
+export async function receiptMail(row: ReceiptRow, to: string, language: LanguageTexts = englishTexts) {
   const number = receiptNumber(row);
   return {
     to,
-    subject: englishText('money.receiptMailSubject', { number }),
-    text: `${englishText('money.receiptMailBody', { number })}\n\n${row.description}: ${formatMoney(row.gross_cents, `${row.currency} `)}`,
+    subject: renderText(language, 'money.receiptMailSubject', { number }),
+    text: `${renderText(language, 'money.receiptMailBody', { number })}\n\n${row.description}: ${formatMoney(row.gross_cents, `${row.currency} `)}`,
     attachments: [{ filename: `parley-receipt-${number}.pdf`, content: Buffer.from(await renderReceiptPdf(row)), contentType: 'application/pdf' }],
   };
 }

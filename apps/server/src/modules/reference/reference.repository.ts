@@ -17,3 +17,6 @@ export function findStaticPage(db: DbOrTrx, idOrSlug: string) {
   const query = db.selectFrom('static_pages').selectAll();
   return /^\d{1,9}$/.test(idOrSlug) ? query.where('id', '=', Number(idOrSlug)).executeTakeFirst() : query.where('slug', '=', idOrSlug).executeTakeFirst();
 }
+
+export const findUserLanguageId = async (db: DbOrTrx, userId: number) =>
+  (await db.selectFrom('users').select('language_id').where('id', '=', userId).executeTakeFirst())?.language_id ?? null;

@@ -1,4 +1,5 @@
 import { texts } from '@parley/contracts';
+import { englishCatalogue } from '@parley/contracts/i18n';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../../../test/client.js';
 import { createTestContext, dialects, type TestContext } from '../../../test/harness.js';
@@ -75,10 +76,19 @@ describe.each(dialects)('reference data on %s', (dialect) => {
   });
 
   it('answers localizations for a language, falling back to the default for an unknown id', async () => {
-    const en = (await client.get<{ id: number }[]>('/api/languages')).body.payload[0]!;
-    await ctx.db.insertInto('localizations').values({ language_id: en.id, key: 'home.hero', value: 'Welcome!' }).execute();
-    expect((await client.get<Record<string, string>>(`/api/localizations?lang_id=${en.id}`)).body.payload).toEqual({ 'home.hero': 'Welcome!' });
-    expect((await client.get<Record<string, string>>('/api/localizations?lang_id=9999')).body.payload).toEqual({ 'home.hero': 'Welcome!' });
+    const languages = (await client.get<{ id: number; code: string }[]>('/api/languages')).body.payload;
+    const en = languages.find((l) => l.code === 'en')!;
+    const de = languages.find((l) => l.code === 'de')!;
+    await ctx.db
+      .insertInto('localizations')
+      .values({ language_id: de.id, key: 'home.hero', value: 'Willkommen!' })
+      .onConflict((oc) => oc.columns(['language_id', 'key']).doUpdateSet({ value: 'Willkommen!' }))
+      .execute();
+    expect((await client.get<Record<string, string>>(`/api/localizations?lang_id=${de.id}`)).body.payload['home.hero']).toBe('Willkommen!');
+    // English rows mirror the catalogue (seeded), and an unknown id answers the default language's.
+    const english = (await client.get<Record<string, string>>(`/api/localizations?lang_id=${en.id}`)).body.payload;
+    expect(english).toEqual(englishCatalogue);
+    expect((await client.get<Record<string, string>>('/api/localizations?lang_id=9999')).body.payload).toEqual(english);
   });
 
   it('suggests the phone country from the proxy header, else Accept-Language', async () => {

@@ -1,5 +1,8 @@
 /** Demo content for a fresh install. Plain data: no logic here. */
-export const seedLanguages = [{ code: 'en', title: 'English', is_default: 1 }];
+export const seedLanguages = [
+  { code: 'en', title: 'English', is_default: 1 },
+  { code: 'de', title: 'Deutsch', is_default: 0 },
+];
 
 export const seedCurrencies = [
   { code: 'EUR', symbol: '€', value: 1, is_default: 1 },

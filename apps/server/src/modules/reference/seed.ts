@@ -18,6 +18,7 @@ import {
   seedSocialLinks,
   seedStaticPages,
 } from './seed-content.js';
+import { seedLocalizations } from './seed-localizations.js';
 
 /** Every country libphonenumber knows, with its English name and dialing code. */
 export function allCountries() {
@@ -38,6 +39,7 @@ export async function seedReferenceData(db: Db, clock: Clock) {
       .values(language)
       .onConflict((oc) => oc.column('code').doNothing())
       .execute();
+  await seedLocalizations(db);
   for (const currency of seedCurrencies)
     await db
       .insertInto('currencies')

@@ -2,13 +2,12 @@ import { formatMoney, texts, type Refund } from '@parley/contracts';
 import { type FastifyBaseLogger } from 'fastify';
 import { type Transaction } from 'kysely';
 import { type Database, type Db, type DbOrTrx } from '../../db/database.js';
-import { AppError } from '../../lib/app-error.js';
+import { AppError, localized } from '../../lib/app-error.js';
 import { type Clock } from '../../lib/clock.js';
 import { createNotification } from '../notifications/notifications.service.js';
 import { type PaymentGateway } from '../payments/gateway.js';
 import * as repo from './refunds.repository.js';
 import { type RefundRow, type RefundSource } from './refunds.table.js';
-import { englishText } from '@parley/contracts/i18n';
 
 /**
  * Refunds in two steps. In the caller's transaction (the one that also takes the coins back
@@ -188,7 +187,7 @@ export function notifyRefund(trx: Transaction<Database>, clock: Clock, refund: R
     userId: refund.user_id,
     kind: `${refund.source_type}.refunded`,
     title: texts.money.refundNoticeTitle,
-    body: `${englishText('money.refundNoticeBody', { amount: formatMoney(refund.amount_cents, `${refund.currency} `) })} ${refund.reason}`,
+    body: [localized('money.refundNoticeBody', { amount: formatMoney(refund.amount_cents, `${refund.currency} `) }), refund.reason],
     link: `/account?tab=${tab}`,
     dedupeKey: `refund:${refund.id}`,
     createdAt: clock.now().toISOString(),

@@ -1,7 +1,7 @@
 import { texts, type CreateReportBody } from '@parley/contracts';
 import { type Transaction } from 'kysely';
 import { type Database, type Db } from '../../db/database.js';
-import { AppError } from '../../lib/app-error.js';
+import { AppError, localized } from '../../lib/app-error.js';
 import { type Clock } from '../../lib/clock.js';
 import { toMessages } from '../messages/messages.mapper.js';
 import { listMessageRows } from '../messages/messages.service.js';
@@ -12,7 +12,6 @@ import { createNotification } from '../notifications/notifications.service.js';
 import { reverseEarnings } from '../payouts/earnings.service.js';
 import * as repo from './reports.repository.js';
 import { type ReportRow } from './reports.table.js';
-import { englishText } from '@parley/contracts/i18n';
 
 export const REPORT_SNAPSHOT_SIZE = 20;
 
@@ -84,7 +83,7 @@ export async function settleDecidedReport(trx: Transaction<Database>, clock: Clo
       userId: report.reporter_id,
       kind: 'report.dismissed',
       title: texts.moderation.dismissedTitle,
-      body: englishText('moderation.dismissedBody', { topic: title, reason: decision.note ?? '', hasReason: decision.note ? 'yes' : 'no' }),
+      body: localized('moderation.dismissedBody', { topic: title, reason: decision.note ?? '', hasReason: decision.note ? 'yes' : 'no' }),
       dedupeKey: `report:${report.id}:reporter`,
       createdAt: now,
     });
@@ -135,7 +134,7 @@ export async function settleDecidedReport(trx: Transaction<Database>, clock: Clo
     userId: report.reporter_id,
     kind: 'report.upheld',
     title: texts.moderation.upheldTitle,
-    body: englishText('moderation.upheldBody', { topic: title, action, reason, refunded }),
+    body: localized('moderation.upheldBody', { topic: title, action, reason, refunded }),
     link: refunded > 0 ? '/account?tab=history' : null,
     dedupeKey: `report:${report.id}:reporter`,
     createdAt: now,
@@ -144,8 +143,8 @@ export async function settleDecidedReport(trx: Transaction<Database>, clock: Clo
     await createNotification(trx, {
       userId: reportedId,
       kind: action === 'close_topic' ? 'moderation.topic_closed' : 'moderation.suspended',
-      title: englishText('moderation.actionTitle', { action }),
-      body: englishText('moderation.actionBody', { topic: title, action, reason, reversed }),
+      title: localized('moderation.actionTitle', { action }),
+      body: localized('moderation.actionBody', { topic: title, action, reason, reversed }),
       dedupeKey: `report:${report.id}:reported`,
       createdAt: now,
     });

@@ -2,7 +2,7 @@ import { createBlockBodySchema, idParamSchema } from '@parley/contracts';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, requireVerified } from '../../plugins/session.js';
 import * as blocks from './blocks.service.js';
-import { englishText } from '@parley/contracts/i18n';
+import { replyMessage } from '../../plugins/localize.js';
 
 /** Blocking (issue 15): `POST /blocks {topic_id}`, `GET /blocks`, `DELETE /blocks/{id}`. */
 export const blocksRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -10,9 +10,9 @@ export const blocksRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['chat'];
   app.addHook('onRequest', requireVerified);
 
-  app.post('/blocks', { schema: { tags, body: createBlockBodySchema } }, async (request) => {
+  app.post('/blocks', { schema: { tags, body: createBlockBodySchema } }, async (request, reply) => {
     const block = await blocks.blockCounterpart(deps, currentUser(request).id, request.body.topic_id);
-    return { status: 'OK', message: englishText('blocks.blocked', { name: block.chat_name }), payload: { block } };
+    return { status: 'OK', message: replyMessage(reply, 'blocks.blocked', { name: block.chat_name }), payload: { block } };
   });
 
   app.get('/blocks', { schema: { tags } }, async (request) => ({

@@ -35,7 +35,7 @@ export const topicsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/topics/create', { schema: { tags, body: createTopicBodySchema } }, async (request) => {
     const { topic, balance } = await topics.createTopic(deps, currentUser(request), request.body);
-    return { status: 'OK', message: 'Topic created', payload: { topic, balance } };
+    return { status: 'OK', message: texts.topics.created, payload: { topic, balance } };
   });
 
   app.get('/topics/random', { schema: { tags, querystring: randomTopicQuerySchema } }, async (request) => ({

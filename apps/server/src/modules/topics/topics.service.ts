@@ -1,7 +1,7 @@
 import { texts, type ChatEvent, type CreateTopicBody, type Settings, type Topic } from '@parley/contracts';
 import { type Transaction } from 'kysely';
 import { type Database, type Db, type DbOrTrx } from '../../db/database.js';
-import { AppError } from '../../lib/app-error.js';
+import { AppError, localized } from '../../lib/app-error.js';
 import { isoNow, type Clock } from '../../lib/clock.js';
 import { type EventBus } from '../../lib/event-bus.js';
 import { postEntry } from '../ledger/ledger.service.js';
@@ -16,7 +16,6 @@ import { toTopicView, toTopicViews } from './topics.mapper.js';
 import * as repo from './topics.repository.js';
 import * as blocksRepo from './blocks.repository.js';
 import { findPersonaForRoom } from '../companion/personas.service.js';
-import { englishText } from '@parley/contracts/i18n';
 
 export interface ChatDeps {
   db: Db;
@@ -51,7 +50,7 @@ async function assertActiveChatCapacity(trx: DbOrTrx, user: UserRow, settings: S
   const active = await repo.listActiveTopics(trx, user.id);
   if (active.length < maxActiveChats(user, settings, now)) return;
   const existing = active[0]!;
-  throw new AppError('CONFLICT', englishText('topics.alreadyActive', { title: existing.title }), undefined, {
+  throw new AppError('CONFLICT', localized('topics.alreadyActive', { title: existing.title }), undefined, {
     topic_id: existing.id,
     topic: { id: existing.id, title: existing.title },
   });
@@ -150,7 +149,7 @@ export async function createTopic(deps: ChatDeps, user: UserRow, body: CreateTop
       kind: 'topic',
       idempotencyKey: `topic:${created.id}`,
       reference: { type: 'topic', id: created.id },
-      insufficientMessage: englishText('topics.notEnoughPointsTopic', { cost }),
+      insufficientMessage: localized('topics.notEnoughPointsTopic', { cost }),
     });
     return { topic: created, balance: entry.balance_after };
   });

@@ -45,6 +45,8 @@ export interface UsersTable {
   totp_last_step: Generated<number>;
   /** When the account was deleted: the row is an anonymous tombstone since (modules/account). */
   deleted_at: string | null;
+  /** The language mail and notices are written in (languages.id; null: the default language). */
+  language_id: number | null;
   created_at: string;
   updated_at: string;
 }

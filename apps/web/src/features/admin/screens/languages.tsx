@@ -41,9 +41,13 @@ export function LanguagesScreen() {
 interface KeysPage {
   language: { id: number; code: string; title: string; is_default: boolean };
   missing_count: number;
+  languages: { id: number; code: string; title: string; missing_count: number }[];
 }
 
-/** Every key of this language beside the default language's text; filter to the missing ones. */
+/**
+ * Every key of the catalogue (and any key added here) with its English source, the default language's text
+ * and this language's; the missing keys of every language at the top. The server refuses broken ICU messages.
+ */
 export function LocalizationsScreen() {
   const id = Number(useParams().id);
   const [missing, setMissing] = useState('');
@@ -53,7 +57,18 @@ export function LocalizationsScreen() {
   const title = info.data ? `Translations: ${info.data.language.title} (${info.data.language.code})` : 'Translations';
   return (
     <AdminPage title={title} actions={<Button onClick={() => setEditing({ key: '', value: '' })}>New key</Button>}>
-      {info.data && <p className="admin-muted">{info.data.missing_count} keys lack a translation compared with the default language.</p>}
+      {info.data && (
+        <p className="admin-muted">
+          {info.data.missing_count} keys lack a translation in this language. Missing keys per language:{' '}
+          {info.data.languages.map((l, i) => (
+            <span key={l.id}>
+              {i > 0 && ', '}
+              <Link to={paths.admin.getHref(`languages/${l.id}`)}>{l.title}</Link>: {l.missing_count}
+            </span>
+          ))}
+          . Texts with values use ICU MessageFormat: keep the {'{names}'} of the English text.
+        </p>
+      )}
       <DataTable<Row>
         caption="Translation keys"
         path={`/languages/${id}/localizations`}
@@ -69,6 +84,7 @@ export function LocalizationsScreen() {
         }
         columns={[
           { key: 'key', label: 'Key', render: (r) => <code>{String(r.key)}</code> },
+          { key: 'source', label: 'English source', render: (r) => String(r.source ?? '') },
           { key: 'default_value', label: 'Default language' },
           {
             key: 'value',

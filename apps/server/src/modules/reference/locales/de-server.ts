@@ -1,0 +1,31 @@
+import type { TextKey } from '@parley/contracts/i18n';
+
+/** German for the server texts added with issue 19 itself (the languages screen): see de.ts. */
+export const deServer: Partial<Record<TextKey, string>> = {
+  'topics.created': 'Thema erstellt',
+  'validation.required': 'Dieses Feld ist erforderlich.',
+  'validation.invalid': 'Dieser Wert ist ungültig.',
+  'validation.tooLong': '{max, plural, one {Höchstens # Zeichen.} other {Höchstens # Zeichen.}}',
+  'validation.tooShort': '{min, plural, one {Mindestens # Zeichen.} other {Mindestens # Zeichen.}}',
+  'validation.tooLarge': 'Höchstens {max}.',
+  'validation.tooSmall': 'Mindestens {min}.',
+  'validation.tooMany': '{max, plural, one {Höchstens # Eintrag.} other {Höchstens # Einträge.}}',
+  'validation.tooFew': '{min, plural, one {Mindestens # Eintrag.} other {Mindestens # Einträge.}}',
+  'profile.languageUnknown': 'Diese Sprache ist nicht verfügbar.',
+  'mail.greeting': 'Hallo {name},',
+  'mail.hello': 'Hallo,',
+  'mail.signature': '— Dein Parley-Team',
+  'mail.verifySubject': 'Bestätige deine E-Mail-Adresse',
+  'mail.verifyBody': 'Willkommen bei Parley! Bitte bestätige deine E-Mail-Adresse, indem du diesen Link öffnest:',
+  'mail.verifyValidity': 'Der Link ist 24 Stunden gültig. Wenn du dich nicht registriert hast, ignoriere diese E-Mail.',
+  'mail.resetSubject': 'Setze dein Parley-Passwort zurück',
+  'mail.resetBody': 'Jemand möchte das Passwort deines Parley-Kontos zurücksetzen. Um ein neues Passwort zu wählen, öffne diesen Link:',
+  'mail.resetValidity':
+    'Der Link ist 60 Minuten gültig und kann einmal verwendet werden. Wenn du das nicht warst, ignoriere diese E-Mail: Dein Passwort bleibt unverändert.',
+  'mail.takenSubject': 'Jemand wollte sich mit deiner E-Mail-Adresse registrieren',
+  'mail.takenBody':
+    'Jemand wollte mit dieser E-Mail-Adresse ein Parley-Konto anlegen, aber es gibt bereits eins. Wenn du das warst, melde dich unter {signInLink} an oder setze dein Passwort unter {resetLink} zurück.',
+  'mail.takenIgnore': 'Wenn du das nicht warst, kannst du diese E-Mail ignorieren.',
+  'admin.translationSyntax': 'Dieser Text ist kein gültiges ICU MessageFormat: Prüfe die Klammern und die plural- oder select-Optionen.',
+  'admin.translationParameters': 'Dieser Text verwendet einen Wert, den der englische Text nicht hat. Erlaubt: {allowed}',
+};

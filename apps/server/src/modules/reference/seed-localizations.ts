@@ -1,0 +1,45 @@
+import { englishCatalogue, textKeys } from '@parley/contracts/i18n';
+import { type Db } from '../../db/database.js';
+import { de } from './locales/de.js';
+
+/** Rows per statement: three values each, far below either database's parameter limit. */
+const BATCH = 200;
+
+/**
+ * The localizations of the languages we ship (issue 19), cheap enough for every start and safe from
+ * several processes at once: one read of what is there, then writes only for what differs.
+ * - English mirrors the catalogue in code: a new key appears, a changed English text replaces the row.
+ * - German (./locales/de.ts) is inserted where a key has no row; an operator's edit is never overwritten.
+ */
+export async function seedLocalizations(db: Db) {
+  const languages = await db.selectFrom('languages').select(['id', 'code']).where('code', 'in', ['en', 'de']).execute();
+  const english = languages.find((l) => l.code === 'en');
+  const german = languages.find((l) => l.code === 'de');
+  const ids = languages.map((l) => l.id);
+  if (ids.length === 0) return;
+  const rows = await db.selectFrom('localizations').select(['language_id', 'key', 'value']).where('language_id', 'in', ids).execute();
+  const stored = new Map(rows.map((r) => [`${r.language_id}:${r.key}`, r.value]));
+
+  if (english) {
+    const changed = textKeys
+      .filter((key) => stored.get(`${english.id}:${key}`) !== englishCatalogue[key])
+      .map((key) => ({ language_id: english.id, key, value: englishCatalogue[key] }));
+    for (let i = 0; i < changed.length; i += BATCH)
+      await db
+        .insertInto('localizations')
+        .values(changed.slice(i, i + BATCH))
+        .onConflict((oc) => oc.columns(['language_id', 'key']).doUpdateSet((eb) => ({ value: eb.ref('excluded.value') })))
+        .execute();
+  }
+  if (german) {
+    const missing = textKeys
+      .filter((key) => de[key]?.trim() && !stored.has(`${german.id}:${key}`))
+      .map((key) => ({ language_id: german.id, key, value: de[key]! }));
+    for (let i = 0; i < missing.length; i += BATCH)
+      await db
+        .insertInto('localizations')
+        .values(missing.slice(i, i + BATCH))
+        .onConflict((oc) => oc.columns(['language_id', 'key']).doNothing())
+        .execute();
+  }
+}
