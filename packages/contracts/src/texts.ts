@@ -512,6 +512,7 @@ export const texts = {
     lastDefault: 'Choose another default first',
     translationSyntax: 'This text is not valid ICU MessageFormat: check its braces and plural or select options.',
     translationParameters: 'This text uses a value the English text does not have. Allowed: {allowed}',
+    englishIsSource: 'English texts are the source catalogue and are changed in the code (packages/contracts/src/texts.ts), not here.',
   },
   // Parley's money texts: refunds, disputes, receipts, expiry (the spec shows none).
   money: {

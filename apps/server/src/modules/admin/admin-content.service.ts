@@ -107,6 +107,11 @@ export async function listLocalizationKeys(actor: AdminActor, languageId: number
   };
 }
 
+/** English catalogue texts are the source, kept in code and mirrored by every seed: an edit here would be undone at the next start. */
+function assertNotEnglishSource(language: { code: string }, key: string) {
+  if (language.code === 'en' && isTextKey(key)) throw validationError('value', texts.admin.englishIsSource);
+}
+
 /** A catalogue text must parse and use only its English text's values; an added key must parse. */
 function assertTranslation(key: string, value: string) {
   if (value.trim() === '') return;
@@ -120,7 +125,7 @@ function assertTranslation(key: string, value: string) {
 
 /** Creates or replaces one key's text in one language; a broken ICU message is refused and saves nothing. */
 export async function saveLocalization(actor: AdminActor, languageId: number, key: string, value: string) {
-  await requireLanguage(actor, languageId);
+  assertNotEnglishSource(await requireLanguage(actor, languageId), key);
   assertTranslation(key, value);
   return audited(actor, 'localization.save', 'localization', async (trx) => {
     const before = await trx
@@ -139,6 +144,7 @@ export async function saveLocalization(actor: AdminActor, languageId: number, ke
 }
 
 export async function deleteLocalization(actor: AdminActor, languageId: number, key: string) {
+  assertNotEnglishSource(await requireLanguage(actor, languageId), key);
   return audited(actor, 'localization.delete', 'localization', async (trx) => {
     const before = await trx
       .selectFrom('localizations')

@@ -91,6 +91,15 @@ describe.each(dialects)('languages on %s', (dialect) => {
     expect(await rowsOf(germanId)).toEqual(before);
   });
 
+  it('refuses to edit or delete an English catalogue text: English is the source, kept in code and mirrored by every seed', async () => {
+    const before = await rowsOf(englishId);
+    const edit = await admin.put(`/api/admin/languages/${englishId}/localizations`, { key: 'home.hero', value: 'Hello!' });
+    expect(edit.statusCode).toBe(422);
+    expect(edit.body.errors?.value).toEqual([englishCatalogue['admin.englishIsSource']]);
+    expect((await admin.delete(`/api/admin/languages/${englishId}/localizations/home.hero`)).statusCode).toBe(422);
+    expect(await rowsOf(englishId)).toEqual(before);
+  });
+
   /** Sets German texts directly (the write announces itself, as any feature's would). */
   const setGerman = async (values: Record<string, string>) => {
     for (const [key, value] of Object.entries(values))

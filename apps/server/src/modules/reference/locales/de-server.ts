@@ -28,4 +28,5 @@ export const deServer: Partial<Record<TextKey, string>> = {
   'mail.takenIgnore': 'Wenn du das nicht warst, kannst du diese E-Mail ignorieren.',
   'admin.translationSyntax': 'Dieser Text ist kein gültiges ICU MessageFormat: Prüfe die Klammern und die plural- oder select-Optionen.',
   'admin.translationParameters': 'Dieser Text verwendet einen Wert, den der englische Text nicht hat. Erlaubt: {allowed}',
+  'admin.englishIsSource': 'Die englischen Texte sind der Quellkatalog und werden im Code geändert (packages/contracts/src/texts.ts), nicht hier.',
 };
