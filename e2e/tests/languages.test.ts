@@ -33,6 +33,9 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
+/** The footer's language menu (the one that offers Deutsch; its label is itself translated). */
+const languageMenu = (page: Page) => page.locator('footer select', { has: page.locator('option', { hasText: 'Deutsch' }) });
+
 /** Every text the page shows or reads out, without the message log (what people wrote). */
 async function pageTexts(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -77,7 +80,7 @@ describe('the interface in German', () => {
     const context = await newContext(browser, baseUrl);
     const page = await context.newPage();
     await page.goto('/');
-    await page.locator('footer select').selectOption({ label: 'Deutsch' });
+    await languageMenu(page).selectOption({ label: 'Deutsch' });
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('de');
     await page.getByRole('button', { name: german['cookies.declineAll'] }).click();
     await expect.poll(() => page.getByText(german['home.ctaTitle']!).count()).toBeGreaterThan(0);
@@ -86,7 +89,7 @@ describe('the interface in German', () => {
     // The choice is kept across a reload.
     await page.reload();
     await expect.poll(() => page.getByText(german['home.ctaTitle']!).count()).toBeGreaterThan(0);
-    expect(await page.locator('footer select').inputValue()).toBe(String(germanId));
+    expect(await languageMenu(page).inputValue()).toBe(String(germanId));
 
     await page.goto('/auth?form=signin');
     await page.locator('form').getByRole('button', { name: german['nav.signIn'] }).click();

@@ -320,6 +320,7 @@ export const texts = {
     aiUnavailable: 'The AI companion is unavailable right now. Please try again later.',
     demoCompanion: 'Demo AI companion',
     aiReplyAnnounced: '{name} replied',
+    aiChatTitle: 'Chat with {name}',
     closedByOwner: 'This chat has been closed by its owner',
     noLongerExists: 'The requested topic no longer exists or was deleted',
     noLongerAvailable: 'The requested chat is no longer available',
@@ -444,6 +445,16 @@ export const texts = {
     leftToday: '{left} of {limit} coins left today',
     leftThisMonth: '{left} of {limit} coins left this month',
     warning: 'You have used 80% or more of a spending limit.',
+  },
+  // The rules every topic starts with (stored on the topic in English; shown in the reader's language while unchanged).
+  terms: {
+    title: 'Chat rules',
+    description: 'Please read and accept the rules of this chat before you start.',
+    ruleRespect: 'Be respectful to your interlocutor.',
+    rulePersonalData: 'Do not share personal data such as phone numbers, addresses or payment details.',
+    ruleSpam: 'No spam, advertising or illegal content.',
+    ruleCost: 'Messages and attachments cost coins; the cost is shown before you send.',
+    ruleReport: 'You can report a topic or a user at any time.',
   },
   // Parley's blocking texts (issue 15; the spec shows none).
   blocks: {

@@ -16,6 +16,7 @@ import { toTopicView, toTopicViews } from './topics.mapper.js';
 import * as repo from './topics.repository.js';
 import * as blocksRepo from './blocks.repository.js';
 import { findPersonaForRoom } from '../companion/personas.service.js';
+import { getLanguageTexts, renderText } from '../reference/localization.service.js';
 
 export interface ChatDeps {
   db: Db;
@@ -23,17 +24,14 @@ export interface ChatDeps {
   bus: EventBus;
 }
 
-/** The rules every topic starts with; shown in the terms modal before the first message. */
+/**
+ * The rules every topic starts with; shown in the terms modal before the first message. Stored on the
+ * topic in English: catalogue texts, so each reader sees them in their own language (the web app's localize()).
+ */
 export const defaultTerms = {
-  title: 'Chat rules',
-  description: 'Please read and accept the rules of this chat before you start.',
-  rules: [
-    'Be respectful to your interlocutor.',
-    'Do not share personal data such as phone numbers, addresses or payment details.',
-    'No spam, advertising or illegal content.',
-    'Messages and attachments cost coins; the cost is shown before you send.',
-    'You can report a topic or a user at any time.',
-  ],
+  title: texts.terms.title,
+  description: texts.terms.description,
+  rules: [texts.terms.ruleRespect, texts.terms.rulePersonalData, texts.terms.ruleSpam, texts.terms.ruleCost, texts.terms.ruleReport],
 };
 
 /** Events go out after the commit; a failed publish never undoes a committed action (polling is the fallback). */
@@ -164,6 +162,8 @@ export async function startRandomChat(deps: ChatDeps, user: UserRow, chatMode: '
   const now = deps.clock.now();
   const nowIso = now.toISOString();
   const settings = await getSettings(deps.db);
+  // An AI chat is its owner's alone: its title is written in their language (cached texts, no statement).
+  const language = chatMode === 'ai' ? await getLanguageTexts(deps.db, user.language_id) : undefined;
   const result = await deps.db.transaction().execute(async (trx) => {
     await assertActiveChatCapacity(trx, user, settings, now);
     if (chatMode === 'ai') {
@@ -173,7 +173,7 @@ export async function startRandomChat(deps: ChatDeps, user: UserRow, chatMode: '
         topic: await openTopic(
           trx,
           user,
-          { roomId: null, title: `Chat with ${name}`, chatMode: 'ai', persona: persona && { id: persona.id, name } },
+          { roomId: null, title: renderText(language!, 'topics.aiChatTitle', { name }), chatMode: 'ai', persona: persona && { id: persona.id, name } },
           settings,
           nowIso,
         ),

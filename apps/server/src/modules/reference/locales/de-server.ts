@@ -28,5 +28,13 @@ export const deServer: Partial<Record<TextKey, string>> = {
   'mail.takenIgnore': 'Wenn du das nicht warst, kannst du diese E-Mail ignorieren.',
   'admin.translationSyntax': 'Dieser Text ist kein gültiges ICU MessageFormat: Prüfe die Klammern und die plural- oder select-Optionen.',
   'admin.translationParameters': 'Dieser Text verwendet einen Wert, den der englische Text nicht hat. Erlaubt: {allowed}',
+  'topics.aiChatTitle': 'Chat mit {name}',
+  'terms.title': 'Chat-Regeln',
+  'terms.description': 'Bitte lies und akzeptiere die Regeln dieses Chats, bevor du loslegst.',
+  'terms.ruleRespect': 'Sei respektvoll zu deinem Gegenüber.',
+  'terms.rulePersonalData': 'Teile keine persönlichen Daten wie Telefonnummern, Adressen oder Zahlungsdaten.',
+  'terms.ruleSpam': 'Kein Spam, keine Werbung und keine illegalen Inhalte.',
+  'terms.ruleCost': 'Nachrichten und Anhänge kosten Coins; die Kosten siehst du vor dem Senden.',
+  'terms.ruleReport': 'Du kannst ein Thema oder eine Person jederzeit melden.',
   'admin.englishIsSource': 'Die englischen Texte sind der Quellkatalog und werden im Code geändert (packages/contracts/src/texts.ts), nicht hier.',
 };

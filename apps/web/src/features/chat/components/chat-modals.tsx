@@ -2,11 +2,11 @@ import { limits, type Topic } from '@parley/contracts';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
-import { useT } from '../../../lib/i18n';
+import { useI18n, useT } from '../../../lib/i18n';
 
 /** Terms agreement (spec §4): persistent; Agree posts the acceptance, Leave goes to the rooms. */
 export function TermsModal({ topic, onAgree, onLeave }: { topic: Topic | null; onAgree: () => Promise<void>; onLeave: () => void }) {
-  const t = useT();
+  const { t, localize } = useI18n();
   const [busy, setBusy] = useState(false);
   const terms = topic?.terms;
   return (
@@ -14,7 +14,7 @@ export function TermsModal({ topic, onAgree, onLeave }: { topic: Topic | null; o
       open
       persistent
       onClose={onLeave}
-      title={terms?.title || t('chatUi.chatRules')}
+      title={terms?.title ? localize(terms.title) : t('chatUi.chatRules')}
       footer={
         <>
           <Button variant="secondary" onClick={onLeave} disabled={busy}>
@@ -38,15 +38,17 @@ export function TermsModal({ topic, onAgree, onLeave }: { topic: Topic | null; o
   );
 }
 
+/** The default rules are catalogue texts and read in the reader's language; an owner's own rules stay as written. */
 function TermsBody({ topic }: { topic: Topic | null }) {
+  const { localize } = useI18n();
   const terms = topic?.terms;
   return (
     <div className="terms">
-      {terms?.description && <p>{terms.description}</p>}
+      {terms?.description && <p>{localize(terms.description)}</p>}
       {terms && terms.rules.length > 0 && (
         <ol className="terms__rules">
           {terms.rules.map((rule) => (
-            <li key={rule}>{rule}</li>
+            <li key={rule}>{localize(rule)}</li>
           ))}
         </ol>
       )}
@@ -55,9 +57,14 @@ function TermsBody({ topic }: { topic: Topic | null }) {
 }
 
 export function RulesModal({ open, topic, onClose }: { open: boolean; topic: Topic | null; onClose: () => void }) {
-  const t = useT();
+  const { t, localize } = useI18n();
   return (
-    <Modal open={open} onClose={onClose} title={topic?.terms.title || t('chatUi.chatRules')} footer={<Button onClick={onClose}>{t('common.close')}</Button>}>
+    <Modal
+      open={open}
+      onClose={onClose}
+      title={topic?.terms.title ? localize(topic.terms.title) : t('chatUi.chatRules')}
+      footer={<Button onClick={onClose}>{t('common.close')}</Button>}
+    >
       <TermsBody topic={topic} />
     </Modal>
   );
