@@ -110,6 +110,8 @@ describe('coins: top-up, bundles and channel status', () => {
     await page.waitForURL((url) => url.pathname === '/account' && url.searchParams.get('tab') === 'balance');
     await expectBalance(page, settings.initial_points + points);
     await eventually(() => purchaseRows(page).count()).toBe(1);
+    // The receipt is numbered moments after the payment (decision 023): its PDF link shows up without a reload.
+    await eventually(async () => (await purchaseRows(page).first().locator('td').allTextContents()).at(-1)).toBe('PDF');
     const cells = await purchaseRows(page).first().locator('td').allTextContents();
     expect(cells[0]).toMatch(/^#\d+$/);
     expect(cells.slice(1)).toEqual([today(), euro(withVat(25)), grouped(points), 'Successfully', 'PDF']);
@@ -164,6 +166,7 @@ describe('coins: top-up, bundles and channel status', () => {
     await page.waitForURL((url) => url.searchParams.get('tab') === 'balance');
     await expectBalance(page, settings.initial_points + bundle.points);
     await eventually(() => purchaseRows(page).count()).toBe(1);
+    await eventually(async () => (await purchaseRows(page).first().locator('td').allTextContents()).at(-1)).toBe('PDF');
     const cells = await purchaseRows(page).first().locator('td').allTextContents();
     expect(cells.slice(1)).toEqual([today(), euro(withVat(bundle.price)), grouped(bundle.points), 'Successfully', 'PDF']);
     await snap(page, 'bundle-history');

@@ -5,10 +5,11 @@
  * A text is addressed by its key, `section.name` (or `section.group.name`), into the English source
  * texts of ./texts.ts. A language's localization map (GET /localizations) holds the same keys; a
  * missing or empty value falls back to English (spec §4 Language). Texts with values are ICU
- * MessageFormat (`{n}`, `{n, plural, one {…} other {…}}`, `{x, select, …}`), formatted by the
- * FormatJS `intl-messageformat` library with named parameters (decision 024).
+ * MessageFormat (`{n}`, `{n, plural, one {…} other {…}}`, `{x, select, …}`), formatted with named
+ * parameters by ./message-format.ts, which formats them exactly as FormatJS's intl-messageformat
+ * (decision 024).
  */
-import { IntlMessageFormat } from 'intl-messageformat';
+import { formatParsed, namesOf, parseMessage, type ParsedMessage } from './message-format.js';
 import { texts } from './texts.js';
 
 type Leaves<T, P extends string = ''> = {
@@ -38,33 +39,31 @@ export function isTextKey(key: string): key is TextKey {
   return Object.prototype.hasOwnProperty.call(englishCatalogue, key);
 }
 
-const compiled = new Map<string, IntlMessageFormat | null>();
+const compiled = new Map<string, ParsedMessage | null>();
 const MAX_COMPILED = 5000;
 
-/** Parses once per (locale, message); null when the message is not valid MessageFormat. */
-function compile(message: string, locale: string): IntlMessageFormat | null {
-  const id = `${locale}\u0000${message}`;
-  let format = compiled.get(id);
-  if (format === undefined) {
+/** Parses once per message; null when it is not valid (in the subset we format). */
+function compile(message: string): ParsedMessage | null {
+  let parsed = compiled.get(message);
+  if (parsed === undefined) {
     try {
-      format = new IntlMessageFormat(message, locale);
+      parsed = parseMessage(message);
     } catch {
-      format = null;
+      parsed = null;
     }
     if (compiled.size >= MAX_COMPILED) compiled.clear();
-    compiled.set(id, format);
+    compiled.set(message, parsed);
   }
-  return format;
+  return parsed;
 }
 
 /** Formats one message with its parameters; null when it does not parse or lacks a parameter. */
 export function formatMessage(message: string, params: TextParams | undefined, locale: string): string | null {
   if (!message.includes('{')) return message;
-  const format = compile(message, locale);
-  if (!format) return null;
+  const parsed = compile(message);
+  if (!parsed) return null;
   try {
-    const out = format.format(params ?? {});
-    return typeof out === 'string' ? out : null;
+    return formatParsed(parsed, params ?? {}, locale);
   } catch {
     return null;
   }
@@ -92,29 +91,10 @@ export function checkTranslation(key: TextKey, value: string): 'ok' | 'syntax' |
   return names.every((name) => allowed.has(name)) ? 'ok' : 'unknown-parameter';
 }
 
-interface AstNode {
-  type: number;
-  value?: unknown;
-  options?: Record<string, { value: AstNode[] }>;
-  children?: AstNode[];
-}
-
 /** The parameter names a message uses (`{name}`, `{n, plural, …}`); null when it does not parse. */
 export function parameterNames(message: string): string[] | null {
-  if (!message.includes('{')) return [];
-  const format = compile(message, 'en');
-  if (!format) return null;
-  const names = new Set<string>();
-  const walk = (nodes: AstNode[]) => {
-    for (const node of nodes) {
-      // 0 literal and 7 '#' carry no name; 8 is a tag with children; the rest are arguments.
-      if (node.type !== 0 && node.type !== 7 && node.type !== 8 && typeof node.value === 'string') names.add(node.value);
-      if (node.options) for (const option of Object.values(node.options)) walk(option.value);
-      if (node.children) walk(node.children);
-    }
-  };
-  walk(format.getAst() as unknown as AstNode[]);
-  return [...names];
+  const parsed = compile(message);
+  return parsed ? namesOf(parsed) : null;
 }
 
 /** The English text of `key` (the server's logs and tests, and the fallback of every language). */

@@ -12,6 +12,10 @@ export const depositHistoryQuery = (page: number) =>
       (await api.get<Envelope<{ data: DepositHistoryRow[]; meta: PageMeta }>>('/deposit/history', { query: { page, per_page: limits.historyPageSize } }))
         .payload,
     placeholderData: keepPreviousData,
+    // A payment's receipt is numbered moments after it (decision 023): ask again until its PDF is there.
+    refetchInterval: (query) => (query.state.data?.data.some((row) => row.status === 'success' && !row.has_receipt) ? RECEIPT_WAIT_MS : false),
   });
+
+const RECEIPT_WAIT_MS = 2000;
 
 export const useDepositHistory = (page: number) => useQuery(depositHistoryQuery(page));

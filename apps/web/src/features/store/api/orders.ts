@@ -13,7 +13,11 @@ export const ordersQuery = (page: number) =>
     queryKey: ['store', 'orders', page],
     queryFn: async () => (await api.get<Envelope<Paged<Order>>>('/orders', { query: { page, per_page: limits.historyPageSize } })).payload,
     placeholderData: keepPreviousData,
+    // A payment's receipt is numbered moments after it (decision 023): ask again until its PDF is there.
+    refetchInterval: (query) => (query.state.data?.data.some((order) => order.status === 'success' && !order.has_receipt) ? RECEIPT_WAIT_MS : false),
   });
+
+const RECEIPT_WAIT_MS = 2000;
 export const useOrders = (page: number) => useQuery(ordersQuery(page));
 
 /**
