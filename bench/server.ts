@@ -14,7 +14,7 @@ export interface BenchServer {
 
 export function startServer(database: Config['database'], env: Record<string, string | undefined> = {}): Promise<BenchServer> {
   const child = fork(join(import.meta.dirname, 'serve.ts'), {
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', '--expose-gc'],
     env: { ...process.env, ...env, BENCH_DATABASE: JSON.stringify(database) },
   });
   const exited = new Promise<void>((r) => child.once('exit', () => r()));

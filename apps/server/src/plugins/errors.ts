@@ -55,10 +55,14 @@ function issueText(issue: { code: string; origin?: string; maximum?: unknown; mi
 
 /** Request validation with zod: failures become 422 with field errors, zod's default messages replaced by catalogue texts. */
 export function zodValidatorCompiler({ schema }: { schema: unknown }) {
+  const parse = schema as ZodType;
   return (data: unknown) => {
+    // Valid input (the hot paths) parses without the error map; a failure parses again to name each issue.
+    const first = parse.safeParse(data);
+    if (first.success) return { value: first.data };
     const produced = new Map<string, LocalizedText>();
     // A schema's own message wins over this per-parse error map (zod's precedence).
-    const result = (schema as ZodType).safeParse(data, {
+    const result = parse.safeParse(data, {
       error: (issue) => {
         const text = issueText(issue as Parameters<typeof issueText>[0]);
         const english = englishText(text.key, text.params);
@@ -80,10 +84,16 @@ const fastifyCodeMessages: Record<string, string> = {
   FST_FIELDS_LIMIT: texts.common.payloadTooLarge,
 };
 
+/** Walks strings, arrays and plain objects without allocating (it runs on every request with a body). */
 const hasNulByte = (value: unknown, depth = 0): boolean => {
   if (typeof value === 'string') return value.includes('\u0000');
   if (depth > 8 || value === null || typeof value !== 'object') return false;
-  return Object.entries(value).some(([k, v]) => k.includes('\u0000') || hasNulByte(v, depth + 1));
+  if (Array.isArray(value)) {
+    for (const item of value) if (hasNulByte(item, depth + 1)) return true;
+    return false;
+  }
+  for (const key in value) if (key.includes('\u0000') || hasNulByte((value as Record<string, unknown>)[key], depth + 1)) return true;
+  return false;
 };
 
 /** NUL bytes are never valid text (PostgreSQL refuses them): reject them before any handler runs. */
