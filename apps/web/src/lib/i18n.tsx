@@ -52,10 +52,13 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   // ours) must already carry lang_id (spec §7: every GET).
   configureApiClient({ getLangId: () => languageId });
 
+  // English is the catalogue this bundle carries (its rows only mirror it, and /admin cannot edit them):
+  // nothing to download for it.
+  const code = languages.find((l) => l.id === languageId)?.code;
   const { data: translations } = useQuery({
     queryKey: ['localizations', languageId],
     queryFn: async () => (await api.get<Envelope<Record<string, string>>>('/localizations', { query: { lang_id: languageId } })).payload ?? {},
-    enabled: languageId !== null,
+    enabled: languageId !== null && code !== undefined && code !== 'en',
     staleTime: Infinity,
   });
 
@@ -73,7 +76,7 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   );
 
   // A missing or empty translation falls back to English.
-  const locale = languages.find((l) => l.id === languageId)?.code ?? 'en';
+  const locale = code ?? 'en';
   const t = useCallback((key: TextKey, params?: TextParams) => translate(translations, key, params, locale), [translations, locale]);
   const localize = useCallback((message: string) => localizeEnglish(translations, message, locale), [translations, locale]);
   const value = useMemo(() => ({ languageId, languages, setLanguageId, t, localize, locale }), [languageId, languages, setLanguageId, t, localize, locale]);

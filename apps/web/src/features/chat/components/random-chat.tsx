@@ -1,7 +1,19 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState, type ComponentProps } from 'react';
 import { useStartChat } from '../hooks/use-start-chat';
-import { CreateTopicModal } from './create-topic-modal';
 import { NoPartnerModal } from './no-partner-modal';
+
+// The topic form (with its form and validation libraries, ~48 KB gzip) loads when first opened, not with the rooms page.
+const CreateTopicModal = lazy(() => import('./create-topic-modal').then((module) => ({ default: module.CreateTopicModal })));
+
+function LazyCreateTopicModal(props: ComponentProps<typeof CreateTopicModal>) {
+  const [opened, setOpened] = useState(props.open);
+  if (props.open && !opened) setOpened(true);
+  return opened ? (
+    <Suspense fallback={null}>
+      <CreateTopicModal {...props} />
+    </Suspense>
+  ) : null;
+}
 
 /**
  * 'Start Random Chat' with its way out when nobody is waiting (the companion, or one's own topic),
@@ -12,7 +24,7 @@ export function useRandomChat(roomId: number | null) {
   const [creating, setCreating] = useState(false);
   const modals = (
     <>
-      <CreateTopicModal open={creating} onClose={() => setCreating(false)} roomId={roomId} />
+      <LazyCreateTopicModal open={creating} onClose={() => setCreating(false)} roomId={roomId} />
       <NoPartnerModal
         open={noPartner}
         onClose={dismissNoPartner}
