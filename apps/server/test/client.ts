@@ -21,6 +21,13 @@ export class TestClient {
 
   constructor(readonly app: FastifyInstance) {}
 
+  /** The same signed-in browser (its cookies) talking to another instance of the app. */
+  on(app: FastifyInstance): TestClient {
+    const copy = new TestClient(app);
+    for (const [name, value] of this.cookies) copy.cookies.set(name, value);
+    return copy;
+  }
+
   private cookieHeader() {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }

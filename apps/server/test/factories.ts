@@ -9,6 +9,19 @@ import { enableWithSecret } from '../src/modules/auth/two-factor.service.js';
 import { type FastifyInstance } from 'fastify';
 
 export const DEFAULT_PASSWORD = 'Secret123pass';
+
+/** A valid POST /api/register body for `email` (an adult with a German mobile number). */
+export const signUpBody = (email: string, overrides: Record<string, unknown> = {}) => ({
+  name: 'Alice',
+  email,
+  phone: '+4915112345678',
+  phoneCountryCode: '49',
+  nationalNumber: '15112345678',
+  password: 'Sunshine42x',
+  password_confirmation: 'Sunshine42x',
+  confirm_adult: true,
+  ...overrides,
+});
 let passwordHash: Promise<string> | undefined;
 let sequence = 0;
 

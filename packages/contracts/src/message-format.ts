@@ -152,10 +152,17 @@ export type MessageValues = Readonly<Record<string, string | number>>;
 
 export class MessageValueError extends Error {}
 
+/** Plural rules and number format per locale, made once (constructing them costs more than formatting). */
+const localeTools = new Map<string, { rules: Intl.PluralRules; numbers: Intl.NumberFormat }>();
+function toolsFor(locale: string) {
+  let tools = localeTools.get(locale);
+  if (!tools) localeTools.set(locale, (tools = { rules: new Intl.PluralRules(locale), numbers: new Intl.NumberFormat(locale) }));
+  return tools;
+}
+
 /** Formats a parsed message the way intl-messageformat does (plural rules and `#` in the locale's numbers). */
 export function formatParsed(parts: ParsedMessage, values: MessageValues, locale: string): string {
-  const rules = new Intl.PluralRules(locale);
-  const numbers = new Intl.NumberFormat(locale);
+  const { rules, numbers } = toolsFor(locale);
   const render = (list: readonly (MessagePart | Choice)[], pound: number | undefined): string => {
     let out = '';
     for (const part of list) {

@@ -23,11 +23,7 @@ describe.each(dialects)('session cache across two instances on %s', (dialect) =>
   afterAll(() => ctx.close());
 
   /** The same signed-in browser, talking to the other instance. */
-  const onOther = (client: TestClient) => {
-    const copy = new TestClient(other);
-    for (const [k, v] of client.cookies) copy.cookies.set(k, v);
-    return copy;
-  };
+  const onOther = (client: TestClient) => client.on(other);
   const authenticated = async (client: TestClient) => (await client.get<{ authenticated: boolean }>('/api/is-auth')).body.payload.authenticated;
   /** Both instances have resolved (and cached) the session. */
   const warm = async (...clients: TestClient[]) => {

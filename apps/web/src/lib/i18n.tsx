@@ -10,6 +10,9 @@ import { storage } from './storage';
 
 export type { TextKey, TextParams };
 
+/** The `t` of useT(), handed to plain functions so that they speak the chosen language. */
+export type Translate = (key: TextKey, params?: TextParams) => string;
+
 /** The English source text of a key (outside the provider, and in tests). */
 export function englishText(key: TextKey, params?: TextParams): string {
   return translate(undefined, key, params);

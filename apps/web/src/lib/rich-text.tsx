@@ -1,7 +1,5 @@
 import { Fragment, type ReactNode } from 'react';
-import { type TextKey, type TextParams } from './i18n';
-
-type Translate = (key: TextKey, params?: TextParams) => string;
+import { type TextKey, type TextParams, type Translate } from './i18n';
 
 /**
  * A catalogue text with elements in it (a link, a bold email): each named parameter in `nodes` is

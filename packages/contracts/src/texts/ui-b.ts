@@ -9,8 +9,6 @@ export const uiTextsB = {
     roomsPages: 'Rooms pages',
     activeChatLimit: 'Active chat limit',
     noActiveChats: 'No active chats',
-    minutesAgo: '{n, plural, one {# minute ago} other {# minutes ago}}',
-    hoursAgo: '{n, plural, one {# hour ago} other {# hours ago}}',
   },
   topicsUi: {
     back: 'Back',

@@ -1,21 +1,11 @@
 import { cookieNames, texts } from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../../../test/client.js';
-import { createUser, DEFAULT_PASSWORD } from '../../../test/factories.js';
+import { createUser, DEFAULT_PASSWORD, signUpBody } from '../../../test/factories.js';
 import { createTestContext, dialects, FakeClock, type TestContext } from '../../../test/harness.js';
 import { saveSettings } from '../reference/settings.service.js';
 
-const signUp = (email: string, overrides: Record<string, unknown> = {}) => ({
-  name: 'Alice',
-  email,
-  phone: '+4915112345678',
-  phoneCountryCode: '49',
-  nationalNumber: '15112345678',
-  password: 'Sunshine42x',
-  password_confirmation: 'Sunshine42x',
-  confirm_adult: true,
-  ...overrides,
-});
+const signUp = signUpBody;
 
 async function latestMailLink(ctx: TestContext, to: string, path: string) {
   // Mail leaves through the outbox (the job worker), right after the request.

@@ -1,6 +1,6 @@
 import { cookieNames, texts, xsrfHeader } from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createUser, DEFAULT_PASSWORD } from '../../../test/factories.js';
+import { createUser, DEFAULT_PASSWORD, signUpBody } from '../../../test/factories.js';
 import { createTestContext, dialects, type TestContext } from '../../../test/harness.js';
 import * as password from '../../lib/password.js';
 import { xsrfTokenFor } from '../../plugins/session.js';
@@ -38,17 +38,7 @@ describe.each(dialects)('sign-in throttling per account and sign-up work on %s',
 
   it('sign-up does the same argon2 work whether or not the address is taken', async () => {
     const taken = await createUser(ctx.db);
-    const body = (email: string) => ({
-      name: 'Eve',
-      email,
-      phone: '+4915112345678',
-      phoneCountryCode: '49',
-      nationalNumber: '15112345678',
-      password: 'Sunshine42x',
-      password_confirmation: 'Sunshine42x',
-      confirm_adult: true,
-      accept_terms: true,
-    });
+    const body = (email: string) => signUpBody(email, { name: 'Eve', accept_terms: true });
     const hash = vi.mocked(password.hashPassword);
     hash.mockClear();
     const fresh = await post('/api/register', body(`new-${Date.now()}@example.com`), '10.2.0.1');

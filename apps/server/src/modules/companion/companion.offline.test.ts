@@ -73,7 +73,7 @@ describe('offline companion', () => {
   it('ties the talk to the topic when the chat has one, and not to a random chat title', () => {
     const statements = Array.from({ length: 10 }, (_, i) => `I think that plan number ${i} could work out well for us`);
     expect(converse(statements).some((reply) => reply.includes('Mountain hiking'))).toBe(true);
-    expect(converse(statements, { topicTitle: 'Chat with Mia' }).some((reply) => reply.includes('Chat with Mia'))).toBe(false);
+    expect(converse(statements, { topicTitle: 'Chat with Mia', openChat: true }).some((reply) => reply.includes('Chat with Mia'))).toBe(false);
   });
 
   it('never answers empty: empty, whitespace, emoji-only and 2,000-character inputs', () => {

@@ -156,9 +156,9 @@ const topicAsks = [
 export function composeOfflineReply(context: CompanionContext): string {
   const { history, persona } = context;
   const recentReplies = context.recentReplies ?? history.filter((turn) => turn.role === 'companion').map((turn) => turn.content);
-  // Random AI chats are titled 'Chat with <name>' (topics.aiChatTitle, 'Chat mit <name>' in German): no real topic to talk about then.
+  // A random AI chat's title only names the companion: no real topic to talk about then.
   const title = context.topicTitle.trim();
-  const topic = title.length > 0 && !/^chat (with|mit)\b/i.test(title) ? title : null;
+  const topic = title.length > 0 && !context.openChat ? title : null;
   const text = pendingUserText(history).slice(0, 2000);
   const kind = classify(text);
   const pick = seeded(context.seed ^ hash(`${text}|${history.length}|${recentReplies.length}`));

@@ -27,6 +27,8 @@ export interface CompanionPersona {
 export interface CompanionContext {
   persona: CompanionPersona;
   topicTitle: string;
+  /** A random AI chat (no room): its title only names the companion ('Chat with Mia', in its owner's language), no subject to talk about. */
+  openChat?: boolean;
   terms: { title?: string; description?: string; rules?: string[] } | null;
   /** Oldest first; at most `bot_conversation_history_limit` turns. */
   history: CompanionTurn[];

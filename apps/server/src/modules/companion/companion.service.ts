@@ -365,6 +365,7 @@ export async function buildContext(deps: Pick<CompanionDeps, 'db'>, topic: Topic
   return {
     persona,
     topicTitle: topic.title,
+    openChat: topic.room_id === null,
     terms: { title: topic.terms_title, description: topic.terms_description, rules: parseRules(topic.terms_rules) },
     history,
     recentReplies,

@@ -121,11 +121,7 @@ describe.each(dialects)('poll cache across two instances on %s', (dialect) => {
   });
   afterAll(() => ctx.close());
 
-  const onOther = (client: TestClient) => {
-    const copy = new TestClient(other);
-    for (const [k, v] of client.cookies) copy.cookies.set(k, v);
-    return copy;
-  };
+  const onOther = (client: TestClient) => client.on(other);
   const pageUrl = (topicId: number) => `/api/messages/index?topic_id=${topicId}&page=1&page_size=20&order_by=id&order_dir=desc`;
   const quiet = () => new Promise((r) => setTimeout(r, QUIET_MS + 50));
   /** Polls until `ok` holds (the other instance hears of a change within the bus's latency), at most 2 s. */

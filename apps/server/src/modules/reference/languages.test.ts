@@ -2,7 +2,7 @@ import { texts } from '@parley/contracts';
 import { englishCatalogue, englishText, textKeys } from '@parley/contracts/i18n';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../../../test/client.js';
-import { createSignedInUser, DEFAULT_PASSWORD } from '../../../test/factories.js';
+import { createSignedInUser, DEFAULT_PASSWORD, signUpBody } from '../../../test/factories.js';
 import { localized } from '../../lib/app-error.js';
 import { systemClock } from '../../lib/clock.js';
 import { createNotification } from '../notifications/notifications.service.js';
@@ -162,17 +162,7 @@ describe.each(dialects)('languages on %s', (dialect) => {
     expect((await onOther.get(`/api/nope?lang_id=${germanId}`)).body.message).toBe(englishCatalogue['common.routeNotFound']);
   });
 
-  const signUp = (email: string, langId?: number) => ({
-    name: 'Anna',
-    email,
-    phone: '+4915112345678',
-    phoneCountryCode: '49',
-    nationalNumber: '15112345678',
-    password: 'Sunshine42x',
-    password_confirmation: 'Sunshine42x',
-    confirm_adult: true,
-    ...(langId ? { lang_id: langId } : {}),
-  });
+  const signUp = (email: string, langId?: number) => signUpBody(email, { name: 'Anna', ...(langId ? { lang_id: langId } : {}) });
   const lastMail = async (to: string) => {
     await ctx.app.jobs.runDue();
     return ctx.db.selectFrom('mails').selectAll().where('to', '=', to).orderBy('id', 'desc').executeTakeFirstOrThrow();

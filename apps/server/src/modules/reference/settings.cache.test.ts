@@ -44,8 +44,7 @@ describe.each(dialects)('settings cache across two instances on %s', (dialect) =
     const costs = await new TestClient(other).get<{ message_symbol_cost: number }>('/api/messages/attachment-costs');
     expect(costs.statusCode).toBe(401);
     const { client } = await createSignedInUser(ctx.app);
-    const onOther = new TestClient(other);
-    for (const [k, v] of client.cookies) onOther.cookies.set(k, v);
+    const onOther = client.on(other);
     expect((await onOther.get<{ message_symbol_cost: number }>('/api/messages/attachment-costs')).body.payload.message_symbol_cost).toBe(3);
   });
 });

@@ -119,8 +119,6 @@ export const deUiB: Partial<Record<TextKey, string>> = {
   'roomsUi.roomsPages': 'Seiten der Räume',
   'roomsUi.activeChatLimit': 'Limit für aktive Chats',
   'roomsUi.noActiveChats': 'Keine aktiven Chats',
-  'roomsUi.minutesAgo': '{n, plural, one {vor # Minute} other {vor # Minuten}}',
-  'roomsUi.hoursAgo': '{n, plural, one {vor # Stunde} other {vor # Stunden}}',
 
   'topicsUi.back': 'Zurück',
   'topicsUi.createTopic': 'Thema erstellen',

@@ -1,18 +1,10 @@
-import type { AttachmentCosts, Language } from '@parley/contracts';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import type { AttachmentCosts } from '@parley/contracts';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { type ReactElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { I18nProvider } from '../../../lib/i18n';
-import { createQueryClient } from '../../../lib/query-client';
-import { languagesQuery } from '../../../lib/reference';
+import { renderInLanguage } from '../../../test/render-in-language';
 import { ChatInput } from './chat-input';
 import { ConnectionIndicator } from './chat-header';
-
-const languages: Language[] = [
-  { id: 1, code: 'en', title: 'English', default: 1 },
-  { id: 2, code: 'de', title: 'Deutsch', default: 0 },
-];
 
 /** A German catalogue as GET /localizations answers it (only what these tests look at). */
 const german: Record<string, string> = {
@@ -29,24 +21,13 @@ const german: Record<string, string> = {
   'chatUi.reconnectingTitle': 'Live-Verbindung unterbrochen: neue Nachrichten werden alle 5 Sekunden abgerufen',
 };
 
-/** Renders with German chosen: the language list and its catalogue already in the cache. */
-function renderInGerman(ui: ReactElement) {
-  localStorage.setItem('languageId', '2');
-  const client = createQueryClient();
-  client.setQueryData(languagesQuery.queryKey, languages);
-  client.setQueryData(['localizations', 2], german);
-  return render(
-    <QueryClientProvider client={client}>
-      <I18nProvider>{ui}</I18nProvider>
-    </QueryClientProvider>,
-  );
-}
+/** Renders with German chosen. */
+const renderInGerman = (ui: ReactElement) => renderInLanguage(ui, german, 'de');
 
 const costs: AttachmentCosts = { image: 20, document: 15, audio: 30, video: 40, message_symbol_cost: 2, max_files: 5, max_file_bytes: 5 * 1024 * 1024 };
 
 afterEach(() => {
   cleanup();
-  localStorage.clear();
 });
 
 describe('the chat in German', () => {

@@ -9,7 +9,7 @@ import { toast } from '../../../components/ui/toast';
 import { useT } from '../../../lib/i18n';
 import { activeTopicsQuery, activeTopicsQueryKey, getActiveTopics } from '../api/get-active-topics';
 import { chatNotices, useChatNotices } from '../hooks/use-chat-notices';
-import { activeChatTime } from '../utils/active-chat-time';
+import { formatActiveChatTime } from '../../../lib/format';
 import { topicTitleStyle } from '../utils/bubble-style';
 import '../chat.css';
 
@@ -95,7 +95,7 @@ export function ActiveChatsModal({ open, onClose }: { open: boolean; onClose: ()
                       <span className={`mode-badge mode-badge--${topic.chat_mode}`}>
                         {topic.chat_mode === 'ai' ? t('topicsUi.modeAi') : t('topicsUi.modeHuman')}
                       </span>
-                      <time dateTime={topic.updated_at}>{activeChatTime(topic.updated_at, t)}</time>
+                      <time dateTime={topic.updated_at}>{formatActiveChatTime(topic.updated_at, undefined, t)}</time>
                     </span>
                   </button>
                 </li>

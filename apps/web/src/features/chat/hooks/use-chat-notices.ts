@@ -3,7 +3,7 @@ import { useSyncExternalStore } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../components/ui/toast';
 import { parseActiveChatTitle, topicIdFromBody } from '../utils/topic-errors';
-import type { Translate } from '../utils/translate';
+import type { Translate } from '../../../lib/i18n';
 
 /**
  * Chat-wide notices every chat screen renders once (<ChatNotices/>): the

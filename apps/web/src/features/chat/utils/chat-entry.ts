@@ -2,7 +2,7 @@ import { type Topic } from '@parley/contracts';
 import { ApiError } from '../../../lib/api-client';
 import { getTopic } from '../api/get-topic';
 import { checkTerms, joinTopic } from '../api/topic-membership';
-import type { Translate } from './translate';
+import type { Translate } from '../../../lib/i18n';
 
 /**
  * Steps 1-3 of spec §4 Chat entry: fetch the topic, check the terms, be the

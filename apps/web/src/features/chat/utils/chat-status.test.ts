@@ -1,10 +1,10 @@
 import { texts } from '@parley/contracts';
 import { englishText, translate } from '@parley/contracts/i18n';
 import { describe, expect, it } from 'vitest';
-import { activeChatTime } from './active-chat-time';
+import { formatActiveChatTime } from '../../../lib/format';
 import { canSend, chatStatusText, describeChatScreen, inputDisabledReason } from './chat-status';
 import { isActiveChatLimit, parseActiveChatTitle, topicIdFromBody } from './topic-errors';
-import type { Translate } from './translate';
+import type { Translate } from '../../../lib/i18n';
 
 describe('chatStatusText', () => {
   it("is 'online' with two participants", () => {
@@ -66,14 +66,14 @@ describe('active chat time labels', () => {
   const now = new Date('2026-11-23T12:00:00Z');
   const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
   it("says 'Just now' under 2 minutes", () => {
-    expect(activeChatTime(ago(0), englishText, now)).toBe('Just now');
-    expect(activeChatTime(ago(119_000), englishText, now)).toBe('Just now');
+    expect(formatActiveChatTime(ago(0), now, englishText)).toBe('Just now');
+    expect(formatActiveChatTime(ago(119_000), now, englishText)).toBe('Just now');
   });
   it('then minutes, then hours within 24 h, then the date', () => {
-    expect(activeChatTime(ago(5 * 60_000), englishText, now)).toBe('5 minutes ago');
-    expect(activeChatTime(ago(3 * 3600_000), englishText, now)).toBe('3 hours ago');
-    expect(activeChatTime(ago(3600_000), englishText, now)).toBe('1 hour ago');
-    expect(activeChatTime(ago(2 * 86_400_000), englishText, now)).toMatch(/^21\.11\.2026$/);
+    expect(formatActiveChatTime(ago(5 * 60_000), now, englishText)).toBe('5 minutes ago');
+    expect(formatActiveChatTime(ago(3 * 3600_000), now, englishText)).toBe('3 hours ago');
+    expect(formatActiveChatTime(ago(3600_000), now, englishText)).toBe('1 hour ago');
+    expect(formatActiveChatTime(ago(2 * 86_400_000), now, englishText)).toMatch(/^21\.11\.2026$/);
   });
 });
 
@@ -141,7 +141,7 @@ describe('in another language', () => {
       {
         'topics.alreadyActive': 'Du hast bereits den aktiven Chat „{title}“',
         'topics.justNow': 'Gerade eben',
-        'roomsUi.minutesAgo': '{n, plural, one {vor # Minute} other {vor # Minuten}}',
+        'formatUi.minutesAgo': '{n, plural, one {vor # Minute} other {vor # Minuten}}',
         'chat.online': 'online',
         'chatUi.typeMessage': 'Schreib eine Nachricht …',
       },
@@ -158,8 +158,8 @@ describe('in another language', () => {
 
   it('says times and the input placeholder in that language', () => {
     const now = new Date('2026-11-23T12:00:00Z');
-    expect(activeChatTime(new Date(now.getTime() - 60_000), german, now)).toBe('Gerade eben');
-    expect(activeChatTime(new Date(now.getTime() - 5 * 60_000), german, now)).toBe('vor 5 Minuten');
+    expect(formatActiveChatTime(new Date(now.getTime() - 60_000), now, german)).toBe('Gerade eben');
+    expect(formatActiveChatTime(new Date(now.getTime() - 5 * 60_000), now, german)).toBe('vor 5 Minuten');
     const screen = describeChatScreen({ phase: 'ready', topic: null, fullTitle: null, isInChat: true, hasMessages: false }, german);
     expect(screen.placeholder).toBe('Schreib eine Nachricht …');
   });

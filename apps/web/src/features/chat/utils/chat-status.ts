@@ -1,6 +1,6 @@
 import { type Topic } from '@parley/contracts';
 import type { ChatPhase } from '../hooks/chat-room/use-chat-entry';
-import type { Translate } from './translate';
+import type { Translate } from '../../../lib/i18n';
 
 export interface StatusInput {
   participantsCount: number;

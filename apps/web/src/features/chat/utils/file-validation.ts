@@ -1,6 +1,6 @@
 import { limits } from '@parley/contracts';
 import { formatFileSize } from '../../../lib/format';
-import type { Translate } from './translate';
+import type { Translate } from '../../../lib/i18n';
 
 /** Image types the image picker accepts (spec §5 Send files modal). */
 export const imageMimeTypes = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;

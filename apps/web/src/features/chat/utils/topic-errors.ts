@@ -1,5 +1,5 @@
 import { englishText, type TextKey } from '@parley/contracts/i18n';
-import type { Translate } from './translate';
+import type { Translate } from '../../../lib/i18n';
 
 const MARK = '\u0001';
 

@@ -10,7 +10,7 @@ import { paths } from '../../../config/paths';
 import { formatNumber, formatPrice } from '../../../lib/format';
 import { useI18n, useT } from '../../../lib/i18n';
 import { legalPages, useCountries, useStaticPages } from '../../../lib/reference';
-import { part, withParts } from '../utils/rich-text';
+import { richText } from '../../../lib/rich-text';
 
 /** Step 2 fields with the spec's messages (the same schema the server checks). */
 export const detailsFormSchema = topUpDetailsSchema.extend({
@@ -110,7 +110,7 @@ function DetailsFormView({ defaults, summary, error, onBack, onSubmit, countries
         <TextField label={t('topUpUi.postCode')} autoComplete="postal-code" error={fieldError(errors.postCode)} {...register('postCode')} />
       </div>
       <Checkbox
-        label={withParts(t('topUpUi.acceptTerms', { terms: part('terms'), privacy: part('privacy') }), {
+        label={richText(t, 'topUpUi.acceptTerms', {
           terms: legal.terms ? <Link to={paths.staticPageLegacy.getHref(legal.terms.id)}>{t('topUpUi.termsLink')}</Link> : t('topUpUi.termsLink'),
           privacy: legal.privacy ? <Link to={paths.staticPageLegacy.getHref(legal.privacy.id)}>{t('topUpUi.privacyLink')}</Link> : t('topUpUi.privacyLink'),
         })}

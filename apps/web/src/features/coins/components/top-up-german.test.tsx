@@ -1,17 +1,9 @@
-import { type Bundle, type Language } from '@parley/contracts';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { type Bundle } from '@parley/contracts';
+import { cleanup, screen } from '@testing-library/react';
 import { type ReactElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { I18nProvider } from '../../../lib/i18n';
-import { createQueryClient } from '../../../lib/query-client';
-import { languagesQuery } from '../../../lib/reference';
+import { renderInLanguage } from '../../../test/render-in-language';
 import { TopUpAmountStep } from './top-up-amount-step';
-
-const languages: Language[] = [
-  { id: 1, code: 'en', title: 'English', default: 1 },
-  { id: 2, code: 'de', title: 'Deutsch', default: 0 },
-];
 
 /** A German catalogue as GET /localizations answers it (only what this test looks at). */
 const german: Record<string, string> = {
@@ -24,22 +16,11 @@ const german: Record<string, string> = {
   'topUpUi.minimum': 'Mindestens {price}',
 };
 
-/** Renders with German chosen: the language list and its catalogue already in the cache. */
-function renderInGerman(ui: ReactElement) {
-  localStorage.setItem('languageId', '2');
-  const client = createQueryClient();
-  client.setQueryData(languagesQuery.queryKey, languages);
-  client.setQueryData(['localizations', 2], german);
-  return render(
-    <QueryClientProvider client={client}>
-      <I18nProvider>{ui}</I18nProvider>
-    </QueryClientProvider>,
-  );
-}
+/** Renders with German chosen. */
+const renderInGerman = (ui: ReactElement) => renderInLanguage(ui, german, 'de');
 
 afterEach(() => {
   cleanup();
-  localStorage.clear();
 });
 
 const bundles: Bundle[] = [

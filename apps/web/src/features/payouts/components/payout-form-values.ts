@@ -1,5 +1,6 @@
 import { checkPayoutRules, formatEuros, payoutRequestBodySchema, type PayoutMethodId, type PayoutRuleContext, type UserProfile } from '@parley/contracts';
-import { englishText, type TextKey, type TextParams } from '@parley/contracts/i18n';
+import { englishText } from '@parley/contracts/i18n';
+import { type Translate } from '../../../lib/i18n';
 import { type FieldErrors, type Resolver } from 'react-hook-form';
 import { type CreatePayoutBody } from '../api/create-payout';
 
@@ -72,8 +73,6 @@ export function toPayoutBody(values: PayoutFormValues, requestId: string): Creat
   if (values.method === 'sepa') return { ...common, iban: values.iban };
   return { ...common, account_number: values.account_number, sort_code: values.sort_code, birth_date: values.birth_date };
 }
-
-type Translate = (key: TextKey, params?: TextParams) => string;
 
 /** The limit messages carry amounts, so they are written again in the chosen language; others are catalogue texts the field localizes. */
 function translateRuleMessage(message: string, rules: PayoutRuleContext, t: Translate): string {

@@ -17,7 +17,7 @@ import { useCheckout, useCheckoutPrefill } from '../api/checkout';
 import { kindLabels } from './product-card';
 import { TestPaymentsBanner } from '../../../components/ui/test-payments-banner';
 import { ChatBubblePreview, lookOf } from './skin-bubble';
-import { part, withParts } from '../utils/rich-text';
+import { richText } from '../../../lib/rich-text';
 
 const fields = ['name', 'surname', 'email', 'phone', 'country', 'city', 'address', 'postCode', 'accept_terms'] as const;
 const emptyValues: CheckoutValues = {
@@ -182,10 +182,10 @@ function CheckoutFormView({ product, defaults, countries }: { product: Product; 
         <h2 className="card__title" id="payment-title">
           {t('storeUi.paymentDetails')}
         </h2>
-        <p>{withParts(t('storeUi.youPay', { total: part('total') }), { total: <strong>{euro(amounts.total)}</strong> })}</p>
+        <p>{richText(t, 'storeUi.youPay', { total: <strong>{euro(amounts.total)}</strong> })}</p>
         <Checkbox label={t('storeUi.saveInfo')} {...register('save_info')} />
         <Checkbox
-          label={withParts(t('topUpUi.acceptTerms', { terms: part('terms'), privacy: part('privacy') }), {
+          label={richText(t, 'topUpUi.acceptTerms', {
             terms: legal.terms ? <Link to={paths.staticPageLegacy.getHref(legal.terms.id)}>{t('topUpUi.termsLink')}</Link> : t('topUpUi.termsLink'),
             privacy: legal.privacy ? <Link to={paths.staticPageLegacy.getHref(legal.privacy.id)}>{t('topUpUi.privacyLink')}</Link> : t('topUpUi.privacyLink'),
           })}

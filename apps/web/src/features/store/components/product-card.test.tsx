@@ -1,12 +1,9 @@
-import { type Language, type Product } from '@parley/contracts';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { type Product } from '@parley/contracts';
 import { cleanup, render, screen } from '@testing-library/react';
 import { type ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { I18nProvider } from '../../../lib/i18n';
-import { createQueryClient } from '../../../lib/query-client';
-import { languagesQuery } from '../../../lib/reference';
+import { renderInLanguage } from '../../../test/render-in-language';
 import { ProductCard } from './product-card';
 
 const product: Product = {
@@ -26,26 +23,10 @@ const product: Product = {
 
 afterEach(() => {
   cleanup();
-  localStorage.clear();
 });
 
-const languages: Language[] = [
-  { id: 1, code: 'en', title: 'English', default: 1 },
-  { id: 2, code: 'de', title: 'Deutsch', default: 0 },
-];
-
-/** Renders with German chosen: the language list and a German catalogue already in the cache. */
-function renderInGerman(ui: ReactElement, catalogue: Record<string, string>) {
-  localStorage.setItem('languageId', '2');
-  const client = createQueryClient();
-  client.setQueryData(languagesQuery.queryKey, languages);
-  client.setQueryData(['localizations', 2], catalogue);
-  return render(
-    <QueryClientProvider client={client}>
-      <I18nProvider>{ui}</I18nProvider>
-    </QueryClientProvider>,
-  );
-}
+/** Renders with German chosen (its catalogue as GET /localizations answers it). */
+const renderInGerman = (ui: ReactElement, catalogue: Record<string, string>) => renderInLanguage(ui, catalogue, 'de');
 
 describe('store prices', () => {
   it('follow the selected currency like bundles do (the price the server converted, two decimals)', () => {
