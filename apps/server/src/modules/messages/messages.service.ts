@@ -13,6 +13,7 @@ import {
 } from '@parley/contracts';
 import { type Transaction } from 'kysely';
 import { type Database, type Db } from '../../db/database.js';
+import { groupCommitOf } from '../../db/group-commit.js';
 import { AppError, localized } from '../../lib/app-error.js';
 import { type Clock } from '../../lib/clock.js';
 import { type EventBus } from '../../lib/event-bus.js';
@@ -32,6 +33,7 @@ import {
   mayRead,
   readableRanges,
   requireTopicReader,
+  requireTopicSender,
   requireTopicWriter,
   visibleRanges,
   type TopicAccess,
@@ -230,7 +232,8 @@ export async function sendMessage(
   const keys = await storeFiles(deps.storage, input.files);
   let outcome: Awaited<ReturnType<typeof insertAndCharge>>;
   try {
-    outcome = await deps.db.transaction().execute((trx) => insertAndCharge(trx, deps.clock, user, input, content, cost, keys, settings));
+    // Sends arriving together share one transaction (group commit); each is acknowledged only after it.
+    outcome = await groupCommitOf(deps.db).run((trx) => insertAndCharge(trx, deps.clock, user, input, content, cost, keys, settings));
   } catch (error) {
     await removeFiles(deps.storage, keys);
     const duplicate = input.clientId ? await repo.findMessageByClientId(deps.db, user.id, input.clientId) : undefined;
@@ -261,7 +264,7 @@ async function insertAndCharge(
   keys: string[],
   settings: Settings,
 ) {
-  const { topic, active } = await requireTopicWriter(trx, user.id, input.topicId);
+  const { topic, active } = await requireTopicSender(trx, user.id, input.topicId);
   // Chatting with people is for adults (issue 15); an AI conversation is not.
   if (topic.chat_mode === 'human') assertAdult(user);
   const now = clock.now().toISOString();

@@ -1,6 +1,7 @@
 import { type FastifyBaseLogger } from 'fastify';
 import { type Config } from '../../config.js';
 import { type Db } from '../../db/database.js';
+import { groupCommitOf } from '../../db/group-commit.js';
 import { AppError } from '../../lib/app-error.js';
 import { type Clock } from '../../lib/clock.js';
 import { type EventBus } from '../../lib/event-bus.js';
@@ -34,7 +35,10 @@ export async function dispatchPaymentEvent(deps: DispatchDeps, gatewayClient: Pa
   const afterCommit: (() => Promise<void> | void)[] = [];
   // Outside the transaction: SQLite has one connection, and the cached copy costs no statement.
   const settings = await getSettings(deps.db);
-  const duplicate = await deps.db.transaction().execute(async (trx) => {
+  // Events arriving together share one transaction (group commit, db/group-commit.ts): the work may
+  // run again on its own if the shared one fails, so it starts from an empty list of after-commit actions.
+  const duplicate = await groupCommitOf(deps.db).run(async (trx) => {
+    afterCommit.length = 0;
     const recorded = await repo.recordPaymentEvent(trx, {
       gateway,
       event_id: event.eventId,

@@ -79,6 +79,28 @@ export async function requireTopicReader(db: DbOrTrx, userId: number, topicId: n
   return access;
 }
 
+/** The topic columns a send and its refusals use. */
+export type SenderTopic = Pick<TopicRow, 'id' | 'user_id' | 'chat_mode' | 'companion_name' | 'is_closed' | 'title' | 'participants_count'>;
+
+/**
+ * requireTopicWriter for the send path (every message runs it): the same refusals, from one narrower
+ * statement that reads the users in the topic now and no past participations.
+ */
+export async function requireTopicSender(db: DbOrTrx, userId: number, topicId: number): Promise<{ topic: SenderTopic; active: TopicAccess['active'] }> {
+  const rows = await repo.findTopicForSender(db, topicId);
+  const first = rows[0];
+  if (!first) throw new AppError('NOT_FOUND', texts.chat.topicNotFound);
+  const { p_user_id: _u, p_joined_at: _j, p_is_contributor: _c, ...topic } = first;
+  const active = rows.flatMap((r) =>
+    r.p_user_id !== null ? [{ user_id: r.p_user_id, joined_at: r.p_joined_at!, is_contributor: r.p_is_contributor ?? 0 }] : [],
+  );
+  const isMember = active.some((p) => p.user_id === userId);
+  // As mayRead: the owner, or a member of a human conversation.
+  if (!isMember || (topic.user_id !== userId && topic.chat_mode !== 'human')) throw forbidden(topic);
+  if (topic.is_closed === 1) throw await closedError(db, topic);
+  return { topic, active };
+}
+
 /** A member of an open topic who may read it; closed topics refuse writes. */
 export async function requireTopicWriter(db: DbOrTrx, userId: number, topicId: number): Promise<TopicAccess> {
   const access = await loadTopicAccess(db, userId, topicId);
@@ -88,7 +110,7 @@ export async function requireTopicWriter(db: DbOrTrx, userId: number, topicId: n
 }
 
 /** The 403 carries what a chat screen needs to explain itself ('Chat is full'). */
-export function forbidden(topic: TopicRow) {
+export function forbidden(topic: Pick<TopicRow, 'id' | 'chat_mode' | 'title' | 'participants_count' | 'is_closed'>) {
   return new AppError('FORBIDDEN', texts.topics.noPermission, undefined, {
     topic_id: topic.id,
     // A human topic's title is public (the topic lists show it): the full screen names the topic.
@@ -100,7 +122,7 @@ export function forbidden(topic: TopicRow) {
 }
 
 /** 'This chat has been closed by its owner' when the owner left, else 'Topic is closed'. */
-export async function closedError(db: DbOrTrx, topic: TopicRow) {
+export async function closedError(db: DbOrTrx, topic: Pick<TopicRow, 'id' | 'user_id'>) {
   const owner = await repo.listParticipations(db, topic.id, topic.user_id);
   const byOwner = owner.length > 0 && owner.every((p) => p.left_at !== null);
   return new AppError('CONFLICT', byOwner ? texts.topics.closedByOwner : texts.chat.topicClosed, undefined, { topic_id: topic.id, is_closed: true });

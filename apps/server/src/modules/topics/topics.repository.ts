@@ -58,6 +58,33 @@ const topicWithParticipants = prepared((db, v: { topicId: number; userId: number
     .where('topics.id', '=', v.topicId),
 );
 
+/**
+ * What sending a message needs of a topic, in one statement: the few topic columns the send and its
+ * refusals use, and the users in it now (with their contributor flag) — one row per such user, or one
+ * row of nulls. Narrower than topicWithParticipants (no past participations, no terms texts): it runs on every send.
+ */
+const topicForSender = prepared((db, v: { topicId: number }) =>
+  db
+    .selectFrom('topics')
+    .leftJoin('topic_participants as p', (join) => join.onRef('p.topic_id', '=', 'topics.id').on('p.left_at', 'is', null))
+    .leftJoin('users as pu', 'pu.id', 'p.user_id')
+    .select([
+      'topics.id',
+      'topics.user_id',
+      'topics.chat_mode',
+      'topics.companion_name',
+      'topics.is_closed',
+      'topics.title',
+      'topics.participants_count',
+      'p.user_id as p_user_id',
+      'p.joined_at as p_joined_at',
+      'pu.is_contributor as p_is_contributor',
+    ])
+    .where('topics.id', '=', v.topicId),
+);
+
+export const findTopicForSender = (db: DbOrTrx, topicId: number) => topicForSender(db, { topicId });
+
 /** Ordered here, not by SQL: a sort of two rows made SQLite build a temporary b-tree on every send and poll. */
 export async function findTopicWithParticipants(db: DbOrTrx, topicId: number, userId: number) {
   const rows = await topicWithParticipants(db, { topicId, userId });
