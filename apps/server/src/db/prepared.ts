@@ -50,3 +50,13 @@ export function prepared<P extends Record<string, unknown>, R>(build: (db: Db, v
     return result.rows;
   };
 }
+
+/**
+ * A PostgreSQL-only hot statement written as SQL (data-modifying CTEs, which SQLite lacks and Kysely's
+ * builder makes long-winded): run as a named statement like `prepared`, positional parameters.
+ * Same rule as `prepared`: it must not write what caches watch (it bypasses the handle's plugins).
+ */
+export function postgresStatement<R>(text: string) {
+  postgresStatementNames.set(text, `parley_${postgresStatementNames.size + 1}`);
+  return async (db: DbOrTrx, parameters: unknown[]): Promise<R[]> => (await db.executeQuery<R>(CompiledQuery.raw(text, parameters))).rows;
+}

@@ -50,33 +50,33 @@ export interface PostEntryResult {
 }
 
 /**
- * Two statements when the key is new (the balance move, then the entry inserted unless its key exists);
+ * One statement on PostgreSQL, two on SQLite, when the key is new (the balance move, then the entry inserted unless its key exists);
  * a repeated key undoes the move and answers with the first posting. The balance row stays locked from
  * the move to the commit, so a concurrent posting of the same key waits and then sees it.
  */
 export async function postEntry(trx: Transaction<Database>, clock: Clock, input: PostEntryInput): Promise<PostEntryResult> {
   if (!Number.isSafeInteger(input.amount) || input.amount === 0) throw new Error(`ledger: invalid amount ${input.amount}`);
   const spending = input.amount < 0 && SPENDING_KINDS.has(input.kind);
-  const balanceAfter = spending
-    ? await repo.applySpend(trx, input.userId, -input.amount, spendingClock(clock.now()))
-    : await repo.applyToBalance(trx, input.userId, input.amount);
+  const { balance: balanceAfter, entry } = await repo.moveAndRecord(
+    trx,
+    {
+      user_id: input.userId,
+      amount: input.amount,
+      kind: input.kind,
+      reference_type: input.reference?.type ?? null,
+      reference_id: input.reference ? String(input.reference.id) : null,
+      idempotency_key: input.idempotencyKey,
+      note: input.note ?? null,
+      created_at: clock.now().toISOString(),
+    },
+    spending ? spendingClock(clock.now()) : undefined,
+  );
   if (balanceAfter === undefined) {
     const existing = await repo.findEntryByKey(trx, input.idempotencyKey);
     if (existing) return { entry: existing, created: false };
     if (spending) await refuseOverLimit(trx, input.userId, -input.amount, clock.now());
     throw new AppError('INSUFFICIENT_FUNDS', input.insufficientMessage ?? 'Not enough points', undefined, { required: -input.amount });
   }
-  const entry = await repo.insertEntryOnce(trx, {
-    user_id: input.userId,
-    amount: input.amount,
-    kind: input.kind,
-    reference_type: input.reference?.type ?? null,
-    reference_id: input.reference ? String(input.reference.id) : null,
-    idempotency_key: input.idempotencyKey,
-    balance_after: balanceAfter,
-    note: input.note ?? null,
-    created_at: clock.now().toISOString(),
-  });
   if (entry) return { entry, created: true };
   // The key was posted before: undo the move (and the spending it counted).
   if (spending) await repo.undoSpend(trx, input.userId, -input.amount, spendingClock(clock.now()));

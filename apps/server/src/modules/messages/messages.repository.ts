@@ -1,11 +1,35 @@
 import { chatNameColumns } from '../users/chat-name.js';
-import { type DbOrTrx } from '../../db/database.js';
+import { sql, type QueryCreator } from 'kysely';
+import { type Database, type Db, type DbOrTrx } from '../../db/database.js';
+import { isPostgresDb } from '../../db/dialect.js';
 import { prepared } from '../../db/prepared.js';
 import { type SeqRange } from '../../lib/seq-ranges.js';
 import { type NewAttachmentRow, type NewMessageRow } from './messages.table.js';
 
 export function insertMessage(db: DbOrTrx, message: NewMessageRow) {
   return db.insertInto('messages').values(message).returningAll().executeTakeFirstOrThrow();
+}
+
+/**
+ * Reserves the topic's next seq (touching the topic) and stores the message with it, in the send
+ * transaction: one statement on PostgreSQL (a data-modifying CTE), two on SQLite, which has none.
+ */
+export async function insertMessageAtNextSeq(db: DbOrTrx, message: Omit<NewMessageRow, 'seq'>) {
+  const next = (qb: QueryCreator<Database>) =>
+    qb
+      .updateTable('topics')
+      .set({ last_seq: sql<number>`last_seq + 1`, updated_at: message.created_at })
+      .where('id', '=', message.topic_id)
+      .returning('last_seq');
+  if (isPostgresDb(db as Db))
+    return db
+      .with('next', next)
+      .insertInto('messages')
+      .values({ ...message, seq: (eb) => eb.selectFrom('next').select('next.last_seq') })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  const { last_seq: seq } = await next(db).executeTakeFirstOrThrow();
+  return insertMessage(db, { ...message, seq });
 }
 
 export function insertAttachments(db: DbOrTrx, rows: NewAttachmentRow[]) {

@@ -270,10 +270,8 @@ async function insertAndCharge(
   const now = clock.now().toISOString();
   // The sender's equipped skin at send time travels with the message (store module).
   const look = await getEquippedLook(trx, user.id);
-  const seq = await topicsRepo.nextMessageSeq(trx, input.topicId, now);
-  const message = await repo.insertMessage(trx, {
+  const message = await repo.insertMessageAtNextSeq(trx, {
     topic_id: input.topicId,
-    seq,
     sender_id: user.id,
     sender_kind: 'user',
     content,
@@ -330,9 +328,8 @@ export async function createCompanionMessage(
   if (topic.is_closed === 1) throw new AppError('CONFLICT', texts.chat.topicClosed);
   const now = clock.now().toISOString();
   const row = await db.transaction().execute(async (trx) =>
-    repo.insertMessage(trx, {
+    repo.insertMessageAtNextSeq(trx, {
       topic_id: topic.id,
-      seq: await topicsRepo.nextMessageSeq(trx, topic.id, now),
       sender_id: null,
       sender_kind: input.kind ?? 'companion',
       content: input.content,
