@@ -60,3 +60,15 @@ export function postgresStatement<R>(text: string) {
   postgresStatementNames.set(text, `parley_${postgresStatementNames.size + 1}`);
   return async (db: DbOrTrx, parameters: unknown[]): Promise<R[]> => (await db.executeQuery<R>(CompiledQuery.raw(text, parameters))).rows;
 }
+
+/**
+ * Runs a query Kysely builds on every call (through the handle's plugins, so cache invalidations are
+ * announced) as a named statement on PostgreSQL: for a hot write whose SQL text is the same on every
+ * call, the server parses and plans it once per connection. The text must not vary with the values.
+ */
+export async function executeNamed<R>(db: DbOrTrx, query: Compilable<R>): Promise<R[]> {
+  const compiled = query.compile();
+  if (isPostgresDb(db as Db) && !postgresStatementNames.has(compiled.sql))
+    postgresStatementNames.set(compiled.sql, `parley_${postgresStatementNames.size + 1}`);
+  return (await db.executeQuery(compiled)).rows;
+}

@@ -1,3 +1,4 @@
+import { executeNamed } from '../../db/prepared.js';
 import { type DbOrTrx } from '../../db/database.js';
 import { sql } from 'kysely';
 import { type DepositStatus, type NewDepositRow } from './deposits.table.js';
@@ -33,28 +34,32 @@ export const setGatewaySession = (db: DbOrTrx, id: number, sessionId: string, no
  * session when one was recorded, amount), marked as waiting for its receipt. Returns whom to credit (only
  * that: every column more is parsed on every credit), or undefined when nothing moved.
  */
-export const settleDeposit = (
+export const settleDeposit = async (
   db: DbOrTrx,
   match: { id: number; gateway: string; sessionId: string; amountCents: number; now: string; paymentId: string; method: string },
-) =>
-  db
-    .updateTable('deposits')
-    .set({
-      status: 'success',
-      failure_message: null,
-      completed_at: match.now,
-      updated_at: match.now,
-      gateway_payment_id: match.paymentId,
-      payment_method: match.method,
-      receipt_pending_at: match.now,
-    })
-    .where('id', '=', match.id)
-    .where('gateway', '=', match.gateway)
-    .where('status', 'in', ['pending', 'error'])
-    .where((eb) => eb(eb.fn.coalesce('charge_total_cents', 'total_cents'), '=', match.amountCents))
-    .where((eb) => eb.or([eb('gateway_session_id', 'is', null), eb('gateway_session_id', '=', match.sessionId)]))
-    .returning(['id', 'user_id', 'points'])
-    .executeTakeFirst();
+) => {
+  const [row] = await executeNamed(
+    db,
+    db
+      .updateTable('deposits')
+      .set({
+        status: 'success',
+        failure_message: null,
+        completed_at: match.now,
+        updated_at: match.now,
+        gateway_payment_id: match.paymentId,
+        payment_method: match.method,
+        receipt_pending_at: match.now,
+      })
+      .where('id', '=', match.id)
+      .where('gateway', '=', match.gateway)
+      .where('status', 'in', ['pending', 'error'])
+      .where((eb) => eb(eb.fn.coalesce('charge_total_cents', 'total_cents'), '=', match.amountCents))
+      .where((eb) => eb.or([eb('gateway_session_id', 'is', null), eb('gateway_session_id', '=', match.sessionId)]))
+      .returning(['id', 'user_id', 'points']),
+  );
+  return row;
+};
 
 /** Paid deposits still waiting for their receipt, in the order they were paid. */
 export const listReceiptPending = (db: DbOrTrx, limit: number) =>

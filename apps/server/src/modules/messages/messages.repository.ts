@@ -2,7 +2,7 @@ import { chatNameColumns } from '../users/chat-name.js';
 import { sql, type QueryCreator } from 'kysely';
 import { type Database, type Db, type DbOrTrx } from '../../db/database.js';
 import { isPostgresDb } from '../../db/dialect.js';
-import { prepared } from '../../db/prepared.js';
+import { executeNamed, prepared } from '../../db/prepared.js';
 import { type SeqRange } from '../../lib/seq-ranges.js';
 import { type NewAttachmentRow, type NewMessageRow } from './messages.table.js';
 
@@ -21,13 +21,18 @@ export async function insertMessageAtNextSeq(db: DbOrTrx, message: Omit<NewMessa
       .set({ last_seq: sql<number>`last_seq + 1`, updated_at: message.created_at })
       .where('id', '=', message.topic_id)
       .returning('last_seq');
-  if (isPostgresDb(db as Db))
-    return db
-      .with('next', next)
-      .insertInto('messages')
-      .values({ ...message, seq: (eb) => eb.selectFrom('next').select('next.last_seq') })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+  if (isPostgresDb(db as Db)) {
+    const [row] = await executeNamed(
+      db,
+      db
+        .with('next', next)
+        .insertInto('messages')
+        .values({ ...message, seq: (eb) => eb.selectFrom('next').select('next.last_seq') })
+        .returningAll(),
+    );
+    if (!row) throw new Error(`topic ${message.topic_id} not found`);
+    return row;
+  }
   const { last_seq: seq } = await next(db).executeTakeFirstOrThrow();
   return insertMessage(db, { ...message, seq });
 }

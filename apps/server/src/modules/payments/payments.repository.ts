@@ -1,16 +1,21 @@
+import { executeNamed } from '../../db/prepared.js';
 import { type DbOrTrx } from '../../db/database.js';
 
 /** Records a gateway event id; undefined when it had been recorded before (a redelivery). */
-export function recordPaymentEvent(
+/** Every webhook runs it: a named statement on PostgreSQL (its text never varies). */
+export async function recordPaymentEvent(
   db: DbOrTrx,
   event: { gateway: string; event_id: string; kind: string; reference: string; amount_cents: number; created_at: string },
 ) {
-  return db
-    .insertInto('payment_events')
-    .values(event)
-    .onConflict((oc) => oc.columns(['gateway', 'event_id']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
+  const [row] = await executeNamed(
+    db,
+    db
+      .insertInto('payment_events')
+      .values(event)
+      .onConflict((oc) => oc.columns(['gateway', 'event_id']).doNothing())
+      .returning('id'),
+  );
+  return row;
 }
 
 export const findCurrencyByCode = (db: DbOrTrx, code: string) =>
