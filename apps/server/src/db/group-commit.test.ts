@@ -22,13 +22,19 @@ describe.each(dialects)('group commit on %s', (dialect) => {
   });
   afterAll(() => ctx.close());
 
-  /** A handle on the same database that counts the transactions it begins. */
-  const counting = () => connectDatabase(ctx.database, { log: (event) => /^begin/i.test(event.query.sql) && begins.push(event.query.sql) });
+  /** Runs `test` with a handle on the same database that counts the transactions it begins. */
+  const withCountingHandle = async (test: (db: ReturnType<typeof connectDatabase>) => Promise<void>) => {
+    const db = connectDatabase(ctx.database, { log: (event) => /^begin/i.test(event.query.sql) && begins.push(event.query.sql) });
+    try {
+      await test(db);
+    } finally {
+      await db.destroy();
+    }
+  };
   const names = async () => (await sql<{ name: string }>`select name from gc_items order by name`.execute(ctx.db)).rows.map((r) => r.name);
 
   it('units sent in the same turn share transactions, and each resolves with its own result once committed', async () => {
-    const db = counting();
-    try {
+    await withCountingHandle(async (db) => {
       const committer = createGroupCommit(db, 2);
       begins.length = 0;
       const results = await Promise.all(
@@ -43,14 +49,11 @@ describe.each(dialects)('group commit on %s', (dialect) => {
       // Two slots: the 20 units took two transactions, not twenty.
       expect(begins).toHaveLength(2);
       expect(await names()).toHaveLength(20);
-    } finally {
-      await db.destroy();
-    }
+    });
   });
 
   it('a unit that fails rejects with its own error and leaves nothing; the others of its batch commit', async () => {
-    const db = counting();
-    try {
+    await withCountingHandle(async (db) => {
       const committer = createGroupCommit(db, 1);
       const insert = (id: number, name: string) => committer.run((trx) => sql`insert into gc_items (id, name) values (${id}, ${name})`.execute(trx));
       const fails = (id: number) =>
@@ -65,14 +68,11 @@ describe.each(dialects)('group commit on %s', (dialect) => {
       expect(String((outcomes[3] as PromiseRejectedResult).reason)).toMatch(/unique|UNIQUE/);
       const rows = await sql<{ id: number }>`select id from gc_items where id > 100 order by id`.execute(ctx.db);
       expect(rows.rows.map((r) => r.id)).toEqual([101, 103]);
-    } finally {
-      await db.destroy();
-    }
+    });
   });
 
   it('a unit arriving while a batch runs waits for the next one, never for more than one batch', async () => {
-    const db = counting();
-    try {
+    await withCountingHandle(async (db) => {
       const committer = createGroupCommit(db, 1);
       let release!: () => void;
       const gate = new Promise<void>((r) => (release = r));
@@ -86,9 +86,7 @@ describe.each(dialects)('group commit on %s', (dialect) => {
       await Promise.all([first, ...later]);
       const rows = await sql<{ id: number }>`select id from gc_items where id > 200 order by id`.execute(ctx.db);
       expect(rows.rows.map((r) => r.id)).toEqual([201, 202, 203]);
-    } finally {
-      await db.destroy();
-    }
+    });
   });
 });
 

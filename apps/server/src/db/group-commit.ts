@@ -40,7 +40,7 @@ export function groupCommitOf(db: Db): GroupCommit {
  * 32, since a whole batch runs without yielding the event loop (~1 ms a send on the bench machine).
  */
 export function createGroupCommit(db: Db, inFlight = 1, maxBatch = 32): GroupCommit {
-  let queue: Job<unknown>[] = [];
+  const queue: Job<unknown>[] = [];
   let running = 0;
   let scheduled = false;
 
@@ -69,13 +69,12 @@ export function createGroupCommit(db: Db, inFlight = 1, maxBatch = 32): GroupCom
     batch.forEach((job, i) => job.resolve(results[i]));
   };
 
-  /** Waiting units are shared out over the free slots (at most maxBatch each); a slot keeps going while units wait. */
+  /** Waiting units are shared out over the free slots (at most maxBatch each); a slot that frees up takes what waits on the next turn. */
   const start = () => {
     scheduled = false;
     while (queue.length > 0 && running < inFlight) {
       const size = Math.min(maxBatch, Math.ceil(queue.length / (inFlight - running)));
-      const batch = queue.slice(0, size);
-      queue = queue.slice(size);
+      const batch = queue.splice(0, size);
       running++;
       void runBatch(batch).finally(() => {
         running--;

@@ -13,6 +13,11 @@ const isMarker = (value: unknown): value is Marker => typeof value === 'object' 
  */
 export const postgresStatementNames = new Map<string, string>();
 
+/** Gives a SQL text its statement name (once; the same text keeps its name). */
+function nameStatement(text: string) {
+  if (!postgresStatementNames.has(text)) postgresStatementNames.set(text, `parley_${postgresStatementNames.size + 1}`);
+}
+
 interface Compiled {
   sql: string;
   query: RootOperationNode;
@@ -42,8 +47,7 @@ export function prepared<P extends Record<string, unknown>, R>(build: (db: Db, v
     let compiled = byDialect.get(dialect);
     if (!compiled) {
       byDialect.set(dialect, (compiled = compile(db, Object.keys(values))));
-      if (dialect === 'postgres' && !postgresStatementNames.has(compiled.sql))
-        postgresStatementNames.set(compiled.sql, `parley_${postgresStatementNames.size + 1}`);
+      if (dialect === 'postgres') nameStatement(compiled.sql);
     }
     const parameters = compiled.slots.map((slot) => ('name' in slot ? values[slot.name] : slot.value));
     const result = await db.executeQuery<R>(CompiledQuery.raw(compiled.sql, parameters));
@@ -57,7 +61,7 @@ export function prepared<P extends Record<string, unknown>, R>(build: (db: Db, v
  * Same rule as `prepared`: it must not write what caches watch (it bypasses the handle's plugins).
  */
 export function postgresStatement<R>(text: string) {
-  postgresStatementNames.set(text, `parley_${postgresStatementNames.size + 1}`);
+  nameStatement(text);
   return async (db: DbOrTrx, parameters: unknown[]): Promise<R[]> => (await db.executeQuery<R>(CompiledQuery.raw(text, parameters))).rows;
 }
 

@@ -104,20 +104,7 @@ export function updateSpendingLimits(
 }
 
 /** Inserts the entry unless one with its idempotency key exists (then returns undefined). */
-export function insertEntryOnce(
-  db: DbOrTrx,
-  entry: {
-    user_id: number;
-    amount: number;
-    kind: string;
-    reference_type: string | null;
-    reference_id: string | null;
-    idempotency_key: string;
-    balance_after: number;
-    note: string | null;
-    created_at: string;
-  },
-) {
+export function insertEntryOnce(db: DbOrTrx, entry: Omit<LedgerEntryRow, 'id'>) {
   return db
     .insertInto('ledger_entries')
     .values(entry)
@@ -256,16 +243,8 @@ export async function sumEarningsFromMessages(db: DbOrTrx, earnerId: number, mes
   return total;
 }
 
-export interface NewEntry {
-  user_id: number;
-  amount: number;
-  kind: string;
-  reference_type: string | null;
-  reference_id: string | null;
-  idempotency_key: string;
-  note: string | null;
-  created_at: string;
-}
+/** An entry to post; its balance_after comes from the move. */
+export type NewEntry = Omit<LedgerEntryRow, 'id' | 'balance_after'>;
 
 const LIMIT_IN_FORCE = (current: string, next: string) =>
   `(case when spend_limit_next_at is not null and spend_limit_next_at <= $3::varchar then ${next} else ${current} end)`;

@@ -7,7 +7,7 @@ import { type HeldMessageRow } from './messages.table.js';
 import { createNotification } from '../notifications/notifications.service.js';
 import { getSettings } from '../reference/settings.service.js';
 import { requireTopicWriter } from '../topics/topics.access.js';
-import { nextMessageSeq, publishAll, type ChatDeps } from '../topics/topics.service.js';
+import { publishAll, type ChatDeps } from '../topics/topics.service.js';
 import { assertAdult } from '../users/adult.js';
 import { publicChatName } from '../users/chat-name.js';
 import { type UserRow } from '../users/users.table.js';
@@ -114,10 +114,8 @@ export async function approveHeld(deps: ChatDeps, actorId: number, heldId: numbe
     const { topic, active } = await requireTopicWriter(trx, held.sender_id, held.topic_id).catch(() => {
       throw new AppError('CONFLICT', 'The conversation has ended or the sender left it: reject the message to give the coins back.');
     });
-    const seq = await nextMessageSeq(trx, held.topic_id, now);
-    const message = await messagesRepo.insertMessage(trx, {
+    const message = await messagesRepo.insertMessageAtNextSeq(trx, {
       topic_id: held.topic_id,
-      seq,
       sender_id: held.sender_id,
       sender_kind: 'user',
       content: held.content,

@@ -11,8 +11,9 @@ export function insertMessage(db: DbOrTrx, message: NewMessageRow) {
 }
 
 /**
- * Reserves the topic's next seq (touching the topic) and stores the message with it, in the send
- * transaction: one statement on PostgreSQL (a data-modifying CTE), two on SQLite, which has none.
+ * The one place a topic's seq is taken (decision 011): reserves the topic's next seq (touching the topic)
+ * and stores the delivered message with it, in the caller's transaction — one statement on PostgreSQL
+ * (a data-modifying CTE), two on SQLite, which has none.
  */
 export async function insertMessageAtNextSeq(db: DbOrTrx, message: Omit<NewMessageRow, 'seq'>) {
   const next = (qb: QueryCreator<Database>) =>

@@ -79,6 +79,12 @@ export async function requireTopicReader(db: DbOrTrx, userId: number, topicId: n
   return access;
 }
 
+/** A writer is in the topic now and may read it (mayRead: the owner, or a member of a human conversation); closed topics refuse writes. */
+async function refuseUnlessWriter(db: DbOrTrx, topic: SenderTopic, isMember: boolean, userId: number) {
+  if (!isMember || (topic.user_id !== userId && topic.chat_mode !== 'human')) throw forbidden(topic);
+  if (topic.is_closed === 1) throw await closedError(db, topic);
+}
+
 /** The topic columns a send and its refusals use. */
 export type SenderTopic = Pick<TopicRow, 'id' | 'user_id' | 'chat_mode' | 'companion_name' | 'is_closed' | 'title' | 'participants_count'>;
 
@@ -94,18 +100,19 @@ export async function requireTopicSender(db: DbOrTrx, userId: number, topicId: n
   const active = rows.flatMap((r) =>
     r.p_user_id !== null ? [{ user_id: r.p_user_id, joined_at: r.p_joined_at!, is_contributor: r.p_is_contributor ?? 0 }] : [],
   );
-  const isMember = active.some((p) => p.user_id === userId);
-  // As mayRead: the owner, or a member of a human conversation.
-  if (!isMember || (topic.user_id !== userId && topic.chat_mode !== 'human')) throw forbidden(topic);
-  if (topic.is_closed === 1) throw await closedError(db, topic);
+  await refuseUnlessWriter(
+    db,
+    topic,
+    active.some((p) => p.user_id === userId),
+    userId,
+  );
   return { topic, active };
 }
 
 /** A member of an open topic who may read it; closed topics refuse writes. */
 export async function requireTopicWriter(db: DbOrTrx, userId: number, topicId: number): Promise<TopicAccess> {
   const access = await loadTopicAccess(db, userId, topicId);
-  if (!access.isMember || !mayRead(access, userId)) throw forbidden(access.topic);
-  if (access.topic.is_closed === 1) throw await closedError(db, access.topic);
+  await refuseUnlessWriter(db, access.topic, access.isMember, userId);
   return access;
 }
 

@@ -197,17 +197,6 @@ export function updateChatMode(db: DbOrTrx, topicId: number, chatMode: 'human' |
     .executeTakeFirstOrThrow();
 }
 
-/** Reserves the next message seq of a topic (and touches it), in the send transaction. */
-export async function nextMessageSeq(db: DbOrTrx, topicId: number, now: string): Promise<number> {
-  const row = await db
-    .updateTable('topics')
-    .set({ last_seq: sql<number>`last_seq + 1`, updated_at: now })
-    .where('id', '=', topicId)
-    .returning('last_seq')
-    .executeTakeFirstOrThrow();
-  return row.last_seq;
-}
-
 export async function hasAcceptedTerms(db: DbOrTrx, userId: number, topicId: number) {
   const row = await db.selectFrom('terms_acceptances').select('id').where('user_id', '=', userId).where('topic_id', '=', topicId).executeTakeFirst();
   return row !== undefined;

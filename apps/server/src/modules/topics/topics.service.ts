@@ -269,6 +269,3 @@ export async function acceptTerms(deps: ChatDeps, userId: number, topicId: numbe
   await requireTermsAccess(deps.db, userId, topicId);
   await repo.insertTermsAcceptance(deps.db, userId, topicId, isoNow(deps.clock));
 }
-
-/** The next seq of a topic, in the caller's transaction: a delivered message takes it (decision 011). */
-export const nextMessageSeq = (trx: DbOrTrx, topicId: number, now: string) => repo.nextMessageSeq(trx, topicId, now);
