@@ -8,6 +8,8 @@ import { type Invalidation } from '../lib/event-bus.js';
  *   user is a snapshot for authorization, balances are read where they matter.
  * - conversations (modules/messages/poll-cache.ts): any write to `topics`, `topic_participants`,
  *   `messages` or `attachments`, by topic when the statement names it, else all of them.
+ * - looks (modules/store/look-cache.ts): any write to `equipped_skins`, by user when the statement
+ *   names one, else all of them; any write to `products` (a skin's look), all of them.
  * - languages and their texts (modules/reference/localization.service.ts): any write to `languages` or
  *   `localizations` (an admin's save, the seed), whichever feature makes it.
  */
@@ -54,6 +56,7 @@ function insertedValues(query: Node, column: string): unknown[] | undefined {
 const BALANCE_ONLY = new Set(['balance', 'updated_at', 'spent_day', 'spent_day_key', 'spent_month', 'spent_month_key']);
 const CONVERSATION_TABLES = new Set(['topics', 'topic_participants', 'messages', 'attachments']);
 const LANGUAGE_TABLES = new Set(['languages', 'localizations']);
+const LOOK_TABLES = new Set(['equipped_skins', 'products']);
 
 const byUser = (id: unknown): Invalidation => (typeof id === 'number' ? { kind: 'user', userId: id } : { kind: 'sessions' });
 const byTopic = (id: unknown): Invalidation => (typeof id === 'number' ? { kind: 'topic', topicId: id } : { kind: 'topics' });
@@ -92,6 +95,16 @@ function conversationInvalidations(query: Node, table: string, where: Map<string
   return [byTopic(where.get('topic_id'))];
 }
 
+function lookInvalidations(query: Node, table: string, where: Map<string, unknown>): Invalidation[] {
+  const byLook = (id: unknown): Invalidation => (typeof id === 'number' ? { kind: 'look', userId: id } : { kind: 'looks' });
+  if (table === 'products') return [{ kind: 'looks' }];
+  if (query.kind === 'InsertQueryNode') {
+    const ids = insertedValues(query, 'user_id');
+    return ids ? [...new Set(ids)].map(byLook) : [{ kind: 'looks' }];
+  }
+  return [byLook(where.get('user_id'))];
+}
+
 /** What a statement announces once it changed rows (reads announce nothing). */
 export function invalidationsOf(root: RootOperationNode): Invalidation[] {
   if (root.kind !== 'UpdateQueryNode' && root.kind !== 'DeleteQueryNode' && root.kind !== 'InsertQueryNode') return [];
@@ -101,5 +114,6 @@ export function invalidationsOf(root: RootOperationNode): Invalidation[] {
   const auth = authInvalidation(query, table, where);
   const conversation = table !== undefined && CONVERSATION_TABLES.has(table) ? conversationInvalidations(query, table, where) : [];
   if (table !== undefined && LANGUAGE_TABLES.has(table)) conversation.push({ kind: 'localizations' });
+  if (table !== undefined && LOOK_TABLES.has(table)) conversation.push(...lookInvalidations(query, table, where));
   return auth ? [auth, ...conversation] : conversation;
 }

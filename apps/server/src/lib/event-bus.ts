@@ -38,7 +38,11 @@ export type Invalidation =
   /** A topic, its participants or its messages changed: drop what a poll cached for it (modules/messages/poll-cache.ts). */
   | { kind: 'topic'; topicId: number }
   /** Such a change whose topic we cannot tell: drop every cached conversation. */
-  | { kind: 'topics' };
+  | { kind: 'topics' }
+  /** A user's equipped skins changed: drop their cached look (modules/store/look-cache.ts). */
+  | { kind: 'look'; userId: number }
+  /** A product changed, or skins changed for users we cannot tell: drop every cached look. */
+  | { kind: 'looks' };
 
 export function isInvalidation(value: unknown): value is Invalidation {
   if (typeof value !== 'object' || value === null) return false;
@@ -48,11 +52,13 @@ export function isInvalidation(value: unknown): value is Invalidation {
     message.kind === 'sessions' ||
     message.kind === 'content-rules' ||
     message.kind === 'localizations' ||
-    message.kind === 'topics'
+    message.kind === 'topics' ||
+    message.kind === 'looks'
   )
     return true;
   if (message.kind === 'user') return Number.isSafeInteger(message.userId);
   if (message.kind === 'topic') return Number.isSafeInteger(message.topicId);
+  if (message.kind === 'look') return Number.isSafeInteger(message.userId);
   return message.kind === 'session' && typeof message.sessionId === 'string';
 }
 

@@ -10,6 +10,7 @@ import {
   type MessagesIndexQuery,
   type MessagesPage,
   type Settings,
+  type SkinLook,
 } from '@parley/contracts';
 import { type Transaction } from 'kysely';
 import { type Database, type Db } from '../../db/database.js';
@@ -22,7 +23,7 @@ import { postEntry } from '../ledger/ledger.service.js';
 import { checkText } from '../moderation/content-rules.service.js';
 import { getSettings } from '../reference/settings.service.js';
 import { holdMessage } from './held-messages.service.js';
-import { getEquippedLook } from '../store/skins.service.js';
+import { getSenderLook } from '../store/skins.service.js';
 import { assertAdult } from '../users/adult.js';
 import { publicChatName } from '../users/chat-name.js';
 import { type UserRow } from '../users/users.table.js';
@@ -229,11 +230,13 @@ export async function sendMessage(
   }
   // Checked again inside the transaction; this early check keeps outsiders from writing files at all.
   if (input.files.length > 0) await requireTopicWriter(deps.db, user.id, input.topicId);
+  // The sender's equipped skin at send time travels with the message (store module; cached per user, outside the transaction).
+  const look = await getSenderLook(deps, user.id);
   const keys = await storeFiles(deps.storage, input.files);
   let outcome: Awaited<ReturnType<typeof insertAndCharge>>;
   try {
     // Sends arriving together share one transaction (group commit); each is acknowledged only after it.
-    outcome = await groupCommitOf(deps.db).run((trx) => insertAndCharge(trx, deps.clock, user, input, content, cost, keys, settings));
+    outcome = await groupCommitOf(deps.db).run((trx) => insertAndCharge(trx, deps.clock, user, input, { content, cost, look }, keys, settings));
   } catch (error) {
     await removeFiles(deps.storage, keys);
     const duplicate = input.clientId ? await repo.findMessageByClientId(deps.db, user.id, input.clientId) : undefined;
@@ -259,8 +262,7 @@ async function insertAndCharge(
   clock: Clock,
   user: UserRow,
   input: SendMessageInput,
-  content: string,
-  cost: number,
+  { content, cost, look }: { content: string; cost: number; look: SkinLook | null },
   keys: string[],
   settings: Settings,
 ) {
@@ -268,8 +270,6 @@ async function insertAndCharge(
   // Chatting with people is for adults (issue 15); an AI conversation is not.
   if (topic.chat_mode === 'human') assertAdult(user);
   const now = clock.now().toISOString();
-  // The sender's equipped skin at send time travels with the message (store module).
-  const look = await getEquippedLook(trx, user.id);
   const message = await repo.insertMessageAtNextSeq(trx, {
     topic_id: input.topicId,
     sender_id: user.id,

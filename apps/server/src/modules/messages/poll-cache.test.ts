@@ -99,6 +99,14 @@ describe('cache-writes: which writes name which cache entries', () => {
     expect(of(db.insertInto('topics').values({ title: 'x' } as never))).toEqual([]);
   });
 
+  it("names the user of an equipped-skin write (their look); every look for a product write or when it cannot tell", () => {
+    const row = { user_id: 4, kind: 'bubble_color' as const, product_id: 2, updated_at: 'now' };
+    expect(of(db.insertInto('equipped_skins').values(row))).toEqual([{ kind: 'look', userId: 4 }]);
+    expect(of(db.deleteFrom('equipped_skins').where('user_id', '=', 4).where('kind', '=', 'bubble_color'))).toEqual([{ kind: 'look', userId: 4 }]);
+    expect(of(db.deleteFrom('equipped_skins').where('product_id', '=', 2))).toEqual([{ kind: 'looks' }]);
+    expect(of(db.updateTable('products').set({ look: 'mint' }).where('id', '=', 2))).toEqual([{ kind: 'looks' }]);
+  });
+
   it('names the user of a user row change, except a balance move; reads name nothing', () => {
     expect(of(db.updateTable('users').set({ chat_name: 'New' }).where('id', '=', 4))).toEqual([{ kind: 'user', userId: 4 }]);
     expect(of(db.updateTable('users').set({ balance: 5 }).where('id', '=', 4))).toEqual([]);

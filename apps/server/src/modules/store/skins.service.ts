@@ -2,8 +2,10 @@ import { skinLookSchema, texts, type ProductKind, type SkinLook, type SkinsPaylo
 import { type Db, type DbOrTrx } from '../../db/database.js';
 import { AppError } from '../../lib/app-error.js';
 import { type Clock } from '../../lib/clock.js';
+import { type EventBus } from '../../lib/event-bus.js';
 import { displayPrice, euro } from '../payments/pricing.js';
 import { getSettings } from '../reference/settings.service.js';
+import { lookCacheOf } from './look-cache.js';
 import { toProduct } from './store.mapper.js';
 import * as repo from './store.repository.js';
 
@@ -17,6 +19,20 @@ export async function getEquippedLook(db: DbOrTrx, userId: number): Promise<Skin
   if (rows.length === 0) return null;
   const look = skinLookSchema.safeParse(Object.fromEntries(rows.map((r) => [r.kind, r.look])));
   return look.success && Object.keys(look.data).length > 0 ? look.data : null;
+}
+
+/**
+ * getEquippedLook for the send path (every message carries it): from this instance's memory when the
+ * user sent lately, else read and kept until a change to their skins is announced (look-cache.ts).
+ */
+export async function getSenderLook(deps: { db: Db; bus: EventBus }, userId: number): Promise<SkinLook | null> {
+  const cache = lookCacheOf(deps.bus);
+  const cached = cache.get(userId);
+  if (cached) return cached.look;
+  const generation = cache.generation;
+  const look = await getEquippedLook(deps.db, userId);
+  cache.set(userId, look, generation);
+  return look;
 }
 
 export async function listSkins(db: Db, userId: number): Promise<SkinsPayload> {
