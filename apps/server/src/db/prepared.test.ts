@@ -2,7 +2,11 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../test/factories.js';
 import { createTestContext, dialects, type TestContext } from '../../test/harness.js';
+import { type Invalidation } from '../lib/event-bus.js';
+import { CacheWritesPlugin } from '../plugins/cache-writes.js';
 import { prepared } from './prepared.js';
+import { parameter } from './statement-parameters.js';
+import { resolveInvalidation } from './write-invalidations.js';
 
 describe.each(dialects)('prepared statements on %s', (dialect) => {
   let ctx: TestContext;
@@ -30,8 +34,35 @@ describe.each(dialects)('prepared statements on %s', (dialect) => {
     await ctx.db.transaction().execute(async (trx) => expect(await balanceOf(trx, { id: b.id, floor: 0 })).toEqual([{ id: b.id, balance: 70 }]));
   });
 
-  it('refuses a write that an in-memory cache watches (it would not be announced)', async () => {
+  it('announces a write an in-memory cache watches with the ids of each run, and only when it changed rows', async () => {
+    const announced: Invalidation[] = [];
+    const db = ctx.db.withPlugin(new CacheWritesPlugin((message) => announced.push(message)));
     const rename = prepared((db, v: { id: number; name: string }) => db.updateTable('users').set({ chat_name: v.name }).where('id', '=', v.id));
-    await expect(rename(ctx.db, { id: 1, name: 'x' })).rejects.toThrow(/cannot write what caches watch/);
+    const a = await createUser(ctx.db);
+    const b = await createUser(ctx.db);
+    await rename(db, { id: a.id, name: 'Renamed A' });
+    await rename(db, { id: b.id, name: 'Renamed B' });
+    await rename(db, { id: 999_999, name: 'Nobody' });
+    expect(announced).toEqual([
+      { kind: 'user', userId: a.id },
+      { kind: 'user', userId: b.id },
+    ]);
+    // Inside a transaction too, and a balance move (which no cache keeps) names nothing.
+    announced.length = 0;
+    const move = prepared((db, v: { id: number }) => db.updateTable('users').set({ balance: sql<number>`balance + 1` }).where('id', '=', v.id));
+    await db.transaction().execute(async (trx) => {
+      await rename(trx, { id: a.id, name: 'Again' });
+      await move(trx, { id: a.id });
+    });
+    expect(announced).toEqual([{ kind: 'user', userId: a.id }]);
+    expect((await ctx.db.selectFrom('users').select('chat_name').where('id', '=', a.id).executeTakeFirstOrThrow()).chat_name).toBe('Again');
+  });
+
+  it('widens what it announces when a run gives no id where the statement names one', () => {
+    expect(resolveInvalidation({ kind: 'topic', topicId: parameter('id') as never }, { id: 7 })).toEqual({ kind: 'topic', topicId: 7 });
+    expect(resolveInvalidation({ kind: 'topic', topicId: parameter('id') as never }, { id: null })).toEqual({ kind: 'topics' });
+    expect(resolveInvalidation({ kind: 'user', userId: parameter('id') as never }, {})).toEqual({ kind: 'sessions' });
+    expect(resolveInvalidation({ kind: 'look', userId: parameter('user') as never }, { user: 'x' })).toEqual({ kind: 'looks' });
+    expect(resolveInvalidation({ kind: 'session', sessionId: parameter('sid') as never }, { sid: 'abc' })).toEqual({ kind: 'session', sessionId: 'abc' });
   });
 });

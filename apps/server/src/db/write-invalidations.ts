@@ -1,5 +1,7 @@
 import { type OperationNode, type RootOperationNode } from 'kysely';
 import { type Invalidation } from '../lib/event-bus.js';
+import { type DbOrTrx } from './database.js';
+import { isParameter, valueOf } from './statement-parameters.js';
 
 /**
  * Which in-memory caches a write statement touches (plugins/cache-writes.ts announces them):
@@ -58,8 +60,14 @@ const CONVERSATION_TABLES = new Set(['topics', 'topic_participants', 'messages',
 const LANGUAGE_TABLES = new Set(['languages', 'localizations']);
 const LOOK_TABLES = new Set(['equipped_skins', 'products']);
 
-const byUser = (id: unknown): Invalidation => (typeof id === 'number' ? { kind: 'user', userId: id } : { kind: 'sessions' });
-const byTopic = (id: unknown): Invalidation => (typeof id === 'number' ? { kind: 'topic', topicId: id } : { kind: 'topics' });
+/**
+ * An id a statement names: a number, or the stand-in of a prepared statement's value (then the
+ * invalidation is a template that resolveInvalidation completes with the run's values).
+ */
+const isId = (id: unknown) => typeof id === 'number' || isParameter(id);
+const byUser = (id: unknown): Invalidation => (isId(id) ? { kind: 'user', userId: id as number } : { kind: 'sessions' });
+const byTopic = (id: unknown): Invalidation => (isId(id) ? { kind: 'topic', topicId: id as number } : { kind: 'topics' });
+const byLook = (id: unknown): Invalidation => (isId(id) ? { kind: 'look', userId: id as number } : { kind: 'looks' });
 
 function targetTable(query: Node): string | undefined {
   if (query.kind === 'UpdateQueryNode') return tableName(node(query.table));
@@ -76,7 +84,8 @@ function authInvalidation(query: Node, table: string | undefined, where: Map<str
   if (query.kind === 'DeleteQueryNode') {
     if (table === 'users') return byUser(where.get('id'));
     if (table === 'sessions') {
-      if (typeof where.get('id') === 'string') return { kind: 'session', sessionId: where.get('id') as string };
+      const id = where.get('id');
+      if (typeof id === 'string' || isParameter(id)) return { kind: 'session', sessionId: id as string };
       return byUser(where.get('user_id'));
     }
   }
@@ -96,7 +105,6 @@ function conversationInvalidations(query: Node, table: string, where: Map<string
 }
 
 function lookInvalidations(query: Node, table: string, where: Map<string, unknown>): Invalidation[] {
-  const byLook = (id: unknown): Invalidation => (typeof id === 'number' ? { kind: 'look', userId: id } : { kind: 'looks' });
   if (table === 'products') return [{ kind: 'looks' }];
   if (query.kind === 'InsertQueryNode') {
     const ids = insertedValues(query, 'user_id');
@@ -116,4 +124,37 @@ export function invalidationsOf(root: RootOperationNode): Invalidation[] {
   if (table !== undefined && LANGUAGE_TABLES.has(table)) conversation.push({ kind: 'localizations' });
   if (table !== undefined && LOOK_TABLES.has(table)) conversation.push(...lookInvalidations(query, table, where));
   return auth ? [auth, ...conversation] : conversation;
+}
+
+/**
+ * A prepared statement's invalidation (derived once from the statement built with stand-ins) for one
+ * run: the stand-ins replaced by the run's values; a value that is not an id widens it as above.
+ */
+export function resolveInvalidation(template: Invalidation, values: Record<string, unknown>): Invalidation {
+  switch (template.kind) {
+    case 'user':
+      return byUser(valueOf(template.userId, values));
+    case 'topic':
+      return byTopic(valueOf(template.topicId, values));
+    case 'look':
+      return byLook(valueOf(template.userId, values));
+    case 'session': {
+      const id = valueOf(template.sessionId, values);
+      return typeof id === 'string' ? { kind: 'session', sessionId: id } : { kind: 'sessions' };
+    }
+    default:
+      return template;
+  }
+}
+
+/** The method by which a plugin of the database handle announces writes (plugins/cache-writes.ts). */
+export const ANNOUNCE = Symbol('announce a cache-relevant write');
+
+export interface WriteAnnouncer {
+  [ANNOUNCE](invalidation: Invalidation): void;
+}
+
+/** Announces a write made without the handle's plugins (db/prepared.ts), through the handle's announcer if it has one. */
+export function announceWrite(db: DbOrTrx, invalidation: Invalidation) {
+  for (const plugin of db.getExecutor().plugins) if (ANNOUNCE in plugin) (plugin as unknown as WriteAnnouncer)[ANNOUNCE](invalidation);
 }

@@ -7,7 +7,7 @@ import {
   type UnknownRow,
 } from 'kysely';
 import { type FastifyBaseLogger } from 'fastify';
-import { invalidationsOf } from '../db/write-invalidations.js';
+import { ANNOUNCE, invalidationsOf, type WriteAnnouncer } from '../db/write-invalidations.js';
 import { type Invalidation } from '../lib/event-bus.js';
 import { type Infra } from './infra.js';
 
@@ -17,10 +17,15 @@ import { type Infra } from './infra.js';
  * remember to announce. The announcement goes out when the statement ran, before its transaction commits: caches stay
  * away from what it touched for a moment (their quiet period) so they never keep the state before it.
  */
-export class CacheWritesPlugin implements KyselyPlugin {
+export class CacheWritesPlugin implements KyselyPlugin, WriteAnnouncer {
   private readonly pending = new WeakMap<object, Invalidation[]>();
 
   constructor(private readonly announce: (message: Invalidation) => void) {}
+
+  /** A write that did not pass through the plugins (db/prepared.ts) and changed rows. */
+  [ANNOUNCE](invalidation: Invalidation) {
+    this.announce(invalidation);
+  }
 
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
     const invalidations = invalidationsOf(args.node);

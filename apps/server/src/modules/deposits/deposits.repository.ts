@@ -1,4 +1,4 @@
-import { executeNamed } from '../../db/prepared.js';
+import { prepared } from '../../db/prepared.js';
 import { type DbOrTrx } from '../../db/database.js';
 import { sql } from 'kysely';
 import { type DepositStatus, type NewDepositRow } from './deposits.table.js';
@@ -29,35 +29,36 @@ export const findUserDeposit = (db: DbOrTrx, userId: number, id: number) =>
 export const setGatewaySession = (db: DbOrTrx, id: number, sessionId: string, now: string) =>
   db.updateTable('deposits').set({ gateway_session_id: sessionId, updated_at: now }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 
+type SettleMatch = { id: number; gateway: string; sessionId: string; amountCents: number; now: string; paymentId: string; method: string };
+
+/** Every credit runs it: prepared once. */
+const settle = prepared((db, m: SettleMatch) =>
+  db
+    .updateTable('deposits')
+    .set({
+      status: 'success',
+      failure_message: null,
+      completed_at: m.now,
+      updated_at: m.now,
+      gateway_payment_id: m.paymentId,
+      payment_method: m.method,
+      receipt_pending_at: m.now,
+    })
+    .where('id', '=', m.id)
+    .where('gateway', '=', m.gateway)
+    .where('status', 'in', ['pending', 'error'])
+    .where((eb) => eb(eb.fn.coalesce('charge_total_cents', 'total_cents'), '=', m.amountCents))
+    .where((eb) => eb.or([eb('gateway_session_id', 'is', null), eb('gateway_session_id', '=', m.sessionId)]))
+    .returning(['id', 'user_id', 'points']),
+);
+
 /**
  * Pending (or failed) → success for the deposit that matches the gateway event in every respect (gateway,
  * session when one was recorded, amount), marked as waiting for its receipt. Returns whom to credit (only
  * that: every column more is parsed on every credit), or undefined when nothing moved.
  */
-export const settleDeposit = async (
-  db: DbOrTrx,
-  match: { id: number; gateway: string; sessionId: string; amountCents: number; now: string; paymentId: string; method: string },
-) => {
-  const [row] = await executeNamed(
-    db,
-    db
-      .updateTable('deposits')
-      .set({
-        status: 'success',
-        failure_message: null,
-        completed_at: match.now,
-        updated_at: match.now,
-        gateway_payment_id: match.paymentId,
-        payment_method: match.method,
-        receipt_pending_at: match.now,
-      })
-      .where('id', '=', match.id)
-      .where('gateway', '=', match.gateway)
-      .where('status', 'in', ['pending', 'error'])
-      .where((eb) => eb(eb.fn.coalesce('charge_total_cents', 'total_cents'), '=', match.amountCents))
-      .where((eb) => eb.or([eb('gateway_session_id', 'is', null), eb('gateway_session_id', '=', match.sessionId)]))
-      .returning(['id', 'user_id', 'points']),
-  );
+export const settleDeposit = async (db: DbOrTrx, match: SettleMatch) => {
+  const [row] = await settle(db, match);
   return row;
 };
 

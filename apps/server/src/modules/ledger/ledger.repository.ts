@@ -9,14 +9,26 @@ export function findEntryByKey(db: DbOrTrx, idempotencyKey: string) {
   return db.selectFrom('ledger_entries').selectAll().where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
 }
 
+/** A credit or a debit (only if the balance covers it): prepared once each (every credit runs one). */
+const credit = prepared((db, v: { userId: number; amount: number }) =>
+  db
+    .updateTable('users')
+    .set({ balance: sql<number>`balance + ${v.amount}` })
+    .where('id', '=', v.userId)
+    .returning('balance'),
+);
+const debit = prepared((db, v: { userId: number; amount: number }) =>
+  db
+    .updateTable('users')
+    .set({ balance: sql<number>`balance - ${v.amount}` })
+    .where('id', '=', v.userId)
+    .where('balance', '>=', v.amount)
+    .returning('balance'),
+);
+
 /** Adds `amount` to the balance; a debit only passes if it leaves the balance >= 0. */
 export async function applyToBalance(db: DbOrTrx, userId: number, amount: number): Promise<number | undefined> {
-  let query = db
-    .updateTable('users')
-    .set({ balance: sql<number>`balance + ${amount}` })
-    .where('id', '=', userId);
-  if (amount < 0) query = query.where('balance', '>=', -amount);
-  const row = await query.returning('balance').executeTakeFirst();
+  const [row] = amount < 0 ? await debit(db, { userId, amount: -amount }) : await credit(db, { userId, amount });
   return row?.balance;
 }
 
@@ -103,14 +115,31 @@ export function updateSpendingLimits(
   return db.updateTable('users').set(values).where('id', '=', userId).execute();
 }
 
-/** Inserts the entry unless one with its idempotency key exists (then returns undefined). */
-export function insertEntryOnce(db: DbOrTrx, entry: Omit<LedgerEntryRow, 'id'>) {
-  return db
+type EntryValues = Omit<LedgerEntryRow, 'id'>;
+
+/** Every posting runs it on SQLite: prepared once. */
+const insertEntry = prepared((db, e: EntryValues) =>
+  db
     .insertInto('ledger_entries')
-    .values(entry)
+    .values({
+      user_id: e.user_id,
+      amount: e.amount,
+      kind: e.kind,
+      reference_type: e.reference_type,
+      reference_id: e.reference_id,
+      idempotency_key: e.idempotency_key,
+      note: e.note,
+      created_at: e.created_at,
+      balance_after: e.balance_after,
+    })
     .onConflict((oc) => oc.column('idempotency_key').doNothing())
-    .returningAll()
-    .executeTakeFirst();
+    .returningAll(),
+);
+
+/** Inserts the entry unless one with its idempotency key exists (then returns undefined). */
+export async function insertEntryOnce(db: DbOrTrx, entry: EntryValues): Promise<LedgerEntryRow | undefined> {
+  const [row] = await insertEntry(db, entry);
+  return row;
 }
 
 export function listEntries(db: DbOrTrx, userId: number, limit: number, offset: number) {

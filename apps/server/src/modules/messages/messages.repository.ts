@@ -1,8 +1,8 @@
 import { chatNameColumns } from '../users/chat-name.js';
-import { sql, type QueryCreator } from 'kysely';
-import { type Database, type Db, type DbOrTrx } from '../../db/database.js';
+import { sql } from 'kysely';
+import { type Db, type DbOrTrx } from '../../db/database.js';
 import { isPostgresDb } from '../../db/dialect.js';
-import { executeNamed, prepared } from '../../db/prepared.js';
+import { prepared } from '../../db/prepared.js';
 import { type SeqRange } from '../../lib/seq-ranges.js';
 import { type NewAttachmentRow, type NewMessageRow } from './messages.table.js';
 
@@ -10,32 +10,67 @@ export function insertMessage(db: DbOrTrx, message: NewMessageRow) {
   return db.insertInto('messages').values(message).returningAll().executeTakeFirstOrThrow();
 }
 
+/** A delivered message's columns, every one given (a prepared statement keeps one shape). */
+type NewMessage = Required<Omit<NewMessageRow, 'id' | 'seq'>>;
+
+/** PostgreSQL: the topic's next seq and the message in one data-modifying CTE, prepared once (every send runs it). */
+const insertAtNextSeqCte = prepared((db, m: NewMessage) =>
+  db
+    .with('next', (qb) =>
+      qb
+        .updateTable('topics')
+        .set({ last_seq: sql<number>`last_seq + 1`, updated_at: m.created_at })
+        .where('id', '=', m.topic_id)
+        .returning('last_seq'),
+    )
+    .insertInto('messages')
+    .values({ ...columnsOf(m), seq: (eb) => eb.selectFrom('next').select('next.last_seq') })
+    .returningAll(),
+);
+
+/** SQLite, which has no data-modifying CTE: the seq first, then the message; both prepared once. */
+const takeNextSeq = prepared((db, v: { topicId: number; now: string }) =>
+  db
+    .updateTable('topics')
+    .set({ last_seq: sql<number>`last_seq + 1`, updated_at: v.now })
+    .where('id', '=', v.topicId)
+    .returning('last_seq'),
+);
+const insertAtSeq = prepared((db, m: NewMessage & { seq: number }) =>
+  db
+    .insertInto('messages')
+    .values({ ...columnsOf(m), seq: m.seq })
+    .returningAll(),
+);
+
+/** The columns in one order, whatever order the caller's object has. */
+const columnsOf = (m: NewMessage): NewMessage => ({
+  topic_id: m.topic_id,
+  sender_id: m.sender_id,
+  sender_kind: m.sender_kind,
+  content: m.content,
+  cost: m.cost,
+  look: m.look,
+  client_id: m.client_id,
+  created_at: m.created_at,
+});
+
 /**
  * The one place a topic's seq is taken (decision 011): reserves the topic's next seq (touching the topic)
  * and stores the delivered message with it, in the caller's transaction — one statement on PostgreSQL
- * (a data-modifying CTE), two on SQLite, which has none.
+ * (a data-modifying CTE), two on SQLite, which has none. Both announce the topic's change (prepared).
  */
-export async function insertMessageAtNextSeq(db: DbOrTrx, message: Omit<NewMessageRow, 'seq'>) {
-  const next = (qb: QueryCreator<Database>) =>
-    qb
-      .updateTable('topics')
-      .set({ last_seq: sql<number>`last_seq + 1`, updated_at: message.created_at })
-      .where('id', '=', message.topic_id)
-      .returning('last_seq');
+export async function insertMessageAtNextSeq(db: DbOrTrx, message: NewMessage) {
+  const m = columnsOf(message);
   if (isPostgresDb(db as Db)) {
-    const [row] = await executeNamed(
-      db,
-      db
-        .with('next', next)
-        .insertInto('messages')
-        .values({ ...message, seq: (eb) => eb.selectFrom('next').select('next.last_seq') })
-        .returningAll(),
-    );
+    const [row] = await insertAtNextSeqCte(db, m);
     if (!row) throw new Error(`topic ${message.topic_id} not found`);
     return row;
   }
-  const { last_seq: seq } = await next(db).executeTakeFirstOrThrow();
-  return insertMessage(db, { ...message, seq });
+  const [next] = await takeNextSeq(db, { topicId: m.topic_id, now: m.created_at });
+  if (!next) throw new Error(`topic ${message.topic_id} not found`);
+  const [row] = await insertAtSeq(db, { ...m, seq: next.last_seq });
+  return row!;
 }
 
 export function insertAttachments(db: DbOrTrx, rows: NewAttachmentRow[]) {

@@ -1,20 +1,22 @@
-import { executeNamed } from '../../db/prepared.js';
+import { prepared } from '../../db/prepared.js';
 import { type DbOrTrx } from '../../db/database.js';
 
 /** Records a gateway event id; undefined when it had been recorded before (a redelivery). */
 /** Every webhook runs it: a named statement on PostgreSQL (its text never varies). */
-export async function recordPaymentEvent(
-  db: DbOrTrx,
-  event: { gateway: string; event_id: string; kind: string; reference: string; amount_cents: number; created_at: string },
-) {
-  const [row] = await executeNamed(
-    db,
-    db
-      .insertInto('payment_events')
-      .values(event)
-      .onConflict((oc) => oc.columns(['gateway', 'event_id']).doNothing())
-      .returning('id'),
-  );
+type PaymentEventValues = { gateway: string; event_id: string; kind: string; reference: string; amount_cents: number; created_at: string };
+
+/** Every webhook runs it: prepared once. */
+const insertPaymentEvent = prepared((db, e: PaymentEventValues) =>
+  db
+    .insertInto('payment_events')
+    .values({ gateway: e.gateway, event_id: e.event_id, kind: e.kind, reference: e.reference, amount_cents: e.amount_cents, created_at: e.created_at })
+    .onConflict((oc) => oc.columns(['gateway', 'event_id']).doNothing())
+    .returning('id'),
+);
+
+/** Records the event id; undefined when it was recorded before (a redelivery). */
+export async function recordPaymentEvent(db: DbOrTrx, event: PaymentEventValues) {
+  const [row] = await insertPaymentEvent(db, event);
   return row;
 }
 
