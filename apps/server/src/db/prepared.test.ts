@@ -49,7 +49,12 @@ describe.each(dialects)('prepared statements on %s', (dialect) => {
     ]);
     // Inside a transaction too, and a balance move (which no cache keeps) names nothing.
     announced.length = 0;
-    const move = prepared((db, v: { id: number }) => db.updateTable('users').set({ balance: sql<number>`balance + 1` }).where('id', '=', v.id));
+    const move = prepared((db, v: { id: number }) =>
+      db
+        .updateTable('users')
+        .set({ balance: sql<number>`balance + 1` })
+        .where('id', '=', v.id),
+    );
     await db.transaction().execute(async (trx) => {
       await rename(trx, { id: a.id, name: 'Again' });
       await move(trx, { id: a.id });

@@ -99,7 +99,7 @@ describe('cache-writes: which writes name which cache entries', () => {
     expect(of(db.insertInto('topics').values({ title: 'x' } as never))).toEqual([]);
   });
 
-  it("names the user of an equipped-skin write (their look); every look for a product write or when it cannot tell", () => {
+  it('names the user of an equipped-skin write (their look); every look for a product write or when it cannot tell', () => {
     const row = { user_id: 4, kind: 'bubble_color' as const, product_id: 2, updated_at: 'now' };
     expect(of(db.insertInto('equipped_skins').values(row))).toEqual([{ kind: 'look', userId: 4 }]);
     expect(of(db.deleteFrom('equipped_skins').where('user_id', '=', 4).where('kind', '=', 'bubble_color'))).toEqual([{ kind: 'look', userId: 4 }]);
