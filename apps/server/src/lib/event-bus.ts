@@ -93,3 +93,20 @@ export function createInProcessBus(): EventBus {
     },
   };
 }
+
+/**
+ * One cache per bus (so two app instances in one process keep their own), created on first use and
+ * listening to the invalidations of its bus from then on; `create` receives the bus's epoch.
+ */
+export function cachePerBus<C extends { apply(message: Invalidation): void }>(create: (epoch: () => number) => C): (bus: EventBus) => C {
+  const caches = new WeakMap<EventBus, C>();
+  return (bus) => {
+    let cache = caches.get(bus);
+    if (!cache) {
+      const created = create(() => bus.epoch());
+      bus.onInvalidate((message) => created.apply(message));
+      caches.set(bus, (cache = created));
+    }
+    return cache;
+  };
+}

@@ -1,4 +1,4 @@
-import { type EventBus, type Invalidation } from '../../lib/event-bus.js';
+import { cachePerBus, type Invalidation } from '../../lib/event-bus.js';
 import { type TopicAccess } from '../topics/topics.access.js';
 
 /** The longest an entry is served without reading it again; announced changes drop it at once. */
@@ -144,15 +144,5 @@ export class PollCache {
   }
 }
 
-const caches = new WeakMap<EventBus, PollCache>();
-
-/** The instance's poll cache (one per bus, so two app instances in one process keep their own), listening to invalidations. */
-export function pollCacheOf(bus: EventBus): PollCache {
-  let cache = caches.get(bus);
-  if (!cache) {
-    const created = new PollCache(() => bus.epoch());
-    bus.onInvalidate((message) => created.apply(message));
-    caches.set(bus, (cache = created));
-  }
-  return cache;
-}
+/** The instance's poll cache, listening to invalidations. */
+export const pollCacheOf = cachePerBus((epoch) => new PollCache(epoch));

@@ -1,5 +1,5 @@
 import { type SkinLook } from '@parley/contracts';
-import { type EventBus, type Invalidation } from '../../lib/event-bus.js';
+import { cachePerBus, type Invalidation } from '../../lib/event-bus.js';
 
 /** A safety net only: equipping, unequipping, a refund or a product edit drop the entry at once (db/write-invalidations.ts). */
 export const LOOK_CACHE_TTL_MS = 60_000;
@@ -58,15 +58,5 @@ export class LookCache {
   }
 }
 
-const caches = new WeakMap<EventBus, LookCache>();
-
-/** The instance's look cache (one per bus, so two app instances in one process keep their own), listening to invalidations. */
-export function lookCacheOf(bus: EventBus): LookCache {
-  let cache = caches.get(bus);
-  if (!cache) {
-    const created = new LookCache(() => bus.epoch());
-    bus.onInvalidate((message) => created.apply(message));
-    caches.set(bus, (cache = created));
-  }
-  return cache;
-}
+/** The instance's look cache, listening to invalidations. */
+export const lookCacheOf = cachePerBus((epoch) => new LookCache(epoch));
