@@ -2,9 +2,10 @@ import { chatNameColumns } from '../users/chat-name.js';
 import { sql } from 'kysely';
 import { type Db, type DbOrTrx } from '../../db/database.js';
 import { isPostgresDb } from '../../db/dialect.js';
-import { prepared } from '../../db/prepared.js';
+import { postgresStatement, prepared } from '../../db/prepared.js';
+import { announceWrite } from '../../db/write-invalidations.js';
 import { type SeqRange } from '../../lib/seq-ranges.js';
-import { type NewAttachmentRow, type NewMessageRow } from './messages.table.js';
+import { type MessageRow, type NewAttachmentRow, type NewMessageRow } from './messages.table.js';
 
 export function insertMessage(db: DbOrTrx, message: NewMessageRow) {
   return db.insertInto('messages').values(message).returningAll().executeTakeFirstOrThrow();
@@ -71,6 +72,51 @@ export async function insertMessageAtNextSeq(db: DbOrTrx, message: NewMessage) {
   if (!next) throw new Error(`topic ${message.topic_id} not found`);
   const [row] = await insertAtSeq(db, { ...m, seq: next.last_seq });
   return row!;
+}
+
+/** The message's columns, prefixed, beside the access columns of the send's statement. */
+type PrefixedMessage = { [K in keyof MessageRow as `m_${K}`]: MessageRow[K] | null };
+const MESSAGE_COLUMNS = ['id', 'topic_id', 'seq', 'sender_id', 'sender_kind', 'content', 'cost', 'look', 'client_id', 'created_at'] as const;
+
+const sendStatements = new Map<string, (db: DbOrTrx, parameters: unknown[]) => Promise<Record<string, unknown>[]>>();
+
+/**
+ * PostgreSQL, every send: the sender's topic access (`accessSql`, the topics module's read, $1 the topic)
+ * and, when the sender is in the open topic, the message at the topic's next seq — one round trip. The
+ * access rows come back whatever happened: the caller applies the writer rule to them (topics.access
+ * #checkTopicSender) and its refusal rolls the message back. The statement's own condition (a member, not
+ * closed) only keeps it from touching a topic it may not write to; it announces the topic's change.
+ */
+export async function insertMessageIfMember<A extends object>(
+  db: DbOrTrx,
+  accessSql: string,
+  m: NewMessage,
+): Promise<{ access: A[]; message: MessageRow | undefined }> {
+  let run = sendStatements.get(accessSql);
+  if (!run) {
+    run = postgresStatement<Record<string, unknown>>(`with access as (${accessSql}),
+next as (
+  update topics set last_seq = last_seq + 1, updated_at = $8::varchar
+  where id = $1::integer and is_closed = 0 and exists (select 1 from access where access.p_user_id = $2::integer)
+  returning last_seq),
+inserted as (
+  insert into messages (topic_id, sender_id, sender_kind, content, cost, look, client_id, created_at, seq)
+  select $1::integer, $2::integer, $3::varchar, $4::text, $5::integer, $6::text, $7::varchar, $8::varchar, next.last_seq from next
+  returning *)
+select access.*, ${MESSAGE_COLUMNS.map((c) => `inserted.${c} as m_${c}`).join(', ')} from access left join inserted on true`);
+    sendStatements.set(accessSql, run);
+  }
+  const rows = (await run(db, [m.topic_id, m.sender_id, m.sender_kind, m.content, m.cost, m.look, m.client_id, m.created_at])) as (A & PrefixedMessage)[];
+  const first = rows[0] as PrefixedMessage | undefined;
+  const message =
+    first?.m_id != null ? (Object.fromEntries(MESSAGE_COLUMNS.map((c) => [c, first[`m_${c}`]])) as unknown as MessageRow) : undefined;
+  if (message) announceWrite(db, { kind: 'topic', topicId: message.topic_id });
+  const access = rows.map((row) => {
+    const copy: Record<string, unknown> = { ...row };
+    for (const c of MESSAGE_COLUMNS) delete copy[`m_${c}`];
+    return copy as A;
+  });
+  return { access, message };
 }
 
 export function insertAttachments(db: DbOrTrx, rows: NewAttachmentRow[]) {

@@ -14,6 +14,7 @@ import {
 } from '@parley/contracts';
 import { type Transaction } from 'kysely';
 import { type Database, type Db } from '../../db/database.js';
+import { isPostgresDb } from '../../db/dialect.js';
 import { groupCommitOf } from '../../db/group-commit.js';
 import { AppError, localized } from '../../lib/app-error.js';
 import { type Clock } from '../../lib/clock.js';
@@ -34,9 +35,12 @@ import {
   mayRead,
   readableRanges,
   requireTopicReader,
+  checkTopicSender,
   requireTopicSender,
   requireTopicWriter,
+  senderAccessSql,
   visibleRanges,
+  type SenderAccessRow,
   type TopicAccess,
 } from '../topics/topics.access.js';
 import * as topicsRepo from '../topics/topics.repository.js';
@@ -266,20 +270,17 @@ async function insertAndCharge(
   keys: string[],
   settings: Settings,
 ) {
-  const { topic, active } = await requireTopicSender(trx, user.id, input.topicId);
-  // Chatting with people is for adults (issue 15); an AI conversation is not.
-  if (topic.chat_mode === 'human') assertAdult(user);
-  const now = clock.now().toISOString();
-  const message = await repo.insertMessageAtNextSeq(trx, {
+  const row = {
     topic_id: input.topicId,
     sender_id: user.id,
-    sender_kind: 'user',
+    sender_kind: 'user' as const,
     content,
     cost,
     look: look ? JSON.stringify(look) : null,
     client_id: input.clientId ?? null,
-    created_at: now,
-  });
+    created_at: clock.now().toISOString(),
+  };
+  const { topic, active, message } = await insertIfSender(trx, user, row);
   const attachments = await repo.insertAttachments(
     trx,
     input.files.map((file, i) => ({
@@ -289,7 +290,7 @@ async function insertAndCharge(
       original_filename: file.originalFilename,
       mime: file.mime,
       filesize: file.data.length,
-      created_at: now,
+      created_at: row.created_at,
     })),
   );
   if (cost === 0) return { message, attachments, topic, balance: null, events: [] };
@@ -304,6 +305,26 @@ async function insertAndCharge(
   const events: ChatEvent[] = [{ type: 'balance', userId: user.id, balance: entry.balance_after }];
   events.push(...(await creditContributors(trx, clock, message, user.id, settings.contributor_share_percent, active)));
   return { message, attachments, topic, balance: entry.balance_after, events };
+}
+
+/**
+ * The writer rule (topics.access#checkTopicSender), then the message at the topic's next seq. On PostgreSQL
+ * both are one round trip: the statement reads the access and inserts when the sender is in the open topic,
+ * and a refusal found in what it read throws, which rolls the message back. The statement's condition is
+ * narrower than the rule only when the topic changed between its snapshot and its update (closed meanwhile):
+ * the access is then read again, and refused or written as on SQLite.
+ */
+async function insertIfSender(trx: Transaction<Database>, user: UserRow, row: Parameters<typeof repo.insertMessageIfMember>[2]) {
+  if (isPostgresDb(trx)) {
+    const { access, message } = await repo.insertMessageIfMember<SenderAccessRow>(trx, senderAccessSql(trx), row);
+    const { topic, active } = await checkTopicSender(trx, user.id, access);
+    // Chatting with people is for adults (issue 15); an AI conversation is not.
+    if (topic.chat_mode === 'human') assertAdult(user);
+    if (message) return { topic, active, message };
+  }
+  const { topic, active } = await requireTopicSender(trx, user.id, row.topic_id);
+  if (topic.chat_mode === 'human') assertAdult(user);
+  return { topic, active, message: await repo.insertMessageAtNextSeq(trx, row) };
 }
 
 async function replay(deps: ChatDeps, user: UserRow, previous: MessageRow) {

@@ -93,7 +93,17 @@ export type SenderTopic = Pick<TopicRow, 'id' | 'user_id' | 'chat_mode' | 'compa
  * statement that reads the users in the topic now and no past participations.
  */
 export async function requireTopicSender(db: DbOrTrx, userId: number, topicId: number): Promise<{ topic: SenderTopic; active: TopicAccess['active'] }> {
-  const rows = await repo.findTopicForSender(db, topicId);
+  return checkTopicSender(db, userId, await repo.findTopicForSender(db, topicId));
+}
+
+/** The rows requireTopicSender reads; on PostgreSQL the send reads them in its own statement (`senderAccessSql`). */
+export type SenderAccessRow = repo.SenderAccessRow;
+
+/** The SQL of requireTopicSender's read ($1 the topic), for the send's statement on PostgreSQL (messages.repository). */
+export const senderAccessSql = repo.senderAccessSql;
+
+/** requireTopicSender's refusals over its rows, however they were read: the one place the writer rule for sends lives. */
+export async function checkTopicSender(db: DbOrTrx, userId: number, rows: SenderAccessRow[]): Promise<{ topic: SenderTopic; active: TopicAccess['active'] }> {
   const first = rows[0];
   if (!first) throw new AppError('NOT_FOUND', texts.chat.topicNotFound);
   const { p_user_id: _u, p_joined_at: _j, p_is_contributor: _c, ...topic } = first;
