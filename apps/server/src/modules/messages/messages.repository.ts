@@ -108,8 +108,7 @@ select access.*, ${MESSAGE_COLUMNS.map((c) => `inserted.${c} as m_${c}`).join(',
   }
   const rows = (await run(db, [m.topic_id, m.sender_id, m.sender_kind, m.content, m.cost, m.look, m.client_id, m.created_at])) as (A & PrefixedMessage)[];
   const first = rows[0] as PrefixedMessage | undefined;
-  const message =
-    first?.m_id != null ? (Object.fromEntries(MESSAGE_COLUMNS.map((c) => [c, first[`m_${c}`]])) as unknown as MessageRow) : undefined;
+  const message = first?.m_id != null ? (Object.fromEntries(MESSAGE_COLUMNS.map((c) => [c, first[`m_${c}`]])) as unknown as MessageRow) : undefined;
   if (message) announceWrite(db, { kind: 'topic', topicId: message.topic_id });
   const access = rows.map((row) => {
     const copy: Record<string, unknown> = { ...row };
