@@ -35,7 +35,7 @@ interface Compiled {
  * through the handle's plugins): what it names is derived once from the statement built with stand-ins,
  * and completed with each run's values.
  */
-export function prepared<P extends Record<string, unknown>, R>(build: (db: Db, values: P) => Compilable<R>) {
+export function prepared<P extends Record<string, unknown>, R>(build: (db: Db, values: P) => Compilable<R>): PreparedStatement<P, R> {
   const byDialect = new Map<'postgres' | 'sqlite', Compiled>();
   const compile = (db: DbOrTrx, names: string[]): Compiled => {
     const stand = Object.fromEntries(names.map((name) => [name, parameter(name)])) as unknown as P;
@@ -46,19 +46,40 @@ export function prepared<P extends Record<string, unknown>, R>(build: (db: Db, v
       announces: invalidationsOf(query.query),
     };
   };
-  return async (db: DbOrTrx, values: P): Promise<R[]> => {
+  const compiledFor = (db: DbOrTrx, values: P) => {
     const dialect = isPostgresDb(db as Db) ? 'postgres' : 'sqlite';
     let compiled = byDialect.get(dialect);
     if (!compiled) {
       byDialect.set(dialect, (compiled = compile(db, Object.keys(values))));
       if (dialect === 'postgres') nameStatement(compiled.sql);
     }
-    const parameters = compiled.slots.map((slot) => ('name' in slot ? values[slot.name] : slot.value));
-    const result = await db.executeQuery<R>(CompiledQuery.raw(compiled.sql, parameters));
+    return compiled;
+  };
+  const parametersOf = (compiled: Compiled, values: P) => compiled.slots.map((slot) => ('name' in slot ? values[slot.name] : slot.value));
+  const run = async (db: DbOrTrx, values: P): Promise<R[]> => {
+    const compiled = compiledFor(db, values);
+    const result = await db.executeQuery<R>(CompiledQuery.raw(compiled.sql, parametersOf(compiled, values)));
     if (compiled.announces.length > 0 && (result.numAffectedRows ?? BigInt(result.rows.length)) > 0n)
       for (const template of compiled.announces) announceWrite(db, resolveInvalidation(template, values));
     return result.rows;
   };
+  return Object.assign(run, {
+    inline(db: DbOrTrx, values: P) {
+      const compiled = compiledFor(db, values);
+      if (compiled.announces.length > 0) throw new Error(`a statement that caches watch cannot be inlined (it would not be announced): ${compiled.sql}`);
+      return { sql: compiled.sql, parameters: parametersOf(compiled, values) };
+    },
+  });
+}
+
+export interface PreparedStatement<P, R> {
+  (db: DbOrTrx, values: P): Promise<R[]>;
+  /**
+   * The statement's SQL for this handle's dialect, its parameters $1…$n, and one run's values: to use it
+   * inside a larger statement (a CTE of `postgresStatement`, whose own parameters then start at $n+1), so
+   * the rule it states is written once. Refused for a write that caches watch.
+   */
+  inline(db: DbOrTrx, values: P): { sql: string; parameters: unknown[] };
 }
 
 /**

@@ -275,41 +275,30 @@ export async function sumEarningsFromMessages(db: DbOrTrx, earnerId: number, mes
 /** An entry to post; its balance_after comes from the move. */
 export type NewEntry = Omit<LedgerEntryRow, 'id' | 'balance_after'>;
 
-const LIMIT_IN_FORCE = (current: string, next: string) =>
-  `(case when spend_limit_next_at is not null and spend_limit_next_at <= $3::varchar then ${next} else ${current} end)`;
-const SPENT_DAY = `(case when spent_day_key = $4::varchar then spent_day else 0 end)`;
-const SPENT_MONTH = `(case when spent_month_key = $5::varchar then spent_month else 0 end)`;
-/** The entry of a move, inserted unless its key was posted before (its values from parameter $first on); `moved` is the balance row after the move. */
-const record = (first: number) => {
-  const p = (i: number, type: string) => `$${first + i}::${type}`;
-  return `entry as (
-  insert into ledger_entries (user_id, amount, kind, reference_type, reference_id, idempotency_key, balance_after, note, created_at)
-  select $1::integer, ${p(0, 'integer')}, ${p(1, 'varchar')}, ${p(2, 'varchar')}, ${p(3, 'varchar')}, ${p(4, 'varchar')}, moved.balance, ${p(5, 'varchar')}, ${p(6, 'varchar')} from moved
-  on conflict (idempotency_key) do nothing
-  returning *)
-select moved.balance as moved_balance, entry.* from moved left join entry on true`;
-};
-
 type MovedRow = { moved_balance: number } & { [K in keyof LedgerEntryRow]: LedgerEntryRow[K] | null };
 
-/** PostgreSQL: applySpend and insertEntryOnce in one statement ($2 the coins spent, $6 the entry's amount). */
-const spendAndRecord = postgresStatement<MovedRow>(`with moved as (
-  update users set
-    balance = balance - $2::integer,
-    spent_day = ${SPENT_DAY} + $2::integer, spent_day_key = $4::varchar,
-    spent_month = ${SPENT_MONTH} + $2::integer, spent_month_key = $5::varchar
-  where id = $1::integer and balance >= $2::integer
-    and (${LIMIT_IN_FORCE('spend_limit_daily', 'spend_limit_next_daily')} is null or ${SPENT_DAY} + $2::integer <= ${LIMIT_IN_FORCE('spend_limit_daily', 'spend_limit_next_daily')})
-    and (${LIMIT_IN_FORCE('spend_limit_monthly', 'spend_limit_next_monthly')} is null or ${SPENT_MONTH} + $2::integer <= ${LIMIT_IN_FORCE('spend_limit_monthly', 'spend_limit_next_monthly')})
-  returning balance),
-${record(6)}`);
+const withEntry = new Map<string, (db: DbOrTrx, parameters: unknown[]) => Promise<MovedRow[]>>();
 
-/** PostgreSQL: applyToBalance and insertEntryOnce in one statement ($2 the amount; a debit only if the balance covers it). */
-const moveAndRecordPg = postgresStatement<MovedRow>(`with moved as (
-  update users set balance = balance + $2::integer
-  where id = $1::integer and ($2::integer >= 0 or balance >= -$2::integer)
-  returning balance),
-${record(3)}`);
+/**
+ * PostgreSQL: a balance move (the prepared credit, debit or spend, inlined: the rule is the one SQLite runs)
+ * and its entry, inserted unless its key was posted before, in one statement. The move's parameters come
+ * first; the entry's follow them.
+ */
+function moveWithEntry(move: { sql: string; parameters: unknown[] }) {
+  let run = withEntry.get(move.sql);
+  if (!run) {
+    const p = (i: number, type: string) => `$${move.parameters.length + 1 + i}::${type}`;
+    run = postgresStatement<MovedRow>(`with moved as (${move.sql}),
+entry as (
+  insert into ledger_entries (user_id, amount, kind, reference_type, reference_id, idempotency_key, balance_after, note, created_at)
+  select ${p(0, 'integer')}, ${p(1, 'integer')}, ${p(2, 'varchar')}, ${p(3, 'varchar')}, ${p(4, 'varchar')}, ${p(5, 'varchar')}, moved.balance, ${p(6, 'varchar')}, ${p(7, 'varchar')} from moved
+  on conflict (idempotency_key) do nothing
+  returning *)
+select moved.balance as moved_balance, entry.* from moved left join entry on true`);
+    withEntry.set(move.sql, run);
+  }
+  return run;
+}
 
 /**
  * Moves the balance (a spend, counted against the personal limits, when `spending` is given) and
@@ -323,10 +312,14 @@ export async function moveAndRecord(
   spending?: { now: string; day: string; month: string },
 ): Promise<{ balance: number | undefined; entry: LedgerEntryRow | undefined }> {
   if (isPostgresDb(db as Db)) {
-    const tail = [entry.amount, entry.kind, entry.reference_type, entry.reference_id, entry.idempotency_key, entry.note, entry.created_at];
-    const [row] = spending
-      ? await spendAndRecord(db, [entry.user_id, -entry.amount, spending.now, spending.day, spending.month, ...tail])
-      : await moveAndRecordPg(db, [entry.user_id, entry.amount, ...tail]);
+    const { user_id: userId, amount } = entry;
+    const move = spending
+      ? spend.inline(db, { userId, coins: -amount, ...spending })
+      : amount < 0
+        ? debit.inline(db, { userId, amount: -amount })
+        : credit.inline(db, { userId, amount });
+    const tail = [userId, amount, entry.kind, entry.reference_type, entry.reference_id, entry.idempotency_key, entry.note, entry.created_at];
+    const [row] = await moveWithEntry(move)(db, [...move.parameters, ...tail]);
     if (!row) return { balance: undefined, entry: undefined };
     const { moved_balance: balance, ...recorded } = row;
     return { balance, entry: recorded.id === null ? undefined : (recorded as LedgerEntryRow) };

@@ -74,10 +74,6 @@ export async function insertMessageAtNextSeq(db: DbOrTrx, message: NewMessage) {
   return row!;
 }
 
-/** The message's columns, prefixed, beside the access columns of the send's statement. */
-type PrefixedMessage = { [K in keyof MessageRow as `m_${K}`]: MessageRow[K] | null };
-const MESSAGE_COLUMNS = ['id', 'topic_id', 'seq', 'sender_id', 'sender_kind', 'content', 'cost', 'look', 'client_id', 'created_at'] as const;
-
 const sendStatements = new Map<string, (db: DbOrTrx, parameters: unknown[]) => Promise<Record<string, unknown>[]>>();
 
 /**
@@ -103,19 +99,15 @@ inserted as (
   insert into messages (topic_id, sender_id, sender_kind, content, cost, look, client_id, created_at, seq)
   select $1::integer, $2::integer, $3::varchar, $4::text, $5::integer, $6::text, $7::varchar, $8::varchar, next.last_seq from next
   returning *)
-select access.*, ${MESSAGE_COLUMNS.map((c) => `inserted.${c} as m_${c}`).join(', ')} from access left join inserted on true`);
+select access.*, to_json(inserted) as sent_message from access left join inserted on true`);
     sendStatements.set(accessSql, run);
   }
-  const rows = (await run(db, [m.topic_id, m.sender_id, m.sender_kind, m.content, m.cost, m.look, m.client_id, m.created_at])) as (A & PrefixedMessage)[];
-  const first = rows[0] as PrefixedMessage | undefined;
-  const message = first?.m_id != null ? (Object.fromEntries(MESSAGE_COLUMNS.map((c) => [c, first[`m_${c}`]])) as unknown as MessageRow) : undefined;
+  const rows = (await run(db, [m.topic_id, m.sender_id, m.sender_kind, m.content, m.cost, m.look, m.client_id, m.created_at])) as (A & {
+    sent_message: MessageRow | null;
+  })[];
+  const message = rows[0]?.sent_message ?? undefined;
   if (message) announceWrite(db, { kind: 'topic', topicId: message.topic_id });
-  const access = rows.map((row) => {
-    const copy: Record<string, unknown> = { ...row };
-    for (const c of MESSAGE_COLUMNS) delete copy[`m_${c}`];
-    return copy as A;
-  });
-  return { access, message };
+  return { access: rows.map(({ sent_message: _, ...access }) => access as unknown as A), message };
 }
 
 export function insertAttachments(db: DbOrTrx, rows: NewAttachmentRow[]) {
