@@ -28,15 +28,16 @@ const byDatabase = new WeakMap<Db, GroupCommit>();
 /** The database handle's group committer (one per handle, so per instance). */
 export function groupCommitOf(db: Db): GroupCommit {
   let committer = byDatabase.get(db);
-  if (!committer) byDatabase.set(db, (committer = isPostgresDb(db) ? createGroupCommit(db, 4, 16) : createGroupCommit(db, 1, 32)));
+  if (!committer) byDatabase.set(db, (committer = isPostgresDb(db) ? createGroupCommit(db, 4, 12) : createGroupCommit(db, 1, 32)));
   return committer;
 }
 
 /**
- * `inFlight` batches run at once, of at most `maxBatch` units each. PostgreSQL: 4 batches of 16, each
+ * `inFlight` batches run at once, of at most `maxBatch` units each. PostgreSQL: 4 batches of 12, each
  * on its own pooled connection — a batch's statements are round trips one after another, so one batch
- * at a time would leave both sides waiting on the network, and a long batch would make its last unit
- * wait for all the others. SQLite has one connection and one writer: one batch at a time, of at most
+ * at a time would leave both sides waiting on the network, and a long batch makes every unit in it wait
+ * for all the others (each round trip costs a turn of a busy event loop, ~1–2 ms): the cap bounds the
+ * slowest send (decision 027 has the shapes measured). SQLite has one connection and one writer: one batch at a time, of at most
  * 32, since a whole batch runs without yielding the event loop (~1 ms a send on the bench machine).
  */
 export function createGroupCommit(db: Db, inFlight = 1, maxBatch = 32): GroupCommit {

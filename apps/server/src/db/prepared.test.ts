@@ -4,7 +4,7 @@ import { createUser } from '../../test/factories.js';
 import { createTestContext, dialects, type TestContext } from '../../test/harness.js';
 import { type Invalidation } from '../lib/event-bus.js';
 import { CacheWritesPlugin } from '../plugins/cache-writes.js';
-import { prepared } from './prepared.js';
+import { postgresStatement, prepared } from './prepared.js';
 import { parameter } from './statement-parameters.js';
 import { resolveInvalidation } from './write-invalidations.js';
 
@@ -32,6 +32,19 @@ describe.each(dialects)('prepared statements on %s', (dialect) => {
     expect(await balanceOf(ctx.db, { id: a.id, floor: 50 })).toEqual([]);
     // Inside a transaction too.
     await ctx.db.transaction().execute(async (trx) => expect(await balanceOf(trx, { id: b.id, floor: 0 })).toEqual([{ id: b.id, balance: 70 }]));
+  });
+
+  it.runIf(dialect === 'postgres')('inlines into a larger statement after its own parameters, and answers the same', async () => {
+    const a = await createUser(ctx.db, { coins: 30 });
+    const inner = balanceOf.inline(ctx.db, { id: a.id, floor: 10 }, 2);
+    expect(inner.sql).not.toMatch(/\$1\b|\$2\b/);
+    expect(inner.sql).toMatch(/\$3\b/);
+    const outer = postgresStatement<{ tag: string; balance: number }>(
+      `with inner_q as (${inner.sql}) select $1::varchar || $2::varchar as tag, balance from inner_q`,
+    );
+    expect(await outer(ctx.db, ['x', 'y', ...inner.parameters])).toEqual([{ tag: 'xy', balance: 30 }]);
+    // The same offset gives the same text (kept), so the larger statement is prepared once.
+    expect(balanceOf.inline(ctx.db, { id: a.id, floor: 50 }, 2).sql).toBe(inner.sql);
   });
 
   it('announces a write an in-memory cache watches with the ids of each run, and only when it changed rows', async () => {

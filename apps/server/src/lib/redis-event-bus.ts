@@ -33,10 +33,14 @@ export function createRedisBus(command: Redis, log: FastifyBaseLogger, options: 
   const origin = randomUUID();
   let closed = false;
 
+  /** Our messages start with our origin (it is their first key), so their echo is dropped unparsed. */
+  const ownPrefix = `{"origin":${JSON.stringify(origin)}`;
+  const stamped = (message: object) => JSON.stringify({ origin, ...message });
   /** Another instance's message (or one without origin, from an older instance): ours were delivered at publish. */
   const fromElsewhere = (message: unknown) => !(typeof message === 'object' && message !== null && (message as { origin?: unknown }).origin === origin);
 
   const onInvalidation = (raw: string) => {
+    if (raw.startsWith(ownPrefix)) return;
     let message: unknown;
     try {
       message = JSON.parse(raw);
@@ -63,14 +67,13 @@ export function createRedisBus(command: Redis, log: FastifyBaseLogger, options: 
 
   subscriber.on('message', (from: string, raw: string) => {
     if (from === invalidationChannel) return onInvalidation(raw);
-    if (from !== channel) return;
+    if (from !== channel || raw.startsWith(ownPrefix)) return;
     let message: unknown;
     try {
       message = JSON.parse(raw);
     } catch {
       message = undefined;
     }
-    // Our own echo is not even parsed.
     if (message !== undefined && !fromElsewhere(message)) return;
     const parsed = chatEventSchema.safeParse(message);
     if (!parsed.success) {
@@ -116,7 +119,7 @@ export function createRedisBus(command: Redis, log: FastifyBaseLogger, options: 
   return {
     publish(event) {
       deliver(event);
-      return publishElsewhere(channel, JSON.stringify({ ...event, origin }));
+      return publishElsewhere(channel, stamped(event));
     },
     subscribe(listener) {
       // Listeners run in the context they subscribed in, as on the in-process bus: an event this instance
@@ -127,7 +130,7 @@ export function createRedisBus(command: Redis, log: FastifyBaseLogger, options: 
     },
     invalidate(message) {
       invalidateLocally(message);
-      return publishElsewhere(invalidationChannel, JSON.stringify({ ...message, origin }));
+      return publishElsewhere(invalidationChannel, stamped(message));
     },
     onInvalidate(listener) {
       invalidations.add(listener);

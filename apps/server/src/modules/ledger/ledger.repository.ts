@@ -9,22 +9,33 @@ export function findEntryByKey(db: DbOrTrx, idempotencyKey: string) {
   return db.selectFrom('ledger_entries').selectAll().where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
 }
 
+/**
+ * The CTE a posting for another statement's new row reads (`postingForRow`): the move happens only when it
+ * gives a row, and the entry's key and reference are that row's id.
+ */
+export const POSTING_ROW = 'posting_row';
+const onlyForRow = sql<boolean>`exists (select 1 from ${sql.table(POSTING_ROW)})`;
+
 /** A credit or a debit (only if the balance covers it): prepared once each (every credit runs one). */
-const credit = prepared((db, v: { userId: number; amount: number }) =>
+const creditQuery = (db: Db, v: { userId: number; amount: number }, forRow: boolean) =>
   db
     .updateTable('users')
     .set({ balance: sql<number>`balance + ${v.amount}` })
     .where('id', '=', v.userId)
-    .returning('balance'),
-);
-const debit = prepared((db, v: { userId: number; amount: number }) =>
+    .$if(forRow, (qb) => qb.where(onlyForRow))
+    .returning('balance');
+const debitQuery = (db: Db, v: { userId: number; amount: number }, forRow: boolean) =>
   db
     .updateTable('users')
     .set({ balance: sql<number>`balance - ${v.amount}` })
     .where('id', '=', v.userId)
     .where('balance', '>=', v.amount)
-    .returning('balance'),
-);
+    .$if(forRow, (qb) => qb.where(onlyForRow))
+    .returning('balance');
+const credit = prepared((db, v: { userId: number; amount: number }) => creditQuery(db, v, false));
+const debit = prepared((db, v: { userId: number; amount: number }) => debitQuery(db, v, false));
+const creditForRow = prepared((db, v: { userId: number; amount: number }) => creditQuery(db, v, true));
+const debitForRow = prepared((db, v: { userId: number; amount: number }) => debitQuery(db, v, true));
 
 /** Adds `amount` to the balance; a debit only passes if it leaves the balance >= 0. */
 export async function applyToBalance(db: DbOrTrx, userId: number, amount: number): Promise<number | undefined> {
@@ -41,8 +52,8 @@ const effectiveLimit = (current: 'spend_limit_daily' | 'spend_limit_monthly', ne
  * the month's spending, only if the balance covers them and neither personal limit would be passed.
  * Concurrent spends serialise on the row, so no number of them can overdraw or overspend.
  */
-/** Every paid send runs it: prepared once (the CASE expressions cost more to build than to run). */
-const spend = prepared((db, v: { userId: number; coins: number; now: string; day: string; month: string }) => {
+type SpendValues = { userId: number; coins: number; now: string; day: string; month: string };
+const spendQuery = (db: Db, v: SpendValues, forRow: boolean) => {
   const spentDay = sql<number>`(case when spent_day_key = ${v.day} then spent_day else 0 end)`;
   const spentMonth = sql<number>`(case when spent_month_key = ${v.month} then spent_month else 0 end)`;
   const daily = effectiveLimit('spend_limit_daily', 'spend_limit_next_daily', v.now);
@@ -60,8 +71,12 @@ const spend = prepared((db, v: { userId: number; coins: number; now: string; day
     .where('balance', '>=', v.coins)
     .where(sql<boolean>`(${daily} is null or ${spentDay} + ${v.coins} <= ${daily})`)
     .where(sql<boolean>`(${monthly} is null or ${spentMonth} + ${v.coins} <= ${monthly})`)
+    .$if(forRow, (qb) => qb.where(onlyForRow))
     .returning('balance');
-});
+};
+/** Every paid send runs it: prepared once (the CASE expressions cost more to build than to run). */
+const spend = prepared((db, v: SpendValues) => spendQuery(db, v, false));
+const spendForRow = prepared((db, v: SpendValues) => spendQuery(db, v, true));
 
 export async function applySpend(db: DbOrTrx, userId: number, coins: number, at: { now: string; day: string; month: string }): Promise<number | undefined> {
   const [row] = await spend(db, { userId, coins, ...at });
@@ -298,6 +313,48 @@ select moved.balance as moved_balance, entry.* from moved left join entry on tru
     withEntry.set(move.sql, run);
   }
   return run;
+}
+
+/** An entry for a row a statement creates: its key is `keyPrefix` + the row's id, its reference the row's id. */
+export type NewRowEntry = Omit<NewEntry, 'reference_id' | 'idempotency_key'> & { keyPrefix: string };
+
+/** The outcome of `postingForRow`, as the statement selects it (one JSON value): the balance moved to (null: refused) and the entry (null: its key was posted before). */
+export type PostingOutcome = { balance: number | null; entry: LedgerEntryRow | null };
+
+/** The CTEs of a posting, by the SQL of its move (which carries its parameter offset): built once each. */
+const postingCtes = new Map<string, string>();
+const postingJoins = 'left join posted_move on true left join posted_entry on true';
+const postingOutcome = "json_build_object('balance', posted_move.balance, 'entry', to_json(posted_entry))";
+
+/**
+ * PostgreSQL: a posting inside another statement, for the row it creates. That statement defines the CTE
+ * `posting_row` (POSTING_ROW: the new row's `id`, at most one row) and then these two: `posted_move`, the
+ * prepared spend, credit or debit (the rule SQLite runs, inlined), which happens only when `posting_row` gives
+ * a row, and `posted_entry`, the entry unless its key was posted before. Their parameters follow the
+ * statement's own `offset` ones. The statement adds `joins` to its FROM (the move may be refused) and selects
+ * `outcome`, a PostingOutcome.
+ */
+export function postingForRow(db: DbOrTrx, entry: NewRowEntry, spending: { now: string; day: string; month: string } | undefined, offset: number) {
+  const { user_id: userId, amount } = entry;
+  const move = spending
+    ? spendForRow.inline(db, { userId, coins: -amount, ...spending }, offset)
+    : amount < 0
+      ? debitForRow.inline(db, { userId, amount: -amount }, offset)
+      : creditForRow.inline(db, { userId, amount }, offset);
+  let ctes = postingCtes.get(move.sql);
+  if (ctes === undefined) {
+    const p = (i: number, type: string) => `$${offset + move.parameters.length + 1 + i}::${type}`;
+    ctes = `posted_move as (${move.sql}),
+posted_entry as (
+  insert into ledger_entries (user_id, amount, kind, reference_type, reference_id, idempotency_key, balance_after, note, created_at)
+  select ${p(0, 'integer')}, ${p(1, 'integer')}, ${p(2, 'varchar')}, ${p(3, 'varchar')}, ${POSTING_ROW}.id::varchar, ${p(4, 'varchar')} || ${POSTING_ROW}.id, posted_move.balance, ${p(5, 'varchar')}, ${p(6, 'varchar')}
+  from posted_move, ${POSTING_ROW}
+  on conflict (idempotency_key) do nothing
+  returning *)`;
+    postingCtes.set(move.sql, ctes);
+  }
+  const parameters = [...move.parameters, userId, amount, entry.kind, entry.reference_type, entry.keyPrefix, entry.note, entry.created_at];
+  return { rowCte: POSTING_ROW, ctes, parameters, joins: postingJoins, outcome: postingOutcome };
 }
 
 /**

@@ -56,7 +56,7 @@ export interface PostEntryResult {
  */
 export async function postEntry(trx: Transaction<Database>, clock: Clock, input: PostEntryInput): Promise<PostEntryResult> {
   if (!Number.isSafeInteger(input.amount) || input.amount === 0) throw new Error(`ledger: invalid amount ${input.amount}`);
-  const spending = input.amount < 0 && SPENDING_KINDS.has(input.kind);
+  const spending = isSpending(input);
   const { balance: balanceAfter, entry } = await repo.moveAndRecord(
     trx,
     {
@@ -71,7 +71,21 @@ export async function postEntry(trx: Transaction<Database>, clock: Clock, input:
     },
     spending ? spendingClock(clock.now()) : undefined,
   );
-  if (balanceAfter === undefined) {
+  return settle(trx, clock, input, balanceAfter, entry);
+}
+
+const isSpending = (input: Pick<PostEntryInput, 'amount' | 'kind'>) => input.amount < 0 && SPENDING_KINDS.has(input.kind);
+
+/** What a move and its entry came to: refused (throws), posted, or posted before under the same key (the move is undone). */
+async function settle(
+  trx: Transaction<Database>,
+  clock: Clock,
+  input: PostEntryInput,
+  balanceAfter: number | undefined | null,
+  entry: LedgerEntryRow | undefined | null,
+): Promise<PostEntryResult> {
+  const spending = isSpending(input);
+  if (balanceAfter === undefined || balanceAfter === null) {
     const existing = await repo.findEntryByKey(trx, input.idempotencyKey);
     if (existing) return { entry: existing, created: false };
     if (spending) await refuseOverLimit(trx, input.userId, -input.amount, clock.now());
@@ -82,6 +96,45 @@ export async function postEntry(trx: Transaction<Database>, clock: Clock, input:
   if (spending) await repo.undoSpend(trx, input.userId, -input.amount, spendingClock(clock.now()));
   else await repo.applyToBalance(trx, input.userId, -input.amount);
   return { entry: (await repo.findEntryByKey(trx, input.idempotencyKey))!, created: false };
+}
+
+/** A posting for the row another statement creates: its key is `keyPrefix` + the row's id, its reference the row. */
+export interface PostForRowInput extends Omit<PostEntryInput, 'idempotencyKey' | 'reference'> {
+  keyPrefix: string;
+  referenceType: string;
+}
+
+/**
+ * PostgreSQL, a hot path's one round trip: the posting as CTEs of the statement that creates the row it is
+ * for (ledger.repository#postingForRow says what that statement defines and selects), the same rule as
+ * `postEntry`. Once the statement ran and created the row, `settle` gives what `postEntry` would have:
+ * the entry, or the refusal (balance or personal limit) thrown, which rolls the statement back.
+ */
+export function postForRow(db: DbOrTrx, clock: Clock, input: PostForRowInput, offset: number) {
+  if (!Number.isSafeInteger(input.amount) || input.amount === 0) throw new Error(`ledger: invalid amount ${input.amount}`);
+  const statement = repo.postingForRow(
+    db,
+    {
+      user_id: input.userId,
+      amount: input.amount,
+      kind: input.kind,
+      reference_type: input.referenceType,
+      keyPrefix: input.keyPrefix,
+      note: input.note ?? null,
+      created_at: clock.now().toISOString(),
+    },
+    isSpending(input) ? spendingClock(clock.now()) : undefined,
+    offset,
+  );
+  return {
+    ...statement,
+    /** `outcome`: what the statement selected for the posting (a PostingOutcome). */
+    settle: (trx: Transaction<Database>, rowId: number, outcome: unknown) => {
+      const { balance, entry } = outcome as repo.PostingOutcome;
+      const posted = { ...input, idempotencyKey: `${input.keyPrefix}${rowId}`, reference: { type: input.referenceType, id: rowId } };
+      return settle(trx, clock, posted, balance, entry);
+    },
+  };
 }
 
 export interface LedgerReport {

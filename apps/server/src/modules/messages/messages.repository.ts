@@ -74,21 +74,42 @@ export async function insertMessageAtNextSeq(db: DbOrTrx, message: NewMessage) {
   return row!;
 }
 
-const sendStatements = new Map<string, (db: DbOrTrx, parameters: unknown[]) => Promise<Record<string, unknown>[]>>();
+/** The send statements, by access SQL and then by posting CTEs ('' without): both strings are built once, so their hashes are kept. */
+const sendStatements = new Map<string, Map<string, (db: DbOrTrx, parameters: unknown[]) => Promise<Record<string, unknown>[]>>>();
+
+/**
+ * A posting (ledger.service#postForRow) for the new message, run in the statement that stores it: the name of
+ * the CTE it reads the new row's id from, its CTEs, their parameters ($9 on), the joins that bring in its
+ * outcome and the expression of that outcome (one JSON column).
+ */
+export interface MessagePosting {
+  rowCte: string;
+  ctes: string;
+  parameters: unknown[];
+  joins: string;
+  outcome: string;
+}
+/** The message statement's own parameters: a posting's follow them. */
+export const MESSAGE_PARAMETERS = 8;
 
 /**
  * PostgreSQL, every send: the sender's topic access (`accessSql`, the topics module's read, $1 the topic)
- * and, when the sender is in the open topic, the message at the topic's next seq — one round trip. The
- * access rows come back whatever happened: the caller applies the writer rule to them (topics.access
- * #checkTopicSender) and its refusal rolls the message back. The statement's own condition (a member, not
- * closed) only keeps it from touching a topic it may not write to; it announces the topic's change.
+ * and, when the sender is in the open topic, the message at the topic's next seq — and with a `posting`,
+ * its charge (ledger.service#postForRow: the move and the entry, only when the message was stored) — one
+ * round trip. The access rows come back whatever happened: the caller applies the writer rule to them
+ * (topics.access#checkTopicSender), then settles the posting, and a refusal of either rolls it all back. The
+ * statement's own condition (a member, not closed) only keeps it from touching a topic it may not write to;
+ * it announces the topic's change.
  */
 export async function insertMessageIfMember<A extends object>(
   db: DbOrTrx,
   accessSql: string,
   m: NewMessage,
-): Promise<{ access: A[]; message: MessageRow | undefined }> {
-  let run = sendStatements.get(accessSql);
+  posting?: MessagePosting,
+): Promise<{ access: A[]; message: MessageRow | undefined; posted: unknown }> {
+  let byPosting = sendStatements.get(accessSql);
+  if (!byPosting) sendStatements.set(accessSql, (byPosting = new Map()));
+  let run = byPosting.get(posting?.ctes ?? '');
   if (!run) {
     run = postgresStatement<Record<string, unknown>>(`with access as (${accessSql}),
 next as (
@@ -98,16 +119,17 @@ next as (
 inserted as (
   insert into messages (topic_id, sender_id, sender_kind, content, cost, look, client_id, created_at, seq)
   select $1::integer, $2::integer, $3::varchar, $4::text, $5::integer, $6::text, $7::varchar, $8::varchar, next.last_seq from next
-  returning *)
-select access.*, to_json(inserted) as sent_message from access left join inserted on true`);
-    sendStatements.set(accessSql, run);
+  returning *)${posting ? `,\n${posting.rowCte} as (select id from inserted),\n${posting.ctes}` : ''}
+select access.*, to_json(inserted) as sent_message, ${posting ? posting.outcome : 'null'} as posted
+from access left join inserted on true ${posting?.joins ?? ''}`);
+    byPosting.set(posting?.ctes ?? '', run);
   }
-  const rows = (await run(db, [m.topic_id, m.sender_id, m.sender_kind, m.content, m.cost, m.look, m.client_id, m.created_at])) as (A & {
-    sent_message: MessageRow | null;
-  })[];
+  const own = [m.topic_id, m.sender_id, m.sender_kind, m.content, m.cost, m.look, m.client_id, m.created_at];
+  const rows = (await run(db, posting ? [...own, ...posting.parameters] : own)) as (A & { sent_message: MessageRow | null; posted: unknown })[];
   const message = rows[0]?.sent_message ?? undefined;
   if (message) announceWrite(db, { kind: 'topic', topicId: message.topic_id });
-  return { access: rows.map(({ sent_message: _, ...access }) => access as unknown as A), message };
+  const access = rows.map(({ sent_message: _, posted: __, ...rest }) => rest as unknown as A);
+  return { access, message, posted: message ? rows[0]!.posted : undefined };
 }
 
 export function insertAttachments(db: DbOrTrx, rows: NewAttachmentRow[]) {

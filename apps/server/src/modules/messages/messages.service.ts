@@ -20,7 +20,7 @@ import { AppError, localized } from '../../lib/app-error.js';
 import { type Clock } from '../../lib/clock.js';
 import { type EventBus } from '../../lib/event-bus.js';
 import { type Storage } from '../../lib/storage.js';
-import { postEntry } from '../ledger/ledger.service.js';
+import { postEntry, postForRow } from '../ledger/ledger.service.js';
 import { checkText } from '../moderation/content-rules.service.js';
 import { getSettings } from '../reference/settings.service.js';
 import { holdMessage } from './held-messages.service.js';
@@ -280,7 +280,7 @@ async function insertAndCharge(
     client_id: input.clientId ?? null,
     created_at: clock.now().toISOString(),
   };
-  const { topic, active, message } = await insertIfSender(trx, user, row);
+  const { topic, active, message, charge } = await insertIfSender(trx, clock, user, row);
   const attachments = await repo.insertAttachments(
     trx,
     input.files.map((file, i) => ({
@@ -293,38 +293,55 @@ async function insertAndCharge(
       created_at: row.created_at,
     })),
   );
-  if (cost === 0) return { message, attachments, topic, balance: null, events: [] };
-  const { entry } = await postEntry(trx, clock, {
-    userId: user.id,
-    amount: -cost,
-    kind: 'message',
-    idempotencyKey: `message:${message.id}`,
-    reference: { type: 'message', id: message.id },
-    insufficientMessage: localized('chat.notEnoughCoins', { cost }),
-  });
+  if (!charge) return { message, attachments, topic, balance: null, events: [] };
+  const { entry } = await charge();
   const events: ChatEvent[] = [{ type: 'balance', userId: user.id, balance: entry.balance_after }];
   events.push(...(await creditContributors(trx, clock, message, user.id, settings.contributor_share_percent, active)));
   return { message, attachments, topic, balance: entry.balance_after, events };
 }
 
+/** The sender pays for their message: a ledger debit keyed by the message. */
+const messageCharge = (user: UserRow, cost: number) => ({
+  userId: user.id,
+  amount: -cost,
+  kind: 'message' as const,
+  insufficientMessage: localized('chat.notEnoughCoins', { cost }),
+});
+
 /**
- * The writer rule (topics.access#checkTopicSender), then the message at the topic's next seq. On PostgreSQL
- * both are one round trip: the statement reads the access and inserts when the sender is in the open topic,
- * and a refusal found in what it read throws, which rolls the message back. The statement's condition is
- * narrower than the rule only when the topic changed between its snapshot and its update (closed meanwhile):
- * the access is then read again, and refused or written as on SQLite.
+ * The writer rule (topics.access#checkTopicSender), then the message at the topic's next seq, and the
+ * message's `charge` to settle (none for a free message). On PostgreSQL all three are one round trip: the
+ * statement reads the access, inserts when the sender is in the open topic and moves the coins for what it
+ * inserted (ledger.service#postForRow); a refusal found in what it read — access, then coins — throws, which
+ * rolls it all back. The statement's condition is narrower than the rule only when the topic changed between
+ * its snapshot and its update (closed meanwhile): the access is then read again, and refused or written as on
+ * SQLite, where the message's charge is posted after it (ledger.service#postEntry).
  */
-async function insertIfSender(trx: Transaction<Database>, user: UserRow, row: Parameters<typeof repo.insertMessageIfMember>[2]) {
+async function insertIfSender(trx: Transaction<Database>, clock: Clock, user: UserRow, row: Parameters<typeof repo.insertMessageIfMember>[2]) {
   if (isPostgresDb(trx)) {
-    const { access, message } = await repo.insertMessageIfMember<SenderAccessRow>(trx, senderAccessSql(trx), row);
+    const posting =
+      row.cost > 0
+        ? postForRow(trx, clock, { ...messageCharge(user, row.cost), keyPrefix: 'message:', referenceType: 'message' }, repo.MESSAGE_PARAMETERS)
+        : undefined;
+    const { access, message, posted } = await repo.insertMessageIfMember<SenderAccessRow>(trx, senderAccessSql(trx), row, posting);
     const { topic, active } = await checkTopicSender(trx, user.id, access);
     // Chatting with people is for adults (issue 15); an AI conversation is not.
     if (topic.chat_mode === 'human') assertAdult(user);
-    if (message) return { topic, active, message };
+    if (message) return { topic, active, message, charge: posting && (() => posting.settle(trx, message.id, posted)) };
   }
   const { topic, active } = await requireTopicSender(trx, user.id, row.topic_id);
   if (topic.chat_mode === 'human') assertAdult(user);
-  return { topic, active, message: await repo.insertMessageAtNextSeq(trx, row) };
+  const message = await repo.insertMessageAtNextSeq(trx, row);
+  const charge =
+    row.cost > 0
+      ? () =>
+          postEntry(trx, clock, {
+            ...messageCharge(user, row.cost),
+            idempotencyKey: `message:${message.id}`,
+            reference: { type: 'message', id: message.id },
+          })
+      : undefined;
+  return { topic, active, message, charge };
 }
 
 async function replay(deps: ChatDeps, user: UserRow, previous: MessageRow) {

@@ -34,9 +34,13 @@ export const defaultTerms = {
   rules: [texts.terms.ruleRespect, texts.terms.rulePersonalData, texts.terms.ruleSpam, texts.terms.ruleCost, texts.terms.ruleReport],
 };
 
-/** Events go out after the commit; a failed publish never undoes a committed action (polling is the fallback). */
+/**
+ * Events go out after the commit; a failed publish never undoes a committed action (polling is the fallback).
+ * All at once, in order: each bus delivers to this instance's listeners within `publish`, and sends to the
+ * others over one connection, which keeps the order (no round trip waited for between two events).
+ */
 export async function publishAll(bus: EventBus, events: ChatEvent[]) {
-  for (const event of events) await bus.publish(event).catch(() => undefined);
+  await Promise.all(events.map((event) => bus.publish(event).catch(() => undefined)));
 }
 
 export const maxActiveChats = (user: Pick<UserRow, 'channel_expire_at'>, settings: Settings, now: Date) =>
