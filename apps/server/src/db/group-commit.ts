@@ -37,8 +37,9 @@ export function groupCommitOf(db: Db): GroupCommit {
  * on its own pooled connection — a batch's statements are round trips one after another, so one batch
  * at a time would leave both sides waiting on the network, and a long batch makes every unit in it wait
  * for all the others (each round trip costs a turn of a busy event loop, ~1–2 ms): the cap bounds the
- * slowest send (decision 027 has the shapes measured). SQLite has one connection and one writer: one batch at a time, of at most
- * 32, since a whole batch runs without yielding the event loop (~1 ms a send on the bench machine).
+ * slowest send (decision 027 has the shapes measured). SQLite has one connection and one writer: one
+ * batch at a time, of at most 32, since a whole batch runs without yielding the event loop (~1 ms a send
+ * on the bench machine).
  */
 export function createGroupCommit(db: Db, inFlight = 1, maxBatch = 32): GroupCommit {
   const queue: Job<unknown>[] = [];

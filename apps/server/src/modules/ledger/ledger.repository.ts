@@ -13,7 +13,7 @@ export function findEntryByKey(db: DbOrTrx, idempotencyKey: string) {
  * The CTE a posting for another statement's new row reads (`postingForRow`): the move happens only when it
  * gives a row, and the entry's key and reference are that row's id.
  */
-export const POSTING_ROW = 'posting_row';
+const POSTING_ROW = 'posting_row';
 const onlyForRow = sql<boolean>`exists (select 1 from ${sql.table(POSTING_ROW)})`;
 
 /** A credit or a debit (only if the balance covers it): prepared once each (every credit runs one). */
@@ -52,7 +52,9 @@ const effectiveLimit = (current: 'spend_limit_daily' | 'spend_limit_monthly', ne
  * the month's spending, only if the balance covers them and neither personal limit would be passed.
  * Concurrent spends serialise on the row, so no number of them can overdraw or overspend.
  */
-type SpendValues = { userId: number; coins: number; now: string; day: string; month: string };
+/** The UTC day and month a spend counts in, and when it happens (spending-limits.service#spendingClock). */
+type Spending = { now: string; day: string; month: string };
+type SpendValues = { userId: number; coins: number } & Spending;
 const spendQuery = (db: Db, v: SpendValues, forRow: boolean) => {
   const spentDay = sql<number>`(case when spent_day_key = ${v.day} then spent_day else 0 end)`;
   const spentMonth = sql<number>`(case when spent_month_key = ${v.month} then spent_month else 0 end)`;
@@ -78,7 +80,38 @@ const spendQuery = (db: Db, v: SpendValues, forRow: boolean) => {
 const spend = prepared((db, v: SpendValues) => spendQuery(db, v, false));
 const spendForRow = prepared((db, v: SpendValues) => spendQuery(db, v, true));
 
-export async function applySpend(db: DbOrTrx, userId: number, coins: number, at: { now: string; day: string; month: string }): Promise<number | undefined> {
+/**
+ * PostgreSQL: the move for an entry, inlined for a larger statement — the spend (counted against the
+ * personal limits) when `spending` is given, else a debit or a credit; `forRow`, only when `posting_row`
+ * gives a row. The same prepared statements SQLite runs, so the rule is written once.
+ */
+function inlineMove(db: DbOrTrx, userId: number, amount: number, spending: Spending | undefined, forRow: boolean, offset = 0) {
+  if (spending) return (forRow ? spendForRow : spend).inline(db, { userId, coins: -amount, ...spending }, offset);
+  if (amount < 0) return (forRow ? debitForRow : debit).inline(db, { userId, amount: -amount }, offset);
+  return (forRow ? creditForRow : credit).inline(db, { userId, amount }, offset);
+}
+
+/** The columns of a ledger entry as SQL (parameters or expressions), for `entryInsert`. */
+interface EntrySql {
+  userId: string;
+  amount: string;
+  kind: string;
+  referenceType: string;
+  referenceId: string;
+  key: string;
+  note: string;
+  createdAt: string;
+}
+
+/** PostgreSQL: the entry after the move CTE `move` (its balance is the entry's balance_after), unless its key was posted before. */
+const entryInsert = (move: string, from: string, e: EntrySql) =>
+  `insert into ledger_entries (user_id, amount, kind, reference_type, reference_id, idempotency_key, balance_after, note, created_at)
+  select ${e.userId}, ${e.amount}, ${e.kind}, ${e.referenceType}, ${e.referenceId}, ${e.key}, ${move}.balance, ${e.note}, ${e.createdAt}
+  from ${from}
+  on conflict (idempotency_key) do nothing
+  returning *`;
+
+export async function applySpend(db: DbOrTrx, userId: number, coins: number, at: Spending): Promise<number | undefined> {
   const [row] = await spend(db, { userId, coins, ...at });
   return row?.balance;
 }
@@ -303,12 +336,18 @@ function moveWithEntry(move: { sql: string; parameters: unknown[] }) {
   let run = withEntry.get(move.sql);
   if (!run) {
     const p = (i: number, type: string) => `$${move.parameters.length + 1 + i}::${type}`;
+    const entry = entryInsert('moved', 'moved', {
+      userId: p(0, 'integer'),
+      amount: p(1, 'integer'),
+      kind: p(2, 'varchar'),
+      referenceType: p(3, 'varchar'),
+      referenceId: p(4, 'varchar'),
+      key: p(5, 'varchar'),
+      note: p(6, 'varchar'),
+      createdAt: p(7, 'varchar'),
+    });
     run = postgresStatement<MovedRow>(`with moved as (${move.sql}),
-entry as (
-  insert into ledger_entries (user_id, amount, kind, reference_type, reference_id, idempotency_key, balance_after, note, created_at)
-  select ${p(0, 'integer')}, ${p(1, 'integer')}, ${p(2, 'varchar')}, ${p(3, 'varchar')}, ${p(4, 'varchar')}, ${p(5, 'varchar')}, moved.balance, ${p(6, 'varchar')}, ${p(7, 'varchar')} from moved
-  on conflict (idempotency_key) do nothing
-  returning *)
+entry as (${entry})
 select moved.balance as moved_balance, entry.* from moved left join entry on true`);
     withEntry.set(move.sql, run);
   }
@@ -334,26 +373,24 @@ const postingOutcome = "json_build_object('balance', posted_move.balance, 'entry
  * statement's own `offset` ones. The statement adds `joins` to its FROM (the move may be refused) and selects
  * `outcome`, a PostingOutcome.
  */
-export function postingForRow(db: DbOrTrx, entry: NewRowEntry, spending: { now: string; day: string; month: string } | undefined, offset: number) {
-  const { user_id: userId, amount } = entry;
-  const move = spending
-    ? spendForRow.inline(db, { userId, coins: -amount, ...spending }, offset)
-    : amount < 0
-      ? debitForRow.inline(db, { userId, amount: -amount }, offset)
-      : creditForRow.inline(db, { userId, amount }, offset);
+export function postingForRow(db: DbOrTrx, entry: NewRowEntry, spending: Spending | undefined, offset: number) {
+  const move = inlineMove(db, entry.user_id, entry.amount, spending, true, offset);
   let ctes = postingCtes.get(move.sql);
   if (ctes === undefined) {
     const p = (i: number, type: string) => `$${offset + move.parameters.length + 1 + i}::${type}`;
-    ctes = `posted_move as (${move.sql}),
-posted_entry as (
-  insert into ledger_entries (user_id, amount, kind, reference_type, reference_id, idempotency_key, balance_after, note, created_at)
-  select ${p(0, 'integer')}, ${p(1, 'integer')}, ${p(2, 'varchar')}, ${p(3, 'varchar')}, ${POSTING_ROW}.id::varchar, ${p(4, 'varchar')} || ${POSTING_ROW}.id, posted_move.balance, ${p(5, 'varchar')}, ${p(6, 'varchar')}
-  from posted_move, ${POSTING_ROW}
-  on conflict (idempotency_key) do nothing
-  returning *)`;
-    postingCtes.set(move.sql, ctes);
+    const posted = entryInsert('posted_move', `posted_move, ${POSTING_ROW}`, {
+      userId: p(0, 'integer'),
+      amount: p(1, 'integer'),
+      kind: p(2, 'varchar'),
+      referenceType: p(3, 'varchar'),
+      referenceId: `${POSTING_ROW}.id::varchar`,
+      key: `${p(4, 'varchar')} || ${POSTING_ROW}.id`,
+      note: p(5, 'varchar'),
+      createdAt: p(6, 'varchar'),
+    });
+    postingCtes.set(move.sql, (ctes = `posted_move as (${move.sql}),\nposted_entry as (${posted})`));
   }
-  const parameters = [...move.parameters, userId, amount, entry.kind, entry.reference_type, entry.keyPrefix, entry.note, entry.created_at];
+  const parameters = [...move.parameters, entry.user_id, entry.amount, entry.kind, entry.reference_type, entry.keyPrefix, entry.note, entry.created_at];
   return { rowCte: POSTING_ROW, ctes, parameters, joins: postingJoins, outcome: postingOutcome };
 }
 
@@ -366,16 +403,11 @@ posted_entry as (
 export async function moveAndRecord(
   db: DbOrTrx,
   entry: NewEntry,
-  spending?: { now: string; day: string; month: string },
+  spending?: Spending,
 ): Promise<{ balance: number | undefined; entry: LedgerEntryRow | undefined }> {
   if (isPostgresDb(db as Db)) {
-    const { user_id: userId, amount } = entry;
-    const move = spending
-      ? spend.inline(db, { userId, coins: -amount, ...spending })
-      : amount < 0
-        ? debit.inline(db, { userId, amount: -amount })
-        : credit.inline(db, { userId, amount });
-    const tail = [userId, amount, entry.kind, entry.reference_type, entry.reference_id, entry.idempotency_key, entry.note, entry.created_at];
+    const move = inlineMove(db, entry.user_id, entry.amount, spending, false);
+    const tail = [entry.user_id, entry.amount, entry.kind, entry.reference_type, entry.reference_id, entry.idempotency_key, entry.note, entry.created_at];
     const [row] = await moveWithEntry(move)(db, [...move.parameters, ...tail]);
     if (!row) return { balance: undefined, entry: undefined };
     const { moved_balance: balance, ...recorded } = row;

@@ -1,8 +1,6 @@
 import { prepared } from '../../db/prepared.js';
 import { type DbOrTrx } from '../../db/database.js';
 
-/** Records a gateway event id; undefined when it had been recorded before (a redelivery). */
-/** Every webhook runs it: a named statement on PostgreSQL (its text never varies). */
 type PaymentEventValues = { gateway: string; event_id: string; kind: string; reference: string; amount_cents: number; created_at: string };
 
 /** Every webhook runs it: prepared once. */
@@ -14,7 +12,7 @@ const insertPaymentEvent = prepared((db, e: PaymentEventValues) =>
     .returning('id'),
 );
 
-/** Records the event id; undefined when it was recorded before (a redelivery). */
+/** Records a gateway event id; undefined when it had been recorded before (a redelivery). */
 export async function recordPaymentEvent(db: DbOrTrx, event: PaymentEventValues) {
   const [row] = await insertPaymentEvent(db, event);
   return row;
