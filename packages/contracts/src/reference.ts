@@ -34,7 +34,8 @@ export type StaticPageSummary = z.infer<typeof staticPageSummarySchema>;
 export const settingsSchema = z.object({
   requisites: z.array(z.string().max(200)).length(3),
   copyright: z.string().max(200),
-  support_email: z.string().email().max(200),
+  /** Empty until the operator sets it (the footer then shows none). */
+  support_email: z.union([z.literal(''), z.string().email().max(200)]),
   support_phone: z.string().max(40),
   is_reg_enabled: z.boolean(),
   min_top_up_amount: z.number().int().min(1).max(100_000),

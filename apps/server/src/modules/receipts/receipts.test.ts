@@ -3,6 +3,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestClient } from '../../../test/client.js';
 import { createSignedInUser } from '../../../test/factories.js';
+import { demoOperatorSettings, saveSettings } from '../reference/settings.service.js';
 import { createTestContext, dialects, expectLedgerConsistent, FakeClock, type TestContext } from '../../../test/harness.js';
 import { listenLocally, sandboxCard, submitForm, waitFor } from '../../../test/money.js';
 import { type FastifyInstance } from 'fastify';
@@ -19,6 +20,8 @@ describe.each(dialects)('receipts and statements on %s', (dialect) => {
   // The worker does not poll by itself here: a test runs its passes (a sandbox payment still wakes it).
   beforeAll(async () => {
     ctx = await createTestContext(dialect, { infra: { clock }, config: { jobs: { pollMs: 3600_000 } } });
+    // The operator's requisites, as an admin sets them (none are seeded without demo data).
+    await saveSettings(ctx.db, demoOperatorSettings);
     base = await listenLocally(ctx.app);
   });
   afterAll(() => ctx.close());

@@ -19,6 +19,7 @@ import {
   seedStaticPages,
 } from './seed-content.js';
 import { seedLocalizations } from './seed-localizations.js';
+import { demoOperatorSettings } from './settings.service.js';
 
 /** Every country libphonenumber knows, with its English name and dialing code. */
 export function allCountries() {
@@ -87,6 +88,13 @@ export async function seedDemoData(db: Db, clock: Clock, options: DemoOptions) {
       .values(seedSocialLinks.map((s, i) => ({ ...s, position: i })))
       .execute();
   await seedProducts(db, clock);
+  // The demo operator's requisites, only where the operator has not set their own.
+  for (const [key, value] of Object.entries(demoOperatorSettings))
+    await db
+      .insertInto('settings')
+      .values({ key, value: JSON.stringify(value) })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .execute();
 
   for (const [role, account] of [
     ['user', demoAccounts.user],

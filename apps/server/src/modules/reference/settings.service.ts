@@ -2,12 +2,24 @@ import { settingsSchema, type Settings } from '@parley/contracts';
 import { type DbOrTrx } from '../../db/database.js';
 import { type EventBus } from '../../lib/event-bus.js';
 
-/** Sensible defaults for every setting of spec §3; the database overrides them key by key. */
-export const defaultSettings: Settings = {
+/**
+ * The demo operator's identity: seeded only with the demo data (`SEED_DEMO`). A real operator's receipts
+ * and footer must never carry a fictional company, so the defaults below leave these empty and the admin
+ * dashboard asks for them (issue 30).
+ */
+export const demoOperatorSettings = {
   requisites: ['Parley Communications OÜ', 'Registry code 16482937', 'Narva mnt 5, 10117 Tallinn, Estonia'],
   copyright: '© 2026 Parley Communications OÜ. All rights reserved.',
   support_email: 'support@parley.chat',
   support_phone: '+372 600 1234',
+} satisfies Partial<Settings>;
+
+/** Sensible defaults for every setting of spec §3; the database overrides them key by key. */
+export const defaultSettings: Settings = {
+  requisites: ['', '', ''],
+  copyright: '',
+  support_email: '',
+  support_phone: '',
   is_reg_enabled: true,
   min_top_up_amount: 5,
   vat_percent: 22,

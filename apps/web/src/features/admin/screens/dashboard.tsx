@@ -1,4 +1,4 @@
-import { type AiHealth } from '@parley/contracts';
+import { type AiHealth, type Settings } from '@parley/contracts';
 import { Link } from 'react-router';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
@@ -19,6 +19,7 @@ const euros = (cents: number) => `${(cents / 100).toLocaleString('en', { minimum
 export function DashboardScreen() {
   const { data, isLoading, error } = useAdminGet<Dashboard>('/dashboard', { days: 30 });
   const { data: ai } = useAdminGet<AiHealth>('/ai/health');
+  const { data: settings } = useAdminGet<Settings>('/settings');
   if (isLoading) return <PageSpinner />;
   if (error || !data) return <p className="alert alert--error">{errorMessage(error)}</p>;
   const f = data.figures;
@@ -44,6 +45,12 @@ export function DashboardScreen() {
   return (
     <AdminPage title="Dashboard">
       <TestPaymentsBanner />
+      {settings && !settings.requisites[0]?.trim() && (
+        <p className="alert alert--warning" role="status">
+          Receipts and the footer show no operator yet: set your company name, registry code and legal address in{' '}
+          <Link to={paths.admin.getHref('settings')}>Settings</Link>.
+        </p>
+      )}
       <div className="admin-cards">
         {cards.map((c) => (
           <div key={c.label} className={`admin-card${c.alert ? ' admin-card--alert' : ''}`}>
