@@ -3,7 +3,7 @@ import { type DbOrTrx } from '../../db/database.js';
 import { withTransaction } from '../../db/transaction.js';
 import { AppError, localized } from '../../lib/app-error.js';
 import { type Clock } from '../../lib/clock.js';
-import { postEntry } from '../ledger/ledger.service.js';
+import { postEntry, promoRefund } from '../ledger/ledger.service.js';
 import { openDetails, toPayoutHistoryRow } from './payouts.mapper.js';
 import * as repo from './payouts.repository.js';
 import { type PayoutRow } from './payouts.table.js';
@@ -74,6 +74,8 @@ export function rejectPayout(db: DbOrTrx, clock: Clock, id: number, actorId?: nu
     await postEntry(trx, clock, {
       userId: row.user_id,
       amount: row.coins,
+      // A hold takes bought coins first; whatever it took from promotional ones goes back promotional (decision 029).
+      promoAmount: await promoRefund(trx, row.coins, [`payout:${row.id}:hold`]),
       kind: 'payout_release',
       idempotencyKey: `payout:${row.id}:release`,
       reference: { type: 'payout', id: row.id },
