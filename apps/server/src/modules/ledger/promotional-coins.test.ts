@@ -5,7 +5,7 @@ import { TestClient } from '../../../test/client.js';
 import { createRoom, createSignedInUser, createUser, signUpBody } from '../../../test/factories.js';
 import { createTestContext, dialects, expectLedgerConsistent, type TestContext } from '../../../test/harness.js';
 import { systemClock } from '../../lib/clock.js';
-import { createContributor, estoniaId, payoutBody } from '../payouts/payouts.test-support.js';
+import { createContributor, creditEarnings, estoniaId, payoutBody } from '../payouts/payouts.test-support.js';
 import { checkLedgerConsistency, postEntry } from './ledger.service.js';
 
 /**
@@ -146,6 +146,19 @@ describe.each(dialects)('promotional coins on %s', (dialect) => {
     // A promotional grant taken back takes promotional coins first.
     await grant(payer.user.id, -20, true);
     expect(await coinsOf(payer.user.id)).toEqual({ balance: 100, promo_balance: 0 });
+    await expectLedgerConsistent(ctx.db);
+  });
+
+  it('never pays out promotional coins, even when earnings outrun the bought part of the balance', async () => {
+    const interlocutor = await createContributor(ctx.app);
+    await creditEarnings(ctx.db, interlocutor.user.id, 1500);
+    await grant(interlocutor.user.id, 1000, true);
+    expect((await summaryOf(interlocutor.client)).available_coins).toBe(1500);
+    await grant(interlocutor.user.id, -1000, false); // not promotional: bought coins go first
+    expect(await coinsOf(interlocutor.user.id)).toEqual({ balance: 1500, promo_balance: 1000 });
+    expect((await summaryOf(interlocutor.client)).available_coins).toBe(500);
+    const payout = await interlocutor.client.post('/api/payouts', { ...payoutBody(await estoniaId(ctx.db), 'sepa'), amount: 10 });
+    expect(payout.statusCode).toBe(422);
     await expectLedgerConsistent(ctx.db);
   });
 
