@@ -257,7 +257,13 @@ export function findInconsistentBalances(db: DbOrTrx) {
       'sums.user_id',
       'users.id',
     )
-    .select(['users.id', 'users.balance', sql<number>`coalesce(sums.total, 0)`.as('total'), 'users.promo_balance', sql<number>`coalesce(sums.promo_total, 0)`.as('promo_total')])
+    .select([
+      'users.id',
+      'users.balance',
+      sql<number>`coalesce(sums.total, 0)`.as('total'),
+      'users.promo_balance',
+      sql<number>`coalesce(sums.promo_total, 0)`.as('promo_total'),
+    ])
     .where(sql<boolean>`(users.balance <> coalesce(sums.total, 0) or users.promo_balance <> coalesce(sums.promo_total, 0))`)
     .execute();
 }
@@ -347,9 +353,7 @@ export async function listMessageCharges(db: DbOrTrx, userId: number, topicId: n
     .where('ledger_entries.user_id', '=', userId)
     .orderBy('messages.id')
     .execute();
-  return rows
-    .map((r) => ({ messageId: Number(r.message_id), coins: -Number(r.amount), promoCoins: -Number(r.promo_amount) }))
-    .filter((r) => r.coins > 0);
+  return rows.map((r) => ({ messageId: Number(r.message_id), coins: -Number(r.amount), promoCoins: -Number(r.promo_amount) })).filter((r) => r.coins > 0);
 }
 
 /** A contributor's earnings from the given messages, in coins. */
@@ -455,11 +459,7 @@ export function postingForRow(db: DbOrTrx, entry: NewRowEntry, move: MoveInput, 
  * undefined when the move was refused (balance or limit); `entry` is undefined when the key exists (the move
  * happened and must be undone). One round trip on PostgreSQL (a data-modifying CTE), two statements on SQLite.
  */
-export async function moveAndRecord(
-  db: DbOrTrx,
-  entry: NewEntry,
-  move: MoveInput,
-): Promise<{ moved: Moved | undefined; entry: LedgerEntryRow | undefined }> {
+export async function moveAndRecord(db: DbOrTrx, entry: NewEntry, move: MoveInput): Promise<{ moved: Moved | undefined; entry: LedgerEntryRow | undefined }> {
   if (isPostgresDb(db as Db)) {
     const inlined = inlineMove(db, move, false);
     const tail = [entry.user_id, entry.amount, entry.kind, entry.reference_type, entry.reference_id, entry.idempotency_key, entry.note, entry.created_at];
@@ -491,7 +491,10 @@ export async function sumPromoSpent(db: DbOrTrx, idempotencyKeys: string[]): Pro
 }
 
 /** Records a share not credited because the payer spent promotional coins (once per earner and reference). */
-export function insertPromoShare(db: DbOrTrx, row: { user_id: number; payer_id: number; reference_type: string; reference_id: string; coins: number; created_at: string }) {
+export function insertPromoShare(
+  db: DbOrTrx,
+  row: { user_id: number; payer_id: number; reference_type: string; reference_id: string; coins: number; created_at: string },
+) {
   return db
     .insertInto('promo_shares')
     .values(row)
@@ -501,7 +504,10 @@ export function insertPromoShare(db: DbOrTrx, row: { user_id: number; payer_id: 
 
 /** The shares an interlocutor was not credited because payers spent promotional coins, optionally only after `since`. */
 export async function sumPromoShares(db: DbOrTrx, userId: number, since?: string): Promise<number> {
-  let query = db.selectFrom('promo_shares').select(sql<number | string>`coalesce(sum(coins), 0)`.as('total')).where('user_id', '=', userId);
+  let query = db
+    .selectFrom('promo_shares')
+    .select(sql<number | string>`coalesce(sum(coins), 0)`.as('total'))
+    .where('user_id', '=', userId);
   if (since) query = query.where('created_at', '>', since);
   return Number((await query.executeTakeFirstOrThrow()).total);
 }

@@ -38,7 +38,12 @@ describe.each(dialects)('promotional coins on %s', (dialect) => {
     return topic;
   };
   const grant = async (userId: number, amount: number, promotional: boolean) => {
-    const response = await admin.post(`/api/admin/users/${userId}/balance`, { amount, reason: 'test', promotional, request_id: `grant-${Math.random().toString(36).slice(2)}` });
+    const response = await admin.post(`/api/admin/users/${userId}/balance`, {
+      amount,
+      reason: 'test',
+      promotional,
+      request_id: `grant-${Math.random().toString(36).slice(2)}`,
+    });
     expect(response.statusCode).toBe(200);
   };
 
@@ -80,7 +85,12 @@ describe.each(dialects)('promotional coins on %s', (dialect) => {
     const topic = await chatWith(payer.client, interlocutor.client); // 50: promotional
     expect(await coinsOf(payer.user.id)).toEqual({ balance: 190, promo_balance: 40 });
     expect((await send(payer.client, topic.id, 'y'.repeat(60))).statusCode).toBe(200); // 40 promotional + 20 bought
-    const charge = await ctx.db.selectFrom('ledger_entries').select(['amount', 'promo_amount']).where('user_id', '=', payer.user.id).where('kind', '=', 'message').executeTakeFirstOrThrow();
+    const charge = await ctx.db
+      .selectFrom('ledger_entries')
+      .select(['amount', 'promo_amount'])
+      .where('user_id', '=', payer.user.id)
+      .where('kind', '=', 'message')
+      .executeTakeFirstOrThrow();
     expect(charge).toEqual({ amount: -60, promo_amount: -40 });
     expect(await coinsOf(payer.user.id)).toEqual({ balance: 130, promo_balance: 0 });
     expect(await earningsOf(interlocutor.user.id)).toBe(10); // 50 % of the 20 bought coins
@@ -100,7 +110,12 @@ describe.each(dialects)('promotional coins on %s', (dialect) => {
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(150);
     expect(results.filter((r) => r.statusCode !== 200).every((r) => r.statusCode === 402 || r.statusCode === 422 || r.statusCode === 403)).toBe(true);
     expect(await coinsOf(payer.user.id)).toEqual({ balance: 0, promo_balance: 0 });
-    const charges = await ctx.db.selectFrom('ledger_entries').select(['amount', 'promo_amount']).where('user_id', '=', payer.user.id).where('kind', '=', 'message').execute();
+    const charges = await ctx.db
+      .selectFrom('ledger_entries')
+      .select(['amount', 'promo_amount'])
+      .where('user_id', '=', payer.user.id)
+      .where('kind', '=', 'message')
+      .execute();
     expect(charges).toHaveLength(150);
     expect(charges.reduce((s, c) => s + c.promo_amount, 0)).toBe(-101);
     // 50 messages of promotional coins, one of 1 promotional + 1 bought (earns 0), 99 bought ones (1 coin each).

@@ -49,7 +49,12 @@ describe.each(dialects)('payout flags on %s', (dialect) => {
     }
     // The holding period has passed.
     const monthAgo = new Date(Date.now() - 30 * 86_400_000).toISOString();
-    await ctx.db.updateTable('ledger_entries').set({ created_at: monthAgo }).where('user_id', '=', payee.user.id).where('kind', '=', 'contributor_earning').execute();
+    await ctx.db
+      .updateTable('ledger_entries')
+      .set({ created_at: monthAgo })
+      .where('user_id', '=', payee.user.id)
+      .where('kind', '=', 'contributor_earning')
+      .execute();
     const requested = await payee.client.post<{ payout: { id: number } }>('/api/payouts', { ...payoutBody(await estoniaId(ctx.db), 'sepa'), amount: 10 });
     expect(requested.statusCode, JSON.stringify(requested.body)).toBe(201);
     const listed = await admin.get<{ items: RiskRow[] }>('/api/admin/payouts?per_page=100');
@@ -57,17 +62,30 @@ describe.each(dialects)('payout flags on %s', (dialect) => {
   };
 
   it('flags a payout earned mostly from accounts created in the last days', async () => {
-    const risk = await payoutFrom([{ ageDays: 1, sameAddress: false }, { ageDays: 2, sameAddress: false }, { ageDays: 60, sameAddress: false }]);
+    const risk = await payoutFrom([
+      { ageDays: 1, sameAddress: false },
+      { ageDays: 2, sameAddress: false },
+      { ageDays: 60, sameAddress: false },
+    ]);
     expect(risk).toMatchObject({ flag: 'fresh_accounts', fresh_accounts_percent: 67, shared_address_percent: 0 });
   });
 
   it('flags a payout earned mostly from accounts that signed in from the payee’s address', async () => {
-    const risk = await payoutFrom([{ ageDays: 90, sameAddress: true }, { ageDays: 90, sameAddress: true }, { ageDays: 90, sameAddress: false }]);
+    const risk = await payoutFrom([
+      { ageDays: 90, sameAddress: true },
+      { ageDays: 90, sameAddress: true },
+      { ageDays: 90, sameAddress: false },
+    ]);
     expect(risk).toMatchObject({ flag: 'shared_address', fresh_accounts_percent: 0, shared_address_percent: 67 });
   });
 
   it('does not flag a payout earned from established accounts elsewhere (half is not most)', async () => {
-    const risk = await payoutFrom([{ ageDays: 1, sameAddress: false }, { ageDays: 90, sameAddress: true }, { ageDays: 90, sameAddress: false }, { ageDays: 90, sameAddress: false }]);
+    const risk = await payoutFrom([
+      { ageDays: 1, sameAddress: false },
+      { ageDays: 90, sameAddress: true },
+      { ageDays: 90, sameAddress: false },
+      { ageDays: 90, sameAddress: false },
+    ]);
     expect(risk).toMatchObject({ flag: null, fresh_accounts_percent: 25, shared_address_percent: 25 });
     await expectLedgerConsistent(ctx.db);
   });

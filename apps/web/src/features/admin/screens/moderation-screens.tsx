@@ -316,7 +316,8 @@ function PayoutDetails({ id, onClose }: { id: number; onClose: () => void }) {
 
 /** The server's second-look flag on a payout (payouts-admin.service#assessPayout), with its short reason. */
 function PayoutRiskCell({ risk }: { risk: unknown }) {
-  const r = risk as { flag: 'fresh_accounts' | 'shared_address' | null; fresh_days: number; fresh_accounts_percent: number; shared_address_percent: number } | undefined;
+  const r = risk as
+    { flag: 'fresh_accounts' | 'shared_address' | null; fresh_days: number; fresh_accounts_percent: number; shared_address_percent: number } | undefined;
   if (!r?.flag) return <span className="muted">—</span>;
   const reason =
     r.flag === 'fresh_accounts'
