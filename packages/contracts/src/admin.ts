@@ -50,6 +50,11 @@ export const balanceAdjustmentBodySchema = z.object({
     .refine((n) => n !== 0, 'Amount must not be zero')
     .refine((n) => Math.abs(n) <= 10_000_000, 'Amount is too large'),
   reason: z.string({ error: 'A reason is required' }).trim().min(1, 'A reason is required').max(255),
+  /**
+   * Promotional coins (decision 029): a credit is spendable but never becomes an interlocutor's earnings; a
+   * debit takes promotional coins first (a promotional grant taken back).
+   */
+  promotional: z.boolean().default(false),
   /** Generated once per form submission by the client; a repeated submission posts nothing new. */
   request_id: z
     .string()

@@ -103,6 +103,11 @@ export const earningsSummarySchema = z.object({
   other_coins: z.number().int(),
   next_release_at: z.string().nullable(),
   hold_days: z.number().int(),
+  /**
+   * The share not credited because payers spent promotional coins (sign-up bonus, promotional grants), over
+   * the same time as the earnings above (all of it): promotional coins never become earnings (decision 029).
+   */
+  promo_share_coins: z.number().int(),
 });
 export type EarningsSummary = z.infer<typeof earningsSummarySchema>;
 

@@ -3,7 +3,7 @@ import { type AuditLogTable } from '../modules/audit/audit.table.js';
 import { type EmailTokensTable, type SessionsTable } from '../modules/auth/auth.table.js';
 import { type BundlesTable } from '../modules/bundles/bundles.table.js';
 import { type DepositsTable } from '../modules/deposits/deposits.table.js';
-import { type LedgerEntriesTable } from '../modules/ledger/ledger.table.js';
+import { type LedgerEntriesTable, type PromoSharesTable } from '../modules/ledger/ledger.table.js';
 import { type MailsTable } from '../modules/mail/mail.table.js';
 import { type GatewayPaymentsTable, type PaymentEventsTable, type SandboxRefundsTable, type SandboxSessionsTable } from '../modules/payments/payments.table.js';
 import { type DisputesTable } from '../modules/disputes/disputes.table.js';
@@ -70,6 +70,7 @@ export interface Database {
   receipt_counters: ReceiptCountersTable;
   receipts: ReceiptsTable;
   ledger_entries: LedgerEntriesTable;
+  promo_shares: PromoSharesTable;
   audit_log: AuditLogTable;
   products: ProductsTable;
   orders: OrdersTable;

@@ -55,7 +55,7 @@ function insertedValues(query: Node, column: string): unknown[] | undefined {
   });
 }
 
-const BALANCE_ONLY = new Set(['balance', 'updated_at', 'spent_day', 'spent_day_key', 'spent_month', 'spent_month_key']);
+const BALANCE_ONLY = new Set(['balance', 'promo_balance', 'promo_moved', 'updated_at', 'spent_day', 'spent_day_key', 'spent_month', 'spent_month_key']);
 const CONVERSATION_TABLES = new Set(['topics', 'topic_participants', 'messages', 'attachments']);
 const LANGUAGE_TABLES = new Set(['languages', 'localizations']);
 const LOOK_TABLES = new Set(['equipped_skins', 'products']);

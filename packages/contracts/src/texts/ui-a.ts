@@ -147,6 +147,8 @@ export const uiTextsA = {
     pendingTitle: 'Earned, pending ({days} days)',
     nextRelease: 'next release {date}',
     otherTitle: 'Bought or bonus coins (not paid out)',
+    promoShareTitle: 'Not earned: paid with promotional coins',
+    promoShareHint: 'Your share of what people paid with sign-up bonus or promotional coins. Promotional coins never become earnings.',
     historyLabel: 'Payout history',
     historyPages: 'Payout history pages',
     id: 'ID',

@@ -10,6 +10,7 @@ const userColumns = [
   'users.phone',
   'users.role',
   'users.balance',
+  'users.promo_balance',
   'users.is_contributor',
   'users.email_verified_at',
   'users.banned_at',

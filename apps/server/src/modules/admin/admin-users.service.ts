@@ -135,6 +135,7 @@ export async function adjustBalance(actor: AdminActor, bus: EventBus, userId: nu
         userId,
         amount: body.amount,
         kind: 'admin_adjustment',
+        ...(body.promotional && (body.amount > 0 ? { promoAmount: body.amount } : { promoFirst: true })),
         idempotencyKey: key,
         reference: { type: 'admin', id: actor.actorId },
         note: body.reason.slice(0, 255),
@@ -148,7 +149,14 @@ export async function adjustBalance(actor: AdminActor, bus: EventBus, userId: nu
           subjectType: 'user',
           subjectId: userId,
           before: { balance: user.balance },
-          after: { balance: posted.entry.balance_after, amount: body.amount, reason: body.reason, entry_id: posted.entry.id },
+          after: {
+            balance: posted.entry.balance_after,
+            amount: body.amount,
+            promotional: body.promotional,
+            promo_amount: posted.entry.promo_amount,
+            reason: body.reason,
+            entry_id: posted.entry.id,
+          },
         });
       }
       return posted;

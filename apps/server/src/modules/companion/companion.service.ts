@@ -9,7 +9,7 @@ import { getSettings } from '../reference/settings.service.js';
 import { findMessageById } from '../messages/messages.repository.js';
 import { findTopicById } from '../topics/topics.repository.js';
 import { type TopicRow } from '../topics/topics.table.js';
-import { postEntry } from '../ledger/ledger.service.js';
+import { postEntry, promoRefund } from '../ledger/ledger.service.js';
 import { deferJob, enqueueJob, type JobDeferral } from '../jobs/jobs.registry.js';
 import { type NewNotification } from '../notifications/notifications.service.js';
 import { NO_REPEAT_TURNS } from './companion.offline.js';
@@ -235,14 +235,19 @@ export async function answerReply(deps: CompanionDeps, row: CompanionReplyRow, s
 async function failReply(deps: CompanionDeps, row: CompanionReplyRow, topic: TopicRow, reason: string) {
   const balances = await deps.db.transaction().execute(async (trx) => {
     if (!(await repo.finishReply(trx, row.id, deps.instanceId, { status: 'failed', error: reason }, isoNow(deps.clock)))) return null;
-    const bySender = new Map<number, number>();
-    for (const charge of await repo.listBurstCharges(trx, row))
-      if (charge.sender_id !== null) bySender.set(charge.sender_id, (bySender.get(charge.sender_id) ?? 0) + charge.cost);
+    const bySender = new Map<number, { coins: number; keys: string[] }>();
+    for (const charge of await repo.listBurstCharges(trx, row)) {
+      if (charge.sender_id === null) continue;
+      const sender = bySender.get(charge.sender_id) ?? { coins: 0, keys: [] };
+      bySender.set(charge.sender_id, { coins: sender.coins + charge.cost, keys: [...sender.keys, `message:${charge.id}`] });
+    }
     const balances: { userId: number; balance: number }[] = [];
-    for (const [userId, coins] of bySender) {
+    for (const [userId, { coins, keys }] of bySender) {
       const { entry } = await postEntry(trx, deps.clock, {
         userId,
         amount: coins,
+        // What those messages took from the promotional coins comes back promotional (decision 029).
+        promoAmount: await promoRefund(trx, coins, keys),
         kind: 'refund',
         idempotencyKey: `companion-refund:${row.id}:${userId}`,
         reference: { type: 'companion_reply', id: row.id },
@@ -253,7 +258,7 @@ async function failReply(deps: CompanionDeps, row: CompanionReplyRow, topic: Top
     await repo.setRefundedCoins(
       trx,
       row.id,
-      [...bySender.values()].reduce((sum, coins) => sum + coins, 0),
+      [...bySender.values()].reduce((sum, { coins }) => sum + coins, 0),
     );
     return balances;
   });

@@ -2,7 +2,7 @@ import { type Dispute } from '@parley/contracts';
 import { type Transaction } from 'kysely';
 import { type Database, type DbOrTrx } from '../../db/database.js';
 import { type Clock } from '../../lib/clock.js';
-import { getBalance, postEntry } from '../ledger/ledger.service.js';
+import { getBalance, postEntry, promoRefund } from '../ledger/ledger.service.js';
 import * as repo from './disputes.repository.js';
 import { type DisputeRow, type DisputeStatus } from './disputes.table.js';
 
@@ -63,6 +63,8 @@ export async function closeDispute(trx: Transaction<Database>, clock: Clock, gat
     await postEntry(trx, clock, {
       userId: dispute.user_id,
       amount: dispute.coins_held,
+      // What the hold took from the promotional coins goes back promotional (decision 029).
+      promoAmount: await promoRefund(trx, dispute.coins_held, [`dispute:${dispute.id}:hold`]),
       kind: 'dispute_release',
       idempotencyKey: `dispute:${dispute.id}:release`,
       reference: { type: dispute.source_type, id: dispute.source_id },

@@ -20,6 +20,13 @@ export interface PostEntryInput {
   note?: string;
   /** The message of the error when a debit would go below zero. */
   insufficientMessage?: string | LocalizedText;
+  /**
+   * A credit's promotional coins (0..amount; decision 029): a promotional grant, or a refund of a spend's
+   * promotional part (`promoRefund`). Default 0 (bought), except a sign-up bonus, which is all promotional.
+   */
+  promoAmount?: number;
+  /** A debit that is not spending takes bought coins first; this takes promotional ones first (a promotional grant taken back). */
+  promoFirst?: boolean;
 }
 
 export type LedgerKind =
@@ -40,7 +47,10 @@ export type LedgerKind =
   | 'dispute_release'
   | 'earning_reversal';
 
-/** Debits that count against a user's personal spending limits: coins spent in chat and on channel status. */
+/** Credits that are promotional whole: spendable, never paid out (decision 029). */
+const PROMOTIONAL_KINDS: ReadonlySet<LedgerKind> = new Set(['signup_bonus']);
+
+/** Debits that count against a user's personal spending limits: coins spent in chat and on channel status. Promotional coins go first. */
 const SPENDING_KINDS: ReadonlySet<LedgerKind> = new Set(['message', 'topic', 'channel_status', 'store_purchase']);
 
 export interface PostEntryResult {
@@ -55,9 +65,8 @@ export interface PostEntryResult {
  * the move to the commit, so a concurrent posting of the same key waits and then sees it.
  */
 export async function postEntry(trx: Transaction<Database>, clock: Clock, input: PostEntryInput): Promise<PostEntryResult> {
-  if (!Number.isSafeInteger(input.amount) || input.amount === 0) throw new Error(`ledger: invalid amount ${input.amount}`);
-  const spending = isSpending(input);
-  const { balance: balanceAfter, entry } = await repo.moveAndRecord(
+  const move = moveOf(clock, input);
+  const { moved, entry } = await repo.moveAndRecord(
     trx,
     {
       user_id: input.userId,
@@ -69,32 +78,45 @@ export async function postEntry(trx: Transaction<Database>, clock: Clock, input:
       note: input.note ?? null,
       created_at: clock.now().toISOString(),
     },
-    spending ? spendingClock(clock.now()) : undefined,
+    move,
   );
-  return settle(trx, clock, input, balanceAfter, entry);
+  return settle(trx, clock, input, moved, entry);
 }
 
 const isSpending = (input: Pick<PostEntryInput, 'amount' | 'kind'>) => input.amount < 0 && SPENDING_KINDS.has(input.kind);
+
+/** The balance move an entry makes (repo.MoveInput), its amounts checked. */
+function moveOf(clock: Clock, input: Omit<PostEntryInput, 'idempotencyKey'>): repo.MoveInput {
+  if (!Number.isSafeInteger(input.amount) || input.amount === 0) throw new Error(`ledger: invalid amount ${input.amount}`);
+  const promo = input.promoAmount ?? (input.amount > 0 && PROMOTIONAL_KINDS.has(input.kind) ? input.amount : 0);
+  if (!Number.isSafeInteger(promo) || promo < 0 || promo > Math.max(0, input.amount)) throw new Error(`ledger: invalid promotional amount ${promo}`);
+  return {
+    userId: input.userId,
+    amount: input.amount,
+    spending: isSpending(input) ? spendingClock(clock.now()) : undefined,
+    promo,
+    promoFirst: input.promoFirst === true,
+  };
+}
 
 /** What a move and its entry came to: refused (throws), posted, or posted before under the same key (the move is undone). */
 async function settle(
   trx: Transaction<Database>,
   clock: Clock,
   input: PostEntryInput,
-  balanceAfter: number | undefined | null,
+  moved: { balance: number | null; promo_moved: number | null } | undefined,
   entry: LedgerEntryRow | undefined | null,
 ): Promise<PostEntryResult> {
   const spending = isSpending(input);
-  if (balanceAfter === undefined || balanceAfter === null) {
+  if (moved === undefined || moved.balance === null) {
     const existing = await repo.findEntryByKey(trx, input.idempotencyKey);
     if (existing) return { entry: existing, created: false };
     if (spending) await refuseOverLimit(trx, input.userId, -input.amount, clock.now());
     throw new AppError('INSUFFICIENT_FUNDS', input.insufficientMessage ?? 'Not enough points', undefined, { required: -input.amount });
   }
   if (entry) return { entry, created: true };
-  // The key was posted before: undo the move (and the spending it counted).
-  if (spending) await repo.undoSpend(trx, input.userId, -input.amount, spendingClock(clock.now()));
-  else await repo.applyToBalance(trx, input.userId, -input.amount);
+  // The key was posted before: undo the move (its promotional part, and the spending it counted).
+  await repo.undoMove(trx, input.userId, { amount: input.amount, promo: moved.promo_moved ?? 0 }, spending ? spendingClock(clock.now()) : undefined);
   return { entry: (await repo.findEntryByKey(trx, input.idempotencyKey))!, created: false };
 }
 
@@ -111,7 +133,7 @@ export interface PostForRowInput extends Omit<PostEntryInput, 'idempotencyKey' |
  * the entry, or the refusal (balance or personal limit) thrown, which rolls the statement back.
  */
 export function postForRow(db: DbOrTrx, clock: Clock, input: PostForRowInput, offset: number) {
-  if (!Number.isSafeInteger(input.amount) || input.amount === 0) throw new Error(`ledger: invalid amount ${input.amount}`);
+  const move = moveOf(clock, input);
   const statement = repo.postingForRow(
     db,
     {
@@ -123,26 +145,30 @@ export function postForRow(db: DbOrTrx, clock: Clock, input: PostForRowInput, of
       note: input.note ?? null,
       created_at: clock.now().toISOString(),
     },
-    isSpending(input) ? spendingClock(clock.now()) : undefined,
+    move,
     offset,
   );
   return {
     ...statement,
     /** `outcome`: what the statement selected for the posting (a PostingOutcome). */
     settle: (trx: Transaction<Database>, rowId: number, outcome: unknown) => {
-      const { balance, entry } = outcome as repo.PostingOutcome;
+      const { balance, promo, entry } = outcome as repo.PostingOutcome;
       const posted = { ...input, idempotencyKey: `${input.keyPrefix}${rowId}`, reference: { type: input.referenceType, id: rowId } };
-      return settle(trx, clock, posted, balance, entry);
+      return settle(trx, clock, posted, { balance, promo_moved: promo }, entry);
     },
   };
 }
 
 export interface LedgerReport {
-  inconsistent: { id: number; balance: number; total: number }[];
+  inconsistent: { id: number; balance: number; total: number; promo_balance: number; promo_total: number }[];
+  /** Balances below zero, and promotional parts below zero or above their balance. */
   negative: number;
 }
 
-/** Every balance equals the sum of its entries and none is negative. Tests call this after money tests. */
+/**
+ * Every balance equals the sum of its entries and none is negative; every promotional part equals the sum of
+ * its entries' promo_amount and lies within 0..balance. Tests call this after money tests.
+ */
 export async function checkLedgerConsistency(db: DbOrTrx): Promise<LedgerReport> {
   const inconsistent = await repo.findInconsistentBalances(db);
   const { n } = await repo.countNegativeBalances(db);
@@ -156,6 +182,27 @@ export const findOldestLedgerEntrySince = repo.findOldestEntrySince;
 export const listEarningsPaidBy = repo.listEarningsPaidBy;
 export const listMessageCharges = repo.listMessageCharges;
 export const sumEarningsFromMessages = repo.sumEarningsFromMessages;
+export const recordPromoShare = repo.insertPromoShare;
+/** The promotional coins the spends posted under these keys took (positive). */
+export const sumPromoSpent = repo.sumPromoSpent;
+export const sumPromoShares = repo.sumPromoShares;
+/** The promotional part of the user's balance (decision 029): spendable, never paid out. */
+export const getPromoBalance = repo.findPromoBalance;
+
+/**
+ * The promotional part of a refund of `coins` of the spends posted under `spendKeys` (decision 029):
+ * promotional coins come back first, up to what those spends took from the promotional balance.
+ */
+export async function promoRefund(db: DbOrTrx, coins: number, spendKeys: string[]): Promise<number> {
+  return Math.min(coins, await repo.sumPromoSpent(db, spendKeys));
+}
+
+/** The share of a spend an interlocutor earns: only its bought part (decision 029). */
+export function earnedShare(coins: number, promoCoins: number, percent: number) {
+  const full = Math.floor((coins * percent) / 100);
+  const earned = Math.floor((Math.max(0, coins - promoCoins) * percent) / 100);
+  return { earned, withheld: full - earned };
+}
 
 /** The user's balance now (read inside the caller's transaction when given one). */
 export const getBalance = async (db: DbOrTrx, userId: number) => (await repo.findBalance(db, userId)) ?? 0;

@@ -2,7 +2,7 @@ import { texts, type HeldMessage } from '@parley/contracts';
 import { type Transaction } from 'kysely';
 import { type Database, type Db } from '../../db/database.js';
 import { AppError, localized } from '../../lib/app-error.js';
-import { postEntry } from '../ledger/ledger.service.js';
+import { postEntry, promoRefund, sumPromoSpent } from '../ledger/ledger.service.js';
 import { type HeldMessageRow } from './messages.table.js';
 import { createNotification } from '../notifications/notifications.service.js';
 import { getSettings } from '../reference/settings.service.js';
@@ -126,7 +126,8 @@ export async function approveHeld(deps: ChatDeps, actorId: number, heldId: numbe
     });
     await repo.setDeliveredMessage(trx, heldId, message.id);
     await audit?.(trx);
-    const events = await creditContributors(trx, deps.clock, message, held.sender_id, settings.contributor_share_percent, active);
+    const payer = { id: held.sender_id, promoCoins: held.cost > 0 ? await sumPromoSpent(trx, [`held:${held.id}`]) : 0 };
+    const events = await creditContributors(trx, deps.clock, message, payer, settings.contributor_share_percent, active);
     const sender = await messagesRepo.findChatNameFields(trx, held.sender_id);
     return { message, topic, events, senderName: publicChatName(sender) };
   });
@@ -152,6 +153,8 @@ export async function rejectHeld(deps: ChatDeps, actorId: number, heldId: number
         userId: held.sender_id,
         amount: held.cost,
         kind: 'held_refund',
+        // What the held message took from the promotional coins comes back promotional (decision 029).
+        promoAmount: await promoRefund(trx, held.cost, [`held:${held.id}`]),
         idempotencyKey: `held-refund:${held.id}`,
         reference: { type: 'held_message', id: held.id },
       });

@@ -20,7 +20,7 @@ import { AppError, localized } from '../../lib/app-error.js';
 import { type Clock } from '../../lib/clock.js';
 import { type EventBus } from '../../lib/event-bus.js';
 import { type Storage } from '../../lib/storage.js';
-import { postEntry, postForRow } from '../ledger/ledger.service.js';
+import { earnedShare, postEntry, postForRow, recordPromoShare } from '../ledger/ledger.service.js';
 import { checkText } from '../moderation/content-rules.service.js';
 import { getSettings } from '../reference/settings.service.js';
 import { holdMessage } from './held-messages.service.js';
@@ -157,22 +157,32 @@ export async function getAttachmentForViewer(deps: ChatDeps, userId: number, att
 }
 
 /**
- * Counterpart payments earn contributors their share, in the payer's transaction.
- * Returns the balance events to publish after the commit.
+ * Counterpart payments earn contributors their share, in the payer's transaction: of the bought coins only
+ * (`promoCoins` of the message's cost were promotional; decision 029), the share withheld recorded for the
+ * contributor's earnings screen. Returns the balance events to publish after the commit.
  */
 export async function creditContributors(
   trx: Transaction<Database>,
   clock: Clock,
   message: MessageRow,
-  payerId: number,
+  payer: { id: number; promoCoins: number },
   percent: number,
   active: TopicAccess['active'],
 ): Promise<ChatEvent[]> {
-  const share = Math.floor((message.cost * percent) / 100);
-  if (share <= 0) return [];
-  const others = active.filter((p) => p.user_id !== payerId && p.is_contributor === 1);
+  const { earned: share, withheld } = earnedShare(message.cost, payer.promoCoins, percent);
+  const others = active.filter((p) => p.user_id !== payer.id && p.is_contributor === 1);
   const events: ChatEvent[] = [];
   for (const contributor of others) {
+    if (withheld > 0)
+      await recordPromoShare(trx, {
+        user_id: contributor.user_id,
+        payer_id: payer.id,
+        reference_type: 'message',
+        reference_id: String(message.id),
+        coins: withheld,
+        created_at: clock.now().toISOString(),
+      });
+    if (share <= 0) continue;
     const { entry } = await postEntry(trx, clock, {
       userId: contributor.user_id,
       amount: share,
@@ -296,7 +306,8 @@ async function insertAndCharge(
   if (!charge) return { message, attachments, topic, balance: null, events: [] };
   const { entry } = await charge();
   const events: ChatEvent[] = [{ type: 'balance', userId: user.id, balance: entry.balance_after }];
-  events.push(...(await creditContributors(trx, clock, message, user.id, settings.contributor_share_percent, active)));
+  const payer = { id: user.id, promoCoins: -entry.promo_amount };
+  events.push(...(await creditContributors(trx, clock, message, payer, settings.contributor_share_percent, active)));
   return { message, attachments, topic, balance: entry.balance_after, events };
 }
 

@@ -2,7 +2,15 @@ import { type EarningsSummary } from '@parley/contracts';
 import { type Transaction } from 'kysely';
 import { type Database, type DbOrTrx } from '../../db/database.js';
 import { type Clock } from '../../lib/clock.js';
-import { findOldestLedgerEntrySince, getBalance, listEarningsPaidBy, postEntry, sumLedgerEntries } from '../ledger/ledger.service.js';
+import {
+  findOldestLedgerEntrySince,
+  getBalance,
+  getPromoBalance,
+  listEarningsPaidBy,
+  postEntry,
+  sumLedgerEntries,
+  sumPromoShares,
+} from '../ledger/ledger.service.js';
 import { getSettings } from '../reference/settings.service.js';
 
 const EARNED = ['contributor_earning'];
@@ -14,26 +22,31 @@ const DAY_MS = 86_400_000;
  * A contributor's earnings mature lazily by date: an earning is pending for `earnings_hold_days`
  * after it was posted (the payer could still dispute the card payment behind it), then available.
  * Reversals inside the window come out of pending first. Available = everything earned, minus
- * reversals and payouts, minus what is still pending, never more than the balance.
+ * reversals and payouts, minus what is still pending, never more than the bought part of the balance
+ * (promotional coins are never paid out; decision 029).
  */
 export async function getEarnings(db: DbOrTrx, clock: Clock, userId: number): Promise<EarningsSummary> {
   const { earnings_hold_days: holdDays } = await getSettings(db);
   const since = new Date(clock.now().getTime() - holdDays * DAY_MS).toISOString();
-  const [payable, recent, recentReversed, balance, oldest] = await Promise.all([
+  const [payable, recent, recentReversed, balance, promo, oldest, promoShares] = await Promise.all([
     sumLedgerEntries(db, userId, [...EARNED, ...REVERSED, ...PAYOUTS]),
     sumLedgerEntries(db, userId, EARNED, since),
     sumLedgerEntries(db, userId, REVERSED, since),
     getBalance(db, userId),
+    getPromoBalance(db, userId),
     findOldestLedgerEntrySince(db, userId, EARNED, since),
+    sumPromoShares(db, userId),
   ]);
-  const pending = Math.max(0, Math.min(recent + recentReversed, balance));
-  const available = Math.max(0, Math.min(payable - pending, balance - pending));
+  const bought = balance - promo;
+  const pending = Math.max(0, Math.min(recent + recentReversed, bought));
+  const available = Math.max(0, Math.min(payable - pending, bought - pending));
   return {
     pending_coins: pending,
     available_coins: available,
     other_coins: Math.max(0, balance - pending - available),
     next_release_at: oldest && pending > 0 ? new Date(Date.parse(oldest.created_at) + holdDays * DAY_MS).toISOString() : null,
     hold_days: holdDays,
+    promo_share_coins: promoShares,
   };
 }
 

@@ -32,6 +32,7 @@ describe.each(dialects)('contributor earnings mature before payout on %s', (dial
       other_coins: 400,
       next_release_at: '2030-06-08T12:00:00.000Z',
       hold_days: 7,
+      promo_share_coins: 0,
     });
     expect((await options()).available_amount).toBe(0);
     const early = await client.post('/api/payouts', payoutBody(countryId, 'card', { amount: 10 }));

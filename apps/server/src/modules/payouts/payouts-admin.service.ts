@@ -3,7 +3,7 @@ import { type DbOrTrx } from '../../db/database.js';
 import { withTransaction } from '../../db/transaction.js';
 import { AppError, localized } from '../../lib/app-error.js';
 import { type Clock } from '../../lib/clock.js';
-import { postEntry } from '../ledger/ledger.service.js';
+import { postEntry, promoRefund } from '../ledger/ledger.service.js';
 import { openDetails, toPayoutHistoryRow } from './payouts.mapper.js';
 import * as repo from './payouts.repository.js';
 import { type PayoutRow } from './payouts.table.js';
@@ -74,6 +74,8 @@ export function rejectPayout(db: DbOrTrx, clock: Clock, id: number, actorId?: nu
     await postEntry(trx, clock, {
       userId: row.user_id,
       amount: row.coins,
+      // A hold takes bought coins first; whatever it took from promotional ones goes back promotional (decision 029).
+      promoAmount: await promoRefund(trx, row.coins, [`payout:${row.id}:hold`]),
       kind: 'payout_release',
       idempotencyKey: `payout:${row.id}:release`,
       reference: { type: 'payout', id: row.id },
@@ -95,7 +97,32 @@ export async function getPayoutDetailsUnmasked(db: DbOrTrx, encryptionKey: strin
   return { ...toAdminPayout(row), details: openDetails(encryptionKey, row) };
 }
 
+/** A payer account this young when the payout was requested counts as fresh (issue 31). */
+export const FRESH_ACCOUNT_DAYS = 7;
+
+/**
+ * Why a payout deserves a second look before it is paid (issue 31): most (> 50 %) of the payee's message
+ * earnings came from accounts created in the FRESH_ACCOUNT_DAYS before the request, or from accounts that
+ * signed in from an address the payee also used. The shares are percentages of those earnings.
+ */
+export interface PayoutRisk {
+  flag: 'fresh_accounts' | 'shared_address' | null;
+  fresh_days: number;
+  fresh_accounts_percent: number;
+  shared_address_percent: number;
+}
+
+export async function assessPayout(db: DbOrTrx, row: Pick<PayoutRow, 'user_id' | 'created_at'>): Promise<PayoutRisk> {
+  const freshSince = new Date(Date.parse(row.created_at) - FRESH_ACCOUNT_DAYS * 86_400_000).toISOString();
+  const { total, fresh, shared } = await repo.sumEarningSources(db, row.user_id, row.created_at, freshSince);
+  const percent = (part: number) => (total > 0 ? Math.round((part * 100) / total) : 0);
+  const flag = total > 0 && fresh * 2 > total ? 'fresh_accounts' : total > 0 && shared * 2 > total ? 'shared_address' : null;
+  return { flag, fresh_days: FRESH_ACCOUNT_DAYS, fresh_accounts_percent: percent(fresh), shared_address_percent: percent(shared) };
+}
+
 export async function listPayouts(db: DbOrTrx, options: { status?: PayoutStatus; page: number; perPage: number }) {
   const rows = await repo.listPayouts(db, { status: options.status, limit: options.perPage, offset: (options.page - 1) * options.perPage });
-  return { total: await repo.countPayouts(db, options.status), items: rows.map(toAdminPayout) };
+  const items = [];
+  for (const row of rows) items.push({ ...toAdminPayout(row), risk: await assessPayout(db, row) });
+  return { total: await repo.countPayouts(db, options.status), items };
 }

@@ -81,3 +81,29 @@ export async function countPayouts(db: DbOrTrx, status?: PayoutStatus): Promise<
   if (status) query = query.where('status', '=', status);
   return Number((await query.executeTakeFirstOrThrow()).n);
 }
+
+/**
+ * Where a payee's message earnings up to `until` came from (coins): all of them, those paid by accounts
+ * created after `freshSince`, and those paid by accounts that signed in from an address the payee also used
+ * (sessions' ip, compared in SQL: no address leaves the database).
+ */
+export async function sumEarningSources(db: DbOrTrx, payeeId: number, until: string, freshSince: string) {
+  const sharedAddress = sql<boolean>`exists (
+    select 1 from sessions payer_session inner join sessions payee_session on payee_session.ip = payer_session.ip
+    where payer_session.user_id = payer.id and payee_session.user_id = ${payeeId} and payer_session.ip is not null)`;
+  const row = await db
+    .selectFrom('ledger_entries')
+    .innerJoin('messages', (join) => join.on(sql<boolean>`ledger_entries.reference_id = cast(messages.id as varchar(20))`))
+    .innerJoin('users as payer', 'payer.id', 'messages.sender_id')
+    .select([
+      sql<number | string | null>`sum(ledger_entries.amount)`.as('total'),
+      sql<number | string | null>`sum(case when payer.created_at > ${freshSince} then ledger_entries.amount else 0 end)`.as('fresh'),
+      sql<number | string | null>`sum(case when ${sharedAddress} then ledger_entries.amount else 0 end)`.as('shared'),
+    ])
+    .where('ledger_entries.user_id', '=', payeeId)
+    .where('ledger_entries.kind', '=', 'contributor_earning')
+    .where('ledger_entries.reference_type', '=', 'message')
+    .where('ledger_entries.created_at', '<=', until)
+    .executeTakeFirst();
+  return { total: Number(row?.total ?? 0), fresh: Number(row?.fresh ?? 0), shared: Number(row?.shared ?? 0) };
+}

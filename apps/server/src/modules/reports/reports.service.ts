@@ -107,9 +107,16 @@ export async function settleDecidedReport(trx: Transaction<Database>, clock: Clo
       );
       refunded = fresh.reduce((sum, r) => sum + Number(r.amount), 0);
       if (refunded > 0) {
+        // What those messages took from the promotional coins comes back promotional (decision 029).
+        const promoOf = new Map(charges.map((c) => [c.messageId, c.promoCoins]));
+        const promoAmount = Math.min(
+          refunded,
+          fresh.reduce((sum, r) => sum + (promoOf.get(Number(r.message_id)) ?? 0), 0),
+        );
         const { entry } = await postEntry(trx, clock, {
           userId: report.reporter_id,
           amount: refunded,
+          promoAmount,
           kind: 'report_refund',
           idempotencyKey: `report-refund:${report.id}`,
           reference: { type: 'report', id: report.id },

@@ -16,6 +16,9 @@ export interface UsersTable {
   zip: string | null;
   /** Changed only by the ledger (modules/ledger). */
   balance: Generated<number>;
+  /** The promotional part of the balance (0 ≤ promo_balance ≤ balance) and what the last move did to it: ledger only (decision 029). */
+  promo_balance: Generated<number>;
+  promo_moved: Generated<number>;
   /** Personal spending limits in coins (null: none) and a raised limit waiting for its 24 hours (modules/ledger/spending-limits). */
   spend_limit_daily: number | null;
   spend_limit_monthly: number | null;

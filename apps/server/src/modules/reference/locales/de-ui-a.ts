@@ -139,6 +139,8 @@ export const deUiA: Partial<Record<TextKey, string>> = {
   'payoutUi.pendingTitle': 'Verdient, noch in der Wartezeit ({days} Tage)',
   'payoutUi.nextRelease': 'nächste Freigabe am {date}',
   'payoutUi.otherTitle': 'Gekaufte oder geschenkte Münzen (nicht auszahlbar)',
+  'payoutUi.promoShareTitle': 'Nicht verdient: mit Aktionsmünzen bezahlt',
+  'payoutUi.promoShareHint': 'Dein Anteil an dem, was mit Startbonus- oder Aktionsmünzen bezahlt wurde. Aktionsmünzen werden nie zu Einnahmen.',
   'payoutUi.historyLabel': 'Auszahlungsverlauf',
   'payoutUi.historyPages': 'Seiten des Auszahlungsverlaufs',
   'payoutUi.id': 'ID',

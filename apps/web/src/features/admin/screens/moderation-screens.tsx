@@ -314,6 +314,22 @@ function PayoutDetails({ id, onClose }: { id: number; onClose: () => void }) {
   );
 }
 
+/** The server's second-look flag on a payout (payouts-admin.service#assessPayout), with its short reason. */
+function PayoutRiskCell({ risk }: { risk: unknown }) {
+  const r = risk as
+    { flag: 'fresh_accounts' | 'shared_address' | null; fresh_days: number; fresh_accounts_percent: number; shared_address_percent: number } | undefined;
+  if (!r?.flag) return <span className="muted">—</span>;
+  const reason =
+    r.flag === 'fresh_accounts'
+      ? `${r.fresh_accounts_percent} % of earnings from accounts created in the ${r.fresh_days} days before the request`
+      : `${r.shared_address_percent} % of earnings from accounts sharing an address with the payee`;
+  return (
+    <span className="admin-badge admin-badge--danger" title={reason} data-testid="payout-risk">
+      Check: {reason}
+    </span>
+  );
+}
+
 export function PayoutsScreen() {
   // All statuses by default: a payout stays in view from Approve to Mark paid.
   const [status, setStatus] = useState('');
@@ -336,6 +352,7 @@ export function PayoutsScreen() {
           { key: 'destination', label: 'Destination' },
           { key: 'status', label: 'Status', render: (r) => badge(r.status) },
           { key: 'created_at', label: 'Requested' },
+          { key: 'risk', label: 'Flag', render: (r) => <PayoutRiskCell risk={r.risk} /> },
         ]}
         actions={(r) => (
           <>

@@ -127,11 +127,12 @@ export function UserScreen() {
         <RecordForm
           key={requestId}
           schema={balanceAdjustmentBodySchema}
-          defaultValues={{ amount: 0, reason: '', request_id: requestId }}
+          defaultValues={{ amount: 0, reason: '', promotional: false, request_id: requestId }}
           submitLabel="Adjust balance"
           fields={[
             { name: 'amount', label: 'Coins (negative to debit)', type: 'number' },
             { name: 'reason', label: 'Reason', type: 'text' },
+            { name: 'promotional', label: 'Promotional (spendable, never paid out as earnings)', type: 'checkbox' },
           ]}
           onSubmit={async (values) => {
             await write.mutateAsync({ path: `/users/${id}/balance`, body: { ...values, request_id: requestId } });
@@ -150,6 +151,7 @@ export function UserScreen() {
           { key: 'created_at', label: 'When' },
           { key: 'kind', label: 'Kind' },
           { key: 'amount', label: 'Amount' },
+          { key: 'promo_amount', label: 'Of it promotional' },
           { key: 'balance_after', label: 'Balance after' },
           { key: 'note', label: 'Note' },
           { key: 'reference_type', label: 'Reference', render: (r) => (r.reference_type ? `${String(r.reference_type)} ${String(r.reference_id)}` : '—') },

@@ -12,7 +12,7 @@ const config: PayoutMethodsResponse = {
   symbol: '€',
   available_amount: 12.5,
   points_convertion_rate: 100,
-  earnings: { available_coins: 1250, pending_coins: 300, other_coins: 400, next_release_at: '2026-11-30T10:00:00.000Z', hold_days: 7 },
+  earnings: { available_coins: 1250, pending_coins: 300, other_coins: 400, next_release_at: '2026-11-30T10:00:00.000Z', hold_days: 7, promo_share_coins: 75 },
 };
 
 afterEach(cleanup);
@@ -26,5 +26,13 @@ describe('payout form: which coins can be paid out', () => {
     expect(screen.getByTestId('earnings-pending').textContent).toBe('300 coins · next release 30.11.2026');
     expect(screen.getByText('Bought or bonus coins (not paid out)')).toBeTruthy();
     expect(screen.getByTestId('earnings-other').textContent).toBe('400 coins');
+  });
+
+  it('says how much of the share was not earned because people paid with promotional coins', () => {
+    renderWithData(<EarningsSummary config={config} />);
+    expect(screen.getByText('Not earned: paid with promotional coins')).toBeTruthy();
+    expect(screen.getByTestId('earnings-promo').textContent).toBe(
+      '75 coins · Your share of what people paid with sign-up bonus or promotional coins. Promotional coins never become earnings.',
+    );
   });
 });

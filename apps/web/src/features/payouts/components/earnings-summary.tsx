@@ -5,7 +5,7 @@ import { useT } from '../../../lib/i18n';
 /**
  * Which coins can be paid out: earned coins that have matured (available), earned coins still in the
  * holding period (pending, with the next release date), and bought or bonus coins, which are spent in
- * chat and never paid out.
+ * chat and never paid out; and the share not earned because people paid with promotional coins (decision 029).
  */
 export function EarningsSummary({ config }: { config: PayoutMethodsResponse }) {
   const t = useT();
@@ -29,6 +29,13 @@ export function EarningsSummary({ config }: { config: PayoutMethodsResponse }) {
       <div className="earnings-summary__item">
         <dt>{t('payoutUi.otherTitle')}</dt>
         <dd data-testid="earnings-other">{t('payoutUi.coins', { n: formatNumber(earnings.other_coins) })}</dd>
+      </div>
+      <div className="earnings-summary__item">
+        <dt>{t('payoutUi.promoShareTitle')}</dt>
+        <dd data-testid="earnings-promo">
+          {t('payoutUi.coins', { n: formatNumber(earnings.promo_share_coins) })}
+          <span className="muted"> · {t('payoutUi.promoShareHint')}</span>
+        </dd>
       </div>
     </dl>
   );
