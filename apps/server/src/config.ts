@@ -1,14 +1,16 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { buildInfo } from './lib/build-info.js';
 import { loadOrCreateDevSecrets } from './lib/dev-secrets.js';
 
 /**
  * The repository's `data/` folder and the built web app, whatever directory the process was
- * started from. Resolved here, one level under apps/server, so the compiled bundle
- * (apps/server/dist/server.js, same depth) finds the same folders.
+ * started from. From source this file sits in apps/server/src; in the release directory
+ * (`npm run build` → release/) server.js sits beside web/, and data/ is the release's sibling
+ * (the repository's data/ for a checkout; production sets DATA_DIR).
  */
-const defaultDataDir = resolve(import.meta.dirname, '../../../data');
-const defaultWebDist = resolve(import.meta.dirname, '../../web/dist');
+const defaultDataDir = buildInfo.release ? resolve(import.meta.dirname, '../data') : resolve(import.meta.dirname, '../../../data');
+const defaultWebDist = buildInfo.release ? resolve(import.meta.dirname, 'web') : resolve(import.meta.dirname, '../../web/dist');
 
 /**
  * The only place that reads process.env. A bad value stops start-up with every
