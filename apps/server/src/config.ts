@@ -83,6 +83,10 @@ const envSchema = z.object({
   SEED_DEMO: z.enum(['true', 'false']).optional(),
   /** Bearer token for GET /metrics (Prometheus); without it the route answers 404. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Serve /metrics on this port only (its own listener); the public port then answers 404 for it. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** Address of the metrics listener (default: HOST). */
+  METRICS_HOST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PAYOUT_ENCRYPTION_KEY: z
     .string()
@@ -173,6 +177,8 @@ export interface Config {
   readonly generatedSecrets?: { readonly file: string; readonly created: boolean };
   readonly logLevel: Env['LOG_LEVEL'];
   readonly metricsToken?: string;
+  /** Its own listener for /metrics (METRICS_PORT); unset: /metrics on the public port. */
+  readonly metricsListener?: { readonly host: string; readonly port: number };
   readonly payoutEncryptionKey: string;
 }
 
@@ -285,6 +291,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     generatedSecrets: secrets.generated,
     logLevel: e.LOG_LEVEL,
     metricsToken: e.METRICS_TOKEN,
+    metricsListener: e.METRICS_PORT ? { host: e.METRICS_HOST ?? e.HOST, port: e.METRICS_PORT } : undefined,
     payoutEncryptionKey: secrets.payoutEncryptionKey,
     ...overrides,
   };

@@ -17,8 +17,14 @@ export async function findJobQueueState(db: DbOrTrx, now: string) {
   return { pending: Number(row.pending), oldest: row.oldest as string | null, dead: Number(dead.n) };
 }
 
+export interface LedgerTotals {
+  balances: number;
+  entries: number;
+  entriesSum: number;
+}
+
 /** The coins users hold and the ledger's entry count: the invariant's two sides at a glance. */
-export async function findLedgerTotals(db: DbOrTrx) {
+export async function findLedgerTotals(db: DbOrTrx): Promise<LedgerTotals> {
   const balances = await db
     .selectFrom('users')
     .select(sql<number>`coalesce(sum(balance), 0)`.as('total'))
@@ -28,4 +34,29 @@ export async function findLedgerTotals(db: DbOrTrx) {
     .select([sql<number>`count(*)`.as('count'), sql<number>`coalesce(sum(amount), 0)`.as('sum')])
     .executeTakeFirstOrThrow();
   return { balances: Number(balances.total), entries: Number(entries.count), entriesSum: Number(entries.sum) };
+}
+
+/**
+ * Takes or renews the lease `name` for `holder` until `until`: true when `holder` holds it now
+ * (it was free, expired, or already its own). One statement when the row exists, two the first time.
+ */
+export async function claimLease(db: DbOrTrx, name: string, holder: string, now: string, until: string): Promise<boolean> {
+  const renewed = await db
+    .updateTable('cluster_leases')
+    .set({ holder, expires_at: until })
+    .where('name', '=', name)
+    .where((eb) => eb.or([eb('holder', '=', holder), eb('expires_at', '<', now)]))
+    .executeTakeFirst();
+  if (Number(renewed.numUpdatedRows) > 0) return true;
+  const inserted = await db
+    .insertInto('cluster_leases')
+    .values({ name, holder, expires_at: until })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .executeTakeFirst();
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** Gives the lease up (an instance shutting down), if `holder` has it. */
+export async function releaseLease(db: DbOrTrx, name: string, holder: string) {
+  await db.deleteFrom('cluster_leases').where('name', '=', name).where('holder', '=', holder).execute();
 }
