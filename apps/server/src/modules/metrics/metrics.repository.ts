@@ -23,17 +23,19 @@ export interface LedgerTotals {
   entriesSum: number;
 }
 
-/** The coins users hold and the ledger's entry count: the invariant's two sides at a glance. */
+/**
+ * The coins users hold and the ledger's entries: the invariant's two sides, read in one statement
+ * (one snapshot, so a write between two reads cannot make them differ).
+ */
 export async function findLedgerTotals(db: DbOrTrx): Promise<LedgerTotals> {
-  const balances = await db
-    .selectFrom('users')
-    .select(sql<number>`coalesce(sum(balance), 0)`.as('total'))
+  const row = await db
+    .selectNoFrom([
+      sql<number>`(select coalesce(sum(balance), 0) from users)`.as('balances'),
+      sql<number>`(select count(*) from ledger_entries)`.as('entries'),
+      sql<number>`(select coalesce(sum(amount), 0) from ledger_entries)`.as('entries_sum'),
+    ])
     .executeTakeFirstOrThrow();
-  const entries = await db
-    .selectFrom('ledger_entries')
-    .select([sql<number>`count(*)`.as('count'), sql<number>`coalesce(sum(amount), 0)`.as('sum')])
-    .executeTakeFirstOrThrow();
-  return { balances: Number(balances.total), entries: Number(entries.count), entriesSum: Number(entries.sum) };
+  return { balances: Number(row.balances), entries: Number(row.entries), entriesSum: Number(row.entries_sum) };
 }
 
 /**
