@@ -1,4 +1,7 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInUser } from '../../../test/factories.js';
@@ -91,6 +94,8 @@ describe.each(dialects)('cluster-wide metrics (%s)', (dialect) => {
 describe('METRICS_PORT: /metrics on its own listener', () => {
   let ctx: TestContext;
   let port: number;
+  let web: string;
+  let app: FastifyInstance;
   beforeAll(async () => {
     port = await new Promise<number>((done) => {
       const probe = createServer().listen(0, '127.0.0.1', () => {
@@ -98,13 +103,23 @@ describe('METRICS_PORT: /metrics on its own listener', () => {
         probe.close(() => done(address.port));
       });
     });
-    ctx = await createTestContext('sqlite', { env: { METRICS_TOKEN: TOKEN }, config: { metricsListener: { host: '127.0.0.1', port } } });
-    await ctx.app.ready();
+    // With a built web app, whose fallback answers every unknown GET with its page.
+    web = mkdtempSync(join(tmpdir(), 'parley-metrics-web-'));
+    writeFileSync(join(web, 'index.html'), '<!doctype html><div id="root"></div>');
+    ctx = await createTestContext('sqlite', {
+      env: { METRICS_TOKEN: TOKEN },
+      config: { metricsListener: { host: '127.0.0.1', port }, webDist: web },
+    });
+    app = await ctx.buildAnother({ serveWeb: true });
+    await app.ready();
   });
-  afterAll(() => ctx.close());
+  afterAll(async () => {
+    await ctx.close();
+    rmSync(web, { recursive: true, force: true });
+  });
 
   it('serves the metrics there with the token, and the public port answers the unknown-route 404', async () => {
-    const publicly = await ctx.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+    const publicly = await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
     expect(publicly.statusCode).toBe(404);
     expect(publicly.json()).toMatchObject({ status: 'ERROR' });
 

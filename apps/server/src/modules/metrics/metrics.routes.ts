@@ -157,7 +157,11 @@ export const metricsRoutes = fp(async (app: Parameters<FastifyPluginAsync>[0]) =
     });
     return;
   }
-  // METRICS_PORT: its own listener, so the public proxy never serves /metrics (the public port answers 404).
+  // METRICS_PORT: its own listener, so the public proxy never serves /metrics. The public port answers
+  // the unknown-route 404 for it (an explicit route: the web app's fallback would answer its page).
+  app.get('/metrics', { schema: { hide: true } }, async () => {
+    throw new AppError('NOT_FOUND', texts.common.routeNotFound);
+  });
   const token = app.config.metricsToken;
   const server = createServer((request, response) => {
     const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
