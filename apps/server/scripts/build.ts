@@ -8,6 +8,7 @@
 //                    @fastify/swagger-ui (serves files from its own folder) and @fastify/rate-limit
 //                    (its stores are require()d at run time), with their dependencies
 //   package.json, package-lock.json   those production dependencies, versions as installed here
+//   CHANGELOG.md, OPERATIONS.md, deploy/   upgrade notes, the operations guide, systemd and Prometheus files
 //
 // Nothing in it needs tsx, esbuild, TypeScript or any dev dependency. See decision 032.
 import { execFileSync } from 'node:child_process';
@@ -91,6 +92,14 @@ await build({
 const webDist = resolve(process.env.PARLEY_WEB_DIST ?? join(root, 'apps/web/dist'));
 if (existsSync(join(webDist, 'index.html'))) cpSync(webDist, join(out, 'web'), { recursive: true });
 else console.warn('apps/web/dist is not built: the release serves the API only (run `npm run build` at the repository root)');
+
+// What an operator reads and installs from the release alone: upgrade notes, the guide, deploy/.
+for (const [from, to] of [
+  ['CHANGELOG.md', 'CHANGELOG.md'],
+  ['docs/OPERATIONS.md', 'OPERATIONS.md'],
+  ['deploy', 'deploy'],
+])
+  if (existsSync(join(root, from))) cpSync(join(root, from), join(out, to), { recursive: true });
 
 // The external packages and everything they depend on, copied from the installed tree with the
 // lockfile's entries for them (so `npm ci --omit=dev` in the release reproduces the same tree).

@@ -56,6 +56,8 @@ describe('the release directory', () => {
     for (const entry of ['server', 'maintenance', 'admin-create', 'applications', 'payout-key', 'ledger-check'])
       expect(existsSync(join(copy, `${entry}.js`)), entry).toBe(true);
     expect(readFileSync(join(copy, 'web/index.html'), 'utf8')).toContain('parley release test');
+    for (const file of ['CHANGELOG.md', 'OPERATIONS.md', 'deploy/systemd/parley.service', 'build-info.json'])
+      expect(existsSync(join(copy, file)), file).toBe(true);
 
     const manifest = JSON.parse(readFileSync(join(copy, 'package.json'), 'utf8')) as Record<string, unknown>;
     expect(manifest).not.toHaveProperty('devDependencies');
