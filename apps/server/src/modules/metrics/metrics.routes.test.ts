@@ -91,6 +91,22 @@ describe.each(dialects)('cluster-wide metrics (%s)', (dialect) => {
   });
 });
 
+describe('metrics while the database is unreachable', () => {
+  it("still answer with the instance's own figures", async () => {
+    const ctx = await createTestContext('sqlite', { env: { METRICS_TOKEN: TOKEN } });
+    try {
+      expect(value(await scrape(ctx.app), 'parley_metrics_leader')).toBe(1);
+      await ctx.db.destroy();
+      const text = await scrape(ctx.app);
+      expect(text).toContain('parley_build_info');
+      expect(text).toContain('parley_http_requests_total');
+      expect(value(text, 'parley_ledger_balances_coins')).toBeUndefined();
+    } finally {
+      await ctx.close().catch(() => undefined);
+    }
+  });
+});
+
 describe('METRICS_PORT: /metrics on its own listener', () => {
   let ctx: TestContext;
   let port: number;

@@ -103,14 +103,21 @@ export const metricsRoutes = fp(async (app: Parameters<FastifyPluginAsync>[0]) =
 
   const holder = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   let leaseUntil = 0;
+  // Each failure logged once until it recovers (a scrape every 15 s must not flood the log).
+  const failing = new Set<string>();
+  const failed = (what: string, error: unknown) => {
+    if (!failing.has(what)) app.log.warn({ err: error }, `metrics: ${what}`);
+    failing.add(what);
+  };
   const holdsLease = async () => {
     const now = app.clock.now().getTime();
     if (leaseUntil - now > LEASE_MS - RENEW_AFTER_MS) return true;
     try {
       const until = now + LEASE_MS;
       leaseUntil = (await repo.claimLease(app.db, LEADER_LEASE, holder, new Date(now).toISOString(), new Date(until).toISOString())) ? until : 0;
+      failing.delete('leader lease unavailable');
     } catch (error) {
-      app.log.warn({ err: error }, 'metrics: could not claim the leader lease');
+      failed('leader lease unavailable', error);
       leaseUntil = 0;
     }
     return leaseUntil > 0;
@@ -131,17 +138,24 @@ export const metricsRoutes = fp(async (app: Parameters<FastifyPluginAsync>[0]) =
     leaderGauge.set(leader ? 1 : 0);
     const own = await registry.metrics();
     if (!leader) return own;
-    const now = app.clock.now();
-    const queue = await repo.findJobQueueState(app.db, now.toISOString());
-    jobsDue.set(queue.pending);
-    jobsDead.set(queue.dead);
-    jobsAge.set(queue.oldest ? Math.max(0, (now.getTime() - Date.parse(queue.oldest)) / 1000) : 0);
-    const cached = ledgerTotals();
-    const ledger = await cached.value;
-    balances.set(ledger.balances);
-    entriesSum.set(ledger.entriesSum);
-    entries.set(ledger.entries);
-    totalsAge.set(Math.max(0, (now.getTime() - cached.at) / 1000));
+    // The database unreachable: this instance's own figures still answer (they say what is wrong).
+    try {
+      const now = app.clock.now();
+      const queue = await repo.findJobQueueState(app.db, now.toISOString());
+      jobsDue.set(queue.pending);
+      jobsDead.set(queue.dead);
+      jobsAge.set(queue.oldest ? Math.max(0, (now.getTime() - Date.parse(queue.oldest)) / 1000) : 0);
+      const cached = ledgerTotals();
+      const ledger = await cached.value;
+      balances.set(ledger.balances);
+      entriesSum.set(ledger.entriesSum);
+      entries.set(ledger.entries);
+      totalsAge.set(Math.max(0, (now.getTime() - cached.at) / 1000));
+      failing.delete('cluster-wide gauges unavailable');
+    } catch (error) {
+      failed('cluster-wide gauges unavailable', error);
+      return own;
+    }
     return `${own}\n${await cluster.metrics()}`;
   };
   // preClose: before the database is closed (onClose hooks of the database plugin run first).
