@@ -4,7 +4,7 @@ import parley from './eslint-rules/boundaries.js';
 import parleyText from './eslint-rules/no-literal-text.js';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'bench/results/**', '**/*.d.ts'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', 'release/**', 'data/**', 'bench/results/**', '**/*.d.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -52,11 +52,11 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'parley-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
-  // The compiled server, as `npm start` runs it in production (no tsx at run time).
+  // The release directory's server, as production runs it (plain node, no tsx at run time); it serves the web build copied beside it.
   const server = spawnSync('npm', ['run', 'build', '-w', 'apps/server'], { cwd: root, stdio: 'inherit' });
   if (server.status !== 0) throw new Error('server build failed');
-  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server.js'], {
-    cwd: join(root, 'apps/server'),
+  const child = spawn(process.execPath, ['--enable-source-maps', 'release/server.js'], {
+    cwd: root,
     env: {
       ...process.env,
       DATABASE_URL: '',

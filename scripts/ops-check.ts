@@ -4,7 +4,6 @@
  * upgrades through it, metrics answer only with the token, and with one instance killed the proxy
  * keeps answering. Exits non-zero on the first thing that does not hold.
  */
-import { execFileSync } from 'node:child_process';
 import WebSocket from 'ws';
 
 const env = (name: string) => {
@@ -13,6 +12,8 @@ const env = (name: string) => {
   return value;
 };
 const [proxy, a, b] = [env('PROXY'), env('A'), env('B')];
+// With METRICS_PORT, each instance's /metrics is on its own listener; else on the instance's port.
+const [metricsA, metricsB] = [process.env.METRICS_A ?? a, process.env.METRICS_B ?? b];
 
 function check(what: string, ok: boolean, detail = '') {
   console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}${detail ? ` — ${detail}` : ''}`);
@@ -51,15 +52,21 @@ for (let i = 0; i < 20; i++) {
   const profile = await json(`${proxy}/api/user/profile`, { headers: { authorization: `Bearer ${token}` } });
   if (profile.status !== 200) check('GET /api/user/profile through the proxy', false, `status ${profile.status}`);
 }
-const [onA, onB] = [await profileRequests(a), await profileRequests(b)];
+const [onA, onB] = [await profileRequests(metricsA), await profileRequests(metricsB)];
 check(
   '20 requests through the proxy are shared by both instances (one session, stored in PostgreSQL)',
   onA > 0 && onB > 0 && onA + onB === 20,
   `A ${onA}, B ${onB}`,
 );
 
-const metricsWithout = await fetch(`${a}/metrics`);
+const metricsWithout = await fetch(`${metricsA}/metrics`);
 check('/metrics without the token is not there', metricsWithout.status === 404, `status ${metricsWithout.status}`);
+if (metricsA !== a) {
+  const publicMetrics = await fetch(`${a}/metrics`, { headers: { authorization: `Bearer ${env('METRICS_TOKEN')}` } });
+  check('/metrics is not on the public port (METRICS_PORT), even with the token', publicMetrics.status === 404, `status ${publicMetrics.status}`);
+  const throughProxy = await fetch(`${proxy}/metrics`, { headers: { authorization: `Bearer ${env('METRICS_TOKEN')}` } });
+  check('/metrics is not served through the proxy', throughProxy.status === 404, `status ${throughProxy.status}`);
+}
 
 const wsUrl = `${proxy.replace(/^https/, 'wss')}/api/ws?token=${encodeURIComponent(token)}`;
 const first = await new Promise<string>((resolve, reject) => {
@@ -75,7 +82,7 @@ const first = await new Promise<string>((resolve, reject) => {
 check('the WebSocket upgrades through the proxy (wss) and the instance says ready', JSON.parse(first).type === 'ready', first);
 
 // One instance dies: the proxy's retry and health check keep users on the other.
-execFileSync('fuser', ['-k', '-TERM', `${new URL(a).port}/tcp`], { stdio: 'ignore' });
+process.kill(Number(env('A_PID')), 'SIGTERM');
 await new Promise((resolve) => setTimeout(resolve, 1000));
 let served = 0;
 for (let i = 0; i < 10; i++) if ((await json(`${proxy}/api/user/profile`, { headers: { authorization: `Bearer ${token}` } })).status === 200) served += 1;

@@ -1,14 +1,16 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { buildInfo } from './lib/build-info.js';
 import { loadOrCreateDevSecrets } from './lib/dev-secrets.js';
 
 /**
  * The repository's `data/` folder and the built web app, whatever directory the process was
- * started from. Resolved here, one level under apps/server, so the compiled bundle
- * (apps/server/dist/server.js, same depth) finds the same folders.
+ * started from. From source this file sits in apps/server/src; in the release directory
+ * (`npm run build` → release/) server.js sits beside web/, and data/ is the release's sibling
+ * (the repository's data/ for a checkout; production sets DATA_DIR).
  */
-const defaultDataDir = resolve(import.meta.dirname, '../../../data');
-const defaultWebDist = resolve(import.meta.dirname, '../../web/dist');
+const defaultDataDir = buildInfo.release ? resolve(import.meta.dirname, '../data') : resolve(import.meta.dirname, '../../../data');
+const defaultWebDist = buildInfo.release ? resolve(import.meta.dirname, 'web') : resolve(import.meta.dirname, '../../web/dist');
 
 /**
  * The only place that reads process.env. A bad value stops start-up with every
@@ -81,6 +83,10 @@ const envSchema = z.object({
   SEED_DEMO: z.enum(['true', 'false']).optional(),
   /** Bearer token for GET /metrics (Prometheus); without it the route answers 404. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Serve /metrics on this port only (its own listener); the public port then answers 404 for it. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** Address of the metrics listener (default: HOST). */
+  METRICS_HOST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PAYOUT_ENCRYPTION_KEY: z
     .string()
@@ -171,6 +177,8 @@ export interface Config {
   readonly generatedSecrets?: { readonly file: string; readonly created: boolean };
   readonly logLevel: Env['LOG_LEVEL'];
   readonly metricsToken?: string;
+  /** Its own listener for /metrics (METRICS_PORT); unset: /metrics on the public port. */
+  readonly metricsListener?: { readonly host: string; readonly port: number };
   readonly payoutEncryptionKey: string;
 }
 
@@ -283,6 +291,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     generatedSecrets: secrets.generated,
     logLevel: e.LOG_LEVEL,
     metricsToken: e.METRICS_TOKEN,
+    metricsListener: e.METRICS_PORT ? { host: e.METRICS_HOST ?? e.HOST, port: e.METRICS_PORT } : undefined,
     payoutEncryptionKey: secrets.payoutEncryptionKey,
     ...overrides,
   };

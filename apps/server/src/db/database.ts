@@ -32,6 +32,7 @@ import { type ContributorApplicationsTable } from '../modules/contributors/contr
 import { type PayoutsTable } from '../modules/payouts/payouts.table.js';
 import { type NotificationsTable } from '../modules/notifications/notifications.table.js';
 import { type JobsTable } from '../modules/jobs/jobs.table.js';
+import { type ClusterLeasesTable } from '../modules/metrics/metrics.table.js';
 
 /** Every table, composed from the features' `*.table.ts` files. */
 export interface Database {
@@ -82,6 +83,7 @@ export interface Database {
   payouts: PayoutsTable;
   notifications: NotificationsTable;
   jobs: JobsTable;
+  cluster_leases: ClusterLeasesTable;
 }
 
 export type Db = Kysely<Database>;
