@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { loadOrCreateDevSecrets } from './lib/dev-secrets.js';
@@ -9,6 +10,14 @@ import { loadOrCreateDevSecrets } from './lib/dev-secrets.js';
  */
 const defaultDataDir = resolve(import.meta.dirname, '../../../data');
 const defaultWebDist = resolve(import.meta.dirname, '../../web/dist');
+/** The server package's version (apps/server/package.json), shown on the admin System page. */
+const packageVersion = (() => {
+  try {
+    return (JSON.parse(readFileSync(resolve(import.meta.dirname, '../package.json'), 'utf8')) as { version?: string }).version ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+})();
 
 /**
  * The only place that reads process.env. A bad value stops start-up with every
@@ -81,6 +90,11 @@ const envSchema = z.object({
   SEED_DEMO: z.enum(['true', 'false']).optional(),
   /** Bearer token for GET /metrics (Prometheus); without it the route answers 404. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** The commit this build was made from (set by the release or the unit file); shown on the admin System page. */
+  BUILD_COMMIT: z
+    .string()
+    .regex(/^[0-9A-Za-z._-]{1,64}$/, 'must be a commit hash or a tag')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PAYOUT_ENCRYPTION_KEY: z
     .string()
@@ -171,6 +185,8 @@ export interface Config {
   readonly generatedSecrets?: { readonly file: string; readonly created: boolean };
   readonly logLevel: Env['LOG_LEVEL'];
   readonly metricsToken?: string;
+  /** What runs: the package version and, when the release says, its commit. */
+  readonly build: { readonly version: string; readonly commit: string | null };
   readonly payoutEncryptionKey: string;
 }
 
@@ -283,6 +299,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     generatedSecrets: secrets.generated,
     logLevel: e.LOG_LEVEL,
     metricsToken: e.METRICS_TOKEN,
+    build: { version: packageVersion, commit: e.BUILD_COMMIT ?? null },
     payoutEncryptionKey: secrets.payoutEncryptionKey,
     ...overrides,
   };

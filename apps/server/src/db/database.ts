@@ -32,6 +32,7 @@ import { type ContributorApplicationsTable } from '../modules/contributors/contr
 import { type PayoutsTable } from '../modules/payouts/payouts.table.js';
 import { type NotificationsTable } from '../modules/notifications/notifications.table.js';
 import { type JobsTable } from '../modules/jobs/jobs.table.js';
+import { type InstancesTable, type SystemMarksTable } from '../modules/admin/system.table.js';
 
 /** Every table, composed from the features' `*.table.ts` files. */
 export interface Database {
@@ -81,6 +82,8 @@ export interface Database {
   payouts: PayoutsTable;
   notifications: NotificationsTable;
   jobs: JobsTable;
+  instances: InstancesTable;
+  system_marks: SystemMarksTable;
 }
 
 export type Db = Kysely<Database>;
