@@ -15,7 +15,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { contributorsRoutes } from './modules/contributors/contributors.routes.js';
 import { depositsRoutes } from './modules/deposits/deposits.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
-import './modules/jobs/jobs.prune.js';
+import './modules/retention/retention.job.js';
 import { JobWorker } from './modules/jobs/jobs.worker.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
 import { metricsRoutes } from './modules/metrics/metrics.routes.js';

@@ -39,15 +39,19 @@ const reason = (error: unknown) => (error instanceof Error ? error.message : Str
 type Probe = () => Promise<{ state: DependencyState['state']; detail: string }>;
 
 /** Runs a probe with a bound: an answer is `up`, a throw or a timeout `down` with the reason. */
-const probe = (serves: string, check: () => Promise<unknown>): Probe => async () => {
-  try {
-    await withTimeout(check(), PROBE_TIMEOUT_MS);
-    return { state: 'up', detail: serves };
-  } catch (error) {
-    return { state: 'down', detail: `${serves}: ${reason(error)}` };
-  }
-};
-const notConfigured = (detail: string): Probe => async () => ({ state: 'not_configured', detail });
+const probe =
+  (serves: string, check: () => Promise<unknown>): Probe =>
+  async () => {
+    try {
+      await withTimeout(check(), PROBE_TIMEOUT_MS);
+      return { state: 'up', detail: serves };
+    } catch (error) {
+      return { state: 'down', detail: `${serves}: ${reason(error)}` };
+    }
+  };
+const notConfigured =
+  (detail: string): Probe =>
+  async () => ({ state: 'not_configured', detail });
 
 /** One probe per dependency, from what this instance is configured with. */
 function probesOf(deps: SystemDeps): Record<DependencyName, Probe> {
@@ -59,7 +63,9 @@ function probesOf(deps: SystemDeps): Record<DependencyName, Probe> {
           if (!(await isRedisUp(deps.redis!))) throw new Error(`no PONG (connection ${deps.redis!.status})`);
         })
       : notConfigured('REDIS_URL not set: in-process events and rate limits (one instance only)'),
-    storage: probe(config.storage.kind === 's3' ? `S3 bucket ${config.storage.bucket}` : `local disk ${config.dataDir}/uploads`, () => storeAndRemove(deps.storage)),
+    storage: probe(config.storage.kind === 's3' ? `S3 bucket ${config.storage.bucket}` : `local disk ${config.dataDir}/uploads`, () =>
+      storeAndRemove(deps.storage),
+    ),
     smtp: deps.mailer.verify ? probe('SMTP', () => deps.mailer.verify!()) : notConfigured('SMTP_URL not set: the dev mailbox keeps mail (nothing is sent)'),
     llm: async () => llmState(deps.companionHealth()),
     payments: deps.gateway.check

@@ -73,17 +73,6 @@ export function finishAttempt(
     .execute();
 }
 
-/** Deletes finished jobs: done ones before `doneBefore`, dead ones before `deadBefore`. */
-export async function deleteFinishedJobs(db: DbOrTrx, doneBefore: string, deadBefore: string): Promise<number> {
-  const result = await db
-    .deleteFrom('jobs')
-    .where((eb) =>
-      eb.or([eb.and([eb('status', '=', 'done'), eb('finished_at', '<', doneBefore)]), eb.and([eb('status', '=', 'dead'), eb('finished_at', '<', deadBefore)])]),
-    )
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
-
 export function countJobs(db: DbOrTrx, status: JobStatus) {
   return db
     .selectFrom('jobs')
@@ -106,7 +95,16 @@ export async function findQueueCounts(db: DbOrTrx, now: string) {
     .select((eb) => [
       eb.fn.countAll<number>().as('pending'),
       eb.fn.sum<number>(eb.case().when('run_at', '<=', now).then(1).else(0).end()).as('due'),
-      eb.fn.sum<number>(eb.case().when(eb.and([eb('run_at', '>', now), eb('claimed_at', 'is not', null)])).then(1).else(0).end()).as('running'),
+      eb.fn
+        .sum<number>(
+          eb
+            .case()
+            .when(eb.and([eb('run_at', '>', now), eb('claimed_at', 'is not', null)]))
+            .then(1)
+            .else(0)
+            .end(),
+        )
+        .as('running'),
       eb.fn.min(eb.case().when('run_at', '<=', now).then(eb.ref('run_at')).else(null).end()).as('oldest_due'),
     ])
     .where('status', '=', 'pending')
