@@ -40,6 +40,13 @@ const fields: FieldDef[] = [
     label: 'Mask contact details (emails, phone numbers, links, handles) in chats, titles, names and applications',
     type: 'checkbox',
   },
+  { name: 'retention_notifications_days', label: 'Keep notifications (days, 0 = forever)', type: 'number' },
+  { name: 'retention_audit_log_days', label: 'Keep audit log (days, 0 = forever)', type: 'number' },
+  { name: 'retention_payment_events_days', label: 'Keep payment events (days, at least 7; 0 = forever)', type: 'number' },
+  { name: 'retention_held_messages_days', label: 'Keep decided held messages (days after the decision, 0 = forever)', type: 'number' },
+  { name: 'retention_done_jobs_days', label: 'Keep finished jobs (days, 0 = forever)', type: 'number' },
+  { name: 'retention_dead_jobs_days', label: 'Keep dead jobs (days, 0 = forever)', type: 'number' },
+  { name: 'retention_deleted_account_files_days', label: "Keep deleted accounts' attachments (days after deletion, 0 = forever)", type: 'number' },
   { name: 'tag_script', label: 'Tag script (injected into every page)', type: 'textarea' },
 ];
 
