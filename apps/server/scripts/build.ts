@@ -14,6 +14,7 @@ await build({
     'admin-create': 'src/cli/admin-create.ts',
     applications: 'src/cli/applications.ts',
     'payout-key': 'src/cli/payout-key.ts',
+    'backup-mark': 'src/cli/backup-mark.ts',
   },
   outdir: 'dist',
   bundle: true,

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { TestClient } from '../../../test/client.js';
 import { createSignedInUser } from '../../../test/factories.js';
 import { createTestContext, dialects, FakeClock, type TestContext } from '../../../test/harness.js';
+import { markBackupFromCli } from '../../cli/backup-mark.js';
 import { type Storage } from '../../lib/storage.js';
 import { registerJobHandler } from '../jobs/jobs.registry.js';
 
@@ -182,5 +183,11 @@ describe.each(dialects)('admin System page on %s', (dialect) => {
     expect(future.statusCode).toBe(422);
     expect(future.body.errors).toHaveProperty('at');
     expect(await auditOf('backup.mark')).toHaveLength(2);
+
+    // What the backup script runs at its end: `npm run backup:mark -- nightly`.
+    await markBackupFromCli(ctx.db, { note: 'nightly' });
+    expect((await status()).last_backup).toMatchObject({ note: 'nightly', recorded_by: 'cli' });
+    await expect(markBackupFromCli(ctx.db, { at: 'yesterday' })).rejects.toThrow(/not a date-time/);
+    expect(await auditOf('backup.mark')).toHaveLength(3);
   });
 });
