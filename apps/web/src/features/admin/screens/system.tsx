@@ -75,26 +75,28 @@ function Dependencies({ dependencies }: { dependencies: DependencyState[] }) {
     <section className="admin-panel" aria-label="Dependencies">
       <h2>Dependencies</h2>
       <p className="muted">Checked by the instance that answered, at most every 10 s, each within 3 s. The AI provider shows its last known state.</p>
-      <table className="data-table">
-        <thead>
-          <tr>
-            <th scope="col">Dependency</th>
-            <th scope="col">State</th>
-            <th scope="col">Details</th>
-          </tr>
-        </thead>
-        <tbody>
-          {dependencies.map((d) => (
-            <tr key={d.name}>
-              <td>{dependencyLabels[d.name]}</td>
-              <td>
-                <span className={`admin-badge ${stateBadge[d.state]}`}>{stateLabels[d.state]}</span>
-              </td>
-              <td className="admin-system__detail">{d.detail}</td>
+      <div className="table-scroll">
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Dependency</th>
+              <th scope="col">State</th>
+              <th scope="col">Details</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {dependencies.map((d) => (
+              <tr key={d.name}>
+                <td>{dependencyLabels[d.name]}</td>
+                <td>
+                  <span className={`admin-badge ${stateBadge[d.state]}`}>{stateLabels[d.state]}</span>
+                </td>
+                <td className="admin-system__detail">{d.detail}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }
@@ -104,30 +106,32 @@ function Instances({ status }: { status: SystemStatus }) {
     <section className="admin-panel" aria-label="Instances">
       <h2>Instances</h2>
       <p className="muted">Each instance reports itself every 15 s; listed here when seen in the last 2 minutes.</p>
-      <table className="data-table">
-        <thead>
-          <tr>
-            <th scope="col">Host</th>
-            <th scope="col">PID</th>
-            <th scope="col">Version</th>
-            <th scope="col">Started</th>
-            <th scope="col">Last seen</th>
-          </tr>
-        </thead>
-        <tbody>
-          {status.instances.map((i) => (
-            <tr key={i.id}>
-              <td>
-                {i.hostname} {i.is_current && <span className="admin-badge">this one</span>}
-              </td>
-              <td>{i.pid}</td>
-              <td>{i.version}</td>
-              <td>{dateTime(i.started_at)}</td>
-              <td>{ago(i.last_seen, status.generated_at)}</td>
+      <div className="table-scroll">
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Host</th>
+              <th scope="col">PID</th>
+              <th scope="col">Version</th>
+              <th scope="col">Started</th>
+              <th scope="col">Last seen</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {status.instances.map((i) => (
+              <tr key={i.id}>
+                <td>
+                  {i.hostname} {i.is_current && <span className="admin-badge">this one</span>}
+                </td>
+                <td>{i.pid}</td>
+                <td>{i.version}</td>
+                <td>{dateTime(i.started_at)}</td>
+                <td>{ago(i.last_seen, status.generated_at)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }
@@ -167,41 +171,43 @@ function JobQueue({ status, dead }: { status: SystemStatus; dead?: Page<DeadJob>
             Failed on every attempt. Retry runs one again with fresh attempts; discard deletes it. Both are written to the audit log.
             {dead.meta.total > dead.items.length && ` Showing the latest ${dead.items.length} of ${dead.meta.total}.`}
           </p>
-          <table className="data-table">
-            <thead>
-              <tr>
-                <th scope="col">Id</th>
-                <th scope="col">Kind</th>
-                <th scope="col">Attempts</th>
-                <th scope="col">Last error</th>
-                <th scope="col">Failed</th>
-                <th scope="col">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {dead.items.map((job) => (
-                <tr key={job.id}>
-                  <td>{job.id}</td>
-                  <td>
-                    <code>{job.kind}</code>
-                  </td>
-                  <td>{job.attempts}</td>
-                  <td className="admin-system__detail">{job.last_error ?? '—'}</td>
-                  <td>{job.finished_at ? ago(job.finished_at, status.generated_at) : '—'}</td>
-                  <td className="admin-actions">
-                    <Button size="sm" variant="secondary" onClick={() => void act(job, 'retry')}>
-                      Retry
-                    </Button>{' '}
-                    <ConfirmButton label="Discard" title={`Discard job ${job.id}?`} onConfirm={() => act(job, 'discard')}>
-                      <p>The {job.kind} job is deleted and will not run again. Its payload and last error stay in the audit log.</p>
-                    </ConfirmButton>
-                  </td>
+          <div className="table-scroll">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Id</th>
+                  <th scope="col">Kind</th>
+                  <th scope="col">Attempts</th>
+                  <th scope="col">Last error</th>
+                  <th scope="col">Failed</th>
+                  <th scope="col">
+                    <span className="sr-only">Actions</span>
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {dead.items.map((job) => (
+                  <tr key={job.id}>
+                    <td>{job.id}</td>
+                    <td>
+                      <code>{job.kind}</code>
+                    </td>
+                    <td>{job.attempts}</td>
+                    <td className="admin-system__detail">{job.last_error ?? '—'}</td>
+                    <td>{job.finished_at ? ago(job.finished_at, status.generated_at) : '—'}</td>
+                    <td className="admin-actions">
+                      <Button size="sm" variant="secondary" onClick={() => void act(job, 'retry')}>
+                        Retry
+                      </Button>{' '}
+                      <ConfirmButton label="Discard" title={`Discard job ${job.id}?`} onConfirm={() => act(job, 'discard')}>
+                        <p>The {job.kind} job is deleted and will not run again. Its payload and last error stay in the audit log.</p>
+                      </ConfirmButton>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </>
       )}
     </section>
