@@ -1,5 +1,4 @@
-import { texts, type BackupMarkBody, type DeadJobsQuery } from '@parley/contracts';
-import { pageMeta } from '@parley/contracts';
+import { pageMeta, texts, type BackupMarkBody, type DeadJobsQuery } from '@parley/contracts';
 import { type DbOrTrx } from '../../db/database.js';
 import { AppError } from '../../lib/app-error.js';
 import { type Clock } from '../../lib/clock.js';
