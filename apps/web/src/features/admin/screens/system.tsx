@@ -200,7 +200,7 @@ function JobQueue({ status, dead }: { status: SystemStatus; dead?: Page<DeadJob>
                         Retry
                       </Button>{' '}
                       <ConfirmButton label="Discard" title={`Discard job ${job.id}?`} onConfirm={() => act(job, 'discard')}>
-                        <p>The {job.kind} job is deleted and will not run again. Its payload and last error stay in the audit log.</p>
+                        <p>The {job.kind} job is deleted and will not run again. Its kind, attempts and last error stay in the audit log.</p>
                       </ConfirmButton>
                     </td>
                   </tr>
