@@ -123,7 +123,8 @@ function renderAt(url: string, isAdmin: boolean | null) {
 describe('admin console', () => {
   it('sends a guest to sign-in with /admin as the redirect', async () => {
     const router = renderAt('/admin/users', null);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+    // The console is a lazy chunk: its first import in a cold test run can take over a second.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'), { timeout: 5000 });
     expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/admin/users');
   });
 
