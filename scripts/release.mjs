@@ -14,7 +14,7 @@ const root = resolve(import.meta.dirname, '..');
 const release = join(root, 'release');
 const [entry, ...args] = process.argv.slice(2);
 if (!entry || !/^[a-z-]+$/.test(entry)) {
-  console.error('usage: node scripts/release.mjs <server|maintenance|admin-create|applications|payout-key|ledger-check> [args…]');
+  console.error('usage: node scripts/release.mjs <server|maintenance|admin-create|applications|payout-key|ledger-check|backup-mark> [args…]');
   process.exit(2);
 }
 

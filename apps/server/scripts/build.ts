@@ -61,6 +61,7 @@ await build({
     applications: 'src/cli/applications.ts',
     'payout-key': 'src/cli/payout-key.ts',
     'ledger-check': 'src/cli/ledger-check.ts',
+    'backup-mark': 'src/cli/backup-mark.ts',
   },
   absWorkingDir: resolve(import.meta.dirname, '..'),
   outdir: out,

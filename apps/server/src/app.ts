@@ -9,12 +9,13 @@ import { type Config } from './config.js';
 import { serializeRequest } from './lib/log-serializers.js';
 import { migrateToLatest, withDatabaseLock } from './db/connect.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
+import { createHeartbeat, type Heartbeat } from './modules/admin/system.heartbeat.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { contributorsRoutes } from './modules/contributors/contributors.routes.js';
 import { depositsRoutes } from './modules/deposits/deposits.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
-import './modules/jobs/jobs.prune.js';
+import './modules/retention/retention.job.js';
 import { JobWorker } from './modules/jobs/jobs.worker.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
 import { metricsRoutes } from './modules/metrics/metrics.routes.js';
@@ -52,6 +53,8 @@ declare module 'fastify' {
     routeList: { method: string; url: string }[];
     /** The job worker of this instance (modules/jobs); `kick()` after enqueuing. */
     jobs: JobWorker;
+    /** This instance's heartbeat into `instances` (the admin System page lists the live ones). */
+    heartbeat: Heartbeat;
   }
 }
 
@@ -127,6 +130,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const jobs = new JobWorker({ ...infra, log: app.log }, config.jobs);
   app.decorate('jobs', jobs);
   app.addHook('onReady', async () => jobs.start());
+  const heartbeat = createHeartbeat({ db: infra.db, clock: infra.clock, log: app.log, version: config.build.version });
+  app.decorate('heartbeat', heartbeat);
+  app.addHook('onReady', () => heartbeat.start());
 
   if (options.migrate !== false && config.migrateOnStart) {
     // N instances starting together on one empty database take turns (db/connect.ts#withDatabaseLock).
@@ -170,6 +176,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (options.serveWeb) await registerWeb(app, config.webDist);
 
   app.addHook('onClose', async () => {
+    await heartbeat.stop();
     await jobs.stop();
     await infra.bus.close();
     await infra.mailer.close();

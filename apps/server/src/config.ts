@@ -87,6 +87,11 @@ const envSchema = z.object({
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /** Address of the metrics listener (default: HOST). */
   METRICS_HOST: z.string().optional(),
+  /** The commit this build was made from (set by the release or the unit file); shown on the admin System page. */
+  BUILD_COMMIT: z
+    .string()
+    .regex(/^[0-9A-Za-z._-]{1,64}$/, 'must be a commit hash or a tag')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PAYOUT_ENCRYPTION_KEY: z
     .string()
@@ -179,6 +184,8 @@ export interface Config {
   readonly metricsToken?: string;
   /** Its own listener for /metrics (METRICS_PORT); unset: /metrics on the public port. */
   readonly metricsListener?: { readonly host: string; readonly port: number };
+  /** What runs: the package version and, when the release says, its commit. */
+  readonly build: { readonly version: string; readonly commit: string | null };
   readonly payoutEncryptionKey: string;
 }
 
@@ -292,6 +299,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     logLevel: e.LOG_LEVEL,
     metricsToken: e.METRICS_TOKEN,
     metricsListener: e.METRICS_PORT ? { host: e.METRICS_HOST ?? e.HOST, port: e.METRICS_PORT } : undefined,
+    build: { version: buildInfo.version, commit: e.BUILD_COMMIT ?? (buildInfo.release ? buildInfo.commit : null) },
     payoutEncryptionKey: secrets.payoutEncryptionKey,
     ...overrides,
   };

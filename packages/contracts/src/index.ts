@@ -13,3 +13,4 @@ export * from './payouts.js';
 export * from './coins.js';
 export * from './money.js';
 export * from './companion.js';
+export * from './system.js';

@@ -30,6 +30,8 @@ export type StaticPage = z.infer<typeof staticPageSchema>;
 export const staticPageSummarySchema = staticPageSchema.omit({ content: true });
 export type StaticPageSummary = z.infer<typeof staticPageSummarySchema>;
 
+const retentionDays = z.number().int().min(0).max(36_500);
+
 /** Every setting of spec §3, with its type. Public ones are served by GET /settings. */
 export const settingsSchema = z.object({
   requisites: z.array(z.string().max(200)).length(3),
@@ -69,6 +71,20 @@ export const settingsSchema = z.object({
   earnings_hold_days: z.number().int().min(0).max(365),
   /** The built-in content rule: emails, phone numbers, links and messenger handles are masked (issue 15). */
   mask_contact_details: z.boolean(),
+  /**
+   * Retention (issue 30), in days; 0 keeps forever. The hourly `retention.prune` job deletes what is older.
+   * Messages are always kept (no message retention).
+   */
+  retention_notifications_days: retentionDays,
+  retention_audit_log_days: retentionDays,
+  /** At least a week: a gateway redelivers an event for days, and the recorded event is what makes it count once. */
+  retention_payment_events_days: retentionDays.refine((days) => days === 0 || days >= 7, 'Keep payment events at least 7 days (0: forever)'),
+  /** Held messages once decided (approved or rejected), counted from the decision. */
+  retention_held_messages_days: retentionDays,
+  retention_done_jobs_days: retentionDays,
+  retention_dead_jobs_days: retentionDays,
+  /** Attachments of deleted accounts' messages (rows and stored files), counted from the deletion. */
+  retention_deleted_account_files_days: retentionDays,
   tag_script: z.string().max(10_000),
 });
 export type Settings = z.infer<typeof settingsSchema>;

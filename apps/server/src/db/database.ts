@@ -33,6 +33,7 @@ import { type PayoutsTable } from '../modules/payouts/payouts.table.js';
 import { type NotificationsTable } from '../modules/notifications/notifications.table.js';
 import { type JobsTable } from '../modules/jobs/jobs.table.js';
 import { type ClusterLeasesTable } from '../modules/metrics/metrics.table.js';
+import { type InstancesTable, type SystemMarksTable } from '../modules/admin/system.table.js';
 
 /** Every table, composed from the features' `*.table.ts` files. */
 export interface Database {
@@ -84,6 +85,8 @@ export interface Database {
   notifications: NotificationsTable;
   jobs: JobsTable;
   cluster_leases: ClusterLeasesTable;
+  instances: InstancesTable;
+  system_marks: SystemMarksTable;
 }
 
 export type Db = Kysely<Database>;

@@ -7,6 +7,7 @@ import { adminContentRoutes } from './admin-content.routes.js';
 import { adminModerationRoutes } from './admin-moderation.routes.js';
 import { adminMoneyRoutes } from './admin-money.routes.js';
 import { adminOverviewRoutes } from './admin-overview.routes.js';
+import { adminSystemRoutes } from './admin-system.routes.js';
 import { adminUsersRoutes } from './admin-users.routes.js';
 
 /**
@@ -26,6 +27,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         adminMoneyRoutes,
         adminAiRoutes,
         adminContentRulesRoutes,
+        adminSystemRoutes,
       ])
         await admin.register(routes);
     },

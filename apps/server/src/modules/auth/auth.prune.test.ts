@@ -26,12 +26,12 @@ describe.each(dialects)('periodic pruning on %s', (dialect) => {
     await Promise.all([ctx.app.jobs.runDue(), other.jobs.runDue()]);
     expect(await ctx.db.selectFrom('sessions').select('user_id').execute()).toEqual([{ user_id: fresh.id }]);
     expect(await ctx.db.selectFrom('email_tokens').select('id').execute()).toEqual([]);
-    const prunes = await ctx.db.selectFrom('jobs').select(['kind', 'status']).where('kind', 'in', ['auth.prune', 'jobs.prune']).orderBy('kind').execute();
+    const prunes = await ctx.db.selectFrom('jobs').select(['kind', 'status']).where('kind', 'in', ['auth.prune', 'retention.prune']).orderBy('kind').execute();
     expect(prunes).toEqual([
       { kind: 'auth.prune', status: 'done' },
       { kind: 'auth.prune', status: 'done' },
-      { kind: 'jobs.prune', status: 'done' },
-      { kind: 'jobs.prune', status: 'done' },
+      { kind: 'retention.prune', status: 'done' },
+      { kind: 'retention.prune', status: 'done' },
     ]); // the slot at start-up and the one two hours later, once each
     expect(await ctx.db.selectFrom('jobs').select('id').where('kind', '=', 'mail.send').execute()).toHaveLength(1);
 

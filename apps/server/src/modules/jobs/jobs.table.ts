@@ -16,6 +16,8 @@ export interface JobsTable {
   dedupe_key: string | null;
   last_error: string | null;
   finished_at: string | null;
+  /** When the running attempt was claimed; null between attempts (the System page counts running jobs by it). */
+  claimed_at: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }

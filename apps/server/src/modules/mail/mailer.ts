@@ -16,6 +16,8 @@ export interface MailMessage {
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
   close(): Promise<void>;
+  /** Throws when the server cannot be reached or refuses our login (the admin System page's probe); absent: nothing to reach. */
+  verify?(): Promise<void>;
 }
 
 const attachmentNote = (message: MailMessage) =>
@@ -44,6 +46,9 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
     },
     async close() {
       transport.close();
+    },
+    async verify() {
+      await transport.verify();
     },
   };
 }

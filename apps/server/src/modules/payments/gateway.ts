@@ -76,4 +76,6 @@ export interface PaymentGateway {
   parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): PaymentEvent | null;
   /** Gives money back on a captured payment. Throws AppError('GATEWAY', …) when the gateway refuses or cannot be reached. */
   refund(request: RefundRequest): Promise<{ refundId: string }>;
+  /** Throws when the gateway cannot be reached or refuses our key (the admin System page's probe); absent: nothing to reach. */
+  check?(timeoutMs: number): Promise<void>;
 }

@@ -83,7 +83,17 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
     }
   }
 
-  return { name: 'stripe', createCheckout, parseWebhook, refund };
+  /** Reachable with a valid key: a key restricted away from the balance (a permission error) still counts. */
+  async function check(timeoutMs: number) {
+    try {
+      await stripe.balance.retrieve(undefined, { timeout: timeoutMs, maxNetworkRetries: 0 });
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripePermissionError) return;
+      throw error;
+    }
+  }
+
+  return { name: 'stripe', createCheckout, parseWebhook, refund, check };
 }
 
 /** Stripe accepts a session expiry between 30 minutes and 24 hours from now. */

@@ -46,6 +46,13 @@ export const defaultSettings: Settings = {
   checkout_expiry_hours: 24,
   earnings_hold_days: 7,
   mask_contact_details: true,
+  retention_notifications_days: 180,
+  retention_audit_log_days: 730,
+  retention_payment_events_days: 730,
+  retention_held_messages_days: 90,
+  retention_done_jobs_days: 1,
+  retention_dead_jobs_days: 30,
+  retention_deleted_account_files_days: 30,
   tag_script: '',
 };
 

@@ -42,12 +42,56 @@ const report = {
   created_at: '2026-11-23T10:00:00.000Z',
 };
 
+const now = '2026-11-27T12:00:00.000Z';
+const systemStatus = {
+  version: '1.4.0',
+  commit: 'abc1234',
+  node: 'v20.19.0',
+  environment: 'production',
+  database_kind: 'postgres',
+  instances: [
+    { id: 'a', hostname: 'app-1', pid: 101, version: '1.4.0', started_at: '2026-11-27T08:00:00.000Z', last_seen: '2026-11-27T11:59:50.000Z', is_current: true },
+    {
+      id: 'b',
+      hostname: 'app-2',
+      pid: 202,
+      version: '1.4.0',
+      started_at: '2026-11-27T08:00:15.000Z',
+      last_seen: '2026-11-27T11:59:45.000Z',
+      is_current: false,
+    },
+  ],
+  dependencies: [
+    { name: 'database', state: 'up', detail: 'PostgreSQL', checked_at: now },
+    { name: 'redis', state: 'down', detail: 'Redis: no PONG (connection reconnecting)', checked_at: now },
+    { name: 'storage', state: 'up', detail: 'S3 bucket uploads', checked_at: now },
+    { name: 'smtp', state: 'not_configured', detail: 'SMTP_URL not set', checked_at: now },
+    { name: 'llm', state: 'up', detail: 'openai', checked_at: now },
+    { name: 'payments', state: 'up', detail: 'stripe gateway', checked_at: now },
+  ],
+  jobs: { due: 3, running: 1, scheduled: 4, dead: 1, oldest_due_age_s: 42 },
+  last_backup: { at: '2026-11-27T03:00:00.000Z', note: 'pg_dump', recorded_by: 'cli' },
+  generated_at: now,
+};
+const deadJob = {
+  id: 41,
+  kind: 'mail.send',
+  attempts: 10,
+  last_error: 'connect ECONNREFUSED',
+  finished_at: '2026-11-27T11:00:00.000Z',
+  created_at: '2026-11-27T09:00:00.000Z',
+};
+
 beforeAll(async () => {
   server = await startTestApi();
   useOrigin(server);
   server.handle('GET', '/api/sanctum/csrf-cookie', { status: 204, headers: { 'set-cookie': 'XSRF-TOKEN=t; Path=/' } });
   server.handle('GET', '/api/admin/reports', { json: page([report]) });
   server.handle('POST', '/api/admin/reports/3/decide', { json: { status: 'OK', payload: { ...report, status: 'resolved' } } });
+  server.handle('GET', '/api/admin/system', { json: { status: 'OK', payload: systemStatus } });
+  server.handle('GET', '/api/admin/system/dead-jobs', { json: page([deadJob]) });
+  server.handle('POST', '/api/admin/system/jobs/41/retry', { json: { status: 'OK', payload: { id: 41, status: 'pending' } } });
+  server.handle('POST', '/api/admin/system/jobs/41/discard', { json: { status: 'OK', payload: { id: 41, status: 'discarded' } } });
 });
 afterAll(() => server.close());
 beforeEach(() => {
@@ -79,7 +123,8 @@ function renderAt(url: string, isAdmin: boolean | null) {
 describe('admin console', () => {
   it('sends a guest to sign-in with /admin as the redirect', async () => {
     const router = renderAt('/admin/users', null);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+    // The console is a lazy chunk: its first import in a cold test run can take over a second.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'), { timeout: 5000 });
     expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/admin/users');
   });
 
@@ -117,5 +162,28 @@ describe('admin console', () => {
     expect(JSON.parse(sent.body)).toEqual({ action: 'ban_user' });
     expect(sent.headers['x-xsrf-token']).toBe('t');
     expect(await screen.findByText('User banned')).toBeTruthy();
+  });
+
+  it('shows the System page: dependencies, instances, the queue; retries a dead job at once and discards one only after confirming', async () => {
+    renderAt('/admin/system', true);
+    const dependencies = await screen.findByRole('region', { name: 'Dependencies' });
+    const redis = within(dependencies).getByText('Redis').closest('tr')!;
+    expect(within(redis).getByText('down')).toBeTruthy();
+    expect(within(redis).getByText(/no PONG/)).toBeTruthy();
+    const instances = screen.getByRole('region', { name: 'Instances' });
+    expect(within(instances).getByText('app-2')).toBeTruthy();
+    expect(within(instances).getByText('this one')).toBeTruthy();
+    expect(await screen.findByText('connect ECONNREFUSED')).toBeTruthy();
+    expect(screen.getByText(/recorded by cli: pg_dump/)).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(server.requests.find((r) => r.method === 'POST' && r.path === '/api/admin/system/jobs/41/retry')).toBeTruthy());
+    expect(server.requests.find((r) => r.path === '/api/admin/system/jobs/41/retry')!.headers['x-xsrf-token']).toBe('t');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Discard' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(server.requests.some((r) => r.path === '/api/admin/system/jobs/41/discard')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(server.requests.find((r) => r.method === 'POST' && r.path === '/api/admin/system/jobs/41/discard')).toBeTruthy());
   });
 });

@@ -8,6 +8,7 @@ import { LanguagesScreen, LocalizationsScreen } from './screens/languages';
 import { ApplicationsScreen, PayoutsScreen, ReportsScreen, TopicsScreen } from './screens/moderation-screens';
 import { DisputesScreen, PaymentsScreen } from './screens/money';
 import { SettingsScreen } from './screens/settings';
+import { SystemScreen } from './screens/system';
 import { UserScreen, UsersScreen } from './screens/users';
 import { ContentRulesScreen, HeldMessagesScreen } from './screens/content-rules';
 
@@ -36,6 +37,7 @@ export default function AdminApp() {
         <Route path="social-links" element={<SocialLinksScreen />} />
         <Route path="currencies" element={<CurrenciesScreen />} />
         <Route path="audit" element={<AuditScreen />} />
+        <Route path="system" element={<SystemScreen />} />
         <Route path="ai" element={<AiScreen />} />
         <Route path="content-rules" element={<ContentRulesScreen />} />
         <Route path="held-messages" element={<HeldMessagesScreen />} />

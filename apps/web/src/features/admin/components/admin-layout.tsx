@@ -31,6 +31,7 @@ export const adminSections = [
   { slug: 'social-links', label: 'Social links' },
   { slug: 'currencies', label: 'Currencies' },
   { slug: 'audit', label: 'Audit log' },
+  { slug: 'system', label: 'System' },
 ] as const;
 
 /** The console's own layout: a sidebar and the screen. Only users whose profile says is_admin get in; the server checks again on every call. */

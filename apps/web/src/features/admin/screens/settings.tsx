@@ -40,6 +40,18 @@ const fields: FieldDef[] = [
     label: 'Mask contact details (emails, phone numbers, links, handles) in chats, titles, names and applications',
     type: 'checkbox',
   },
+  { name: 'retention_notifications_days', label: 'Keep notifications (days)', type: 'number', hint: '0 keeps them forever' },
+  { name: 'retention_audit_log_days', label: 'Keep audit log (days)', type: 'number', hint: '0 keeps it forever' },
+  { name: 'retention_payment_events_days', label: 'Keep payment events (days)', type: 'number', hint: 'At least 7; 0 keeps them forever' },
+  { name: 'retention_held_messages_days', label: 'Keep decided held messages (days)', type: 'number', hint: 'From the decision; 0 keeps them forever' },
+  { name: 'retention_done_jobs_days', label: 'Keep finished jobs (days)', type: 'number', hint: '0 keeps them forever' },
+  { name: 'retention_dead_jobs_days', label: 'Keep dead jobs (days)', type: 'number', hint: '0 keeps them forever' },
+  {
+    name: 'retention_deleted_account_files_days',
+    label: "Keep deleted accounts' files (days)",
+    type: 'number',
+    hint: 'Attachments, from the deletion; 0 keeps them forever',
+  },
   { name: 'tag_script', label: 'Tag script (injected into every page)', type: 'textarea' },
 ];
 

@@ -1,0 +1,53 @@
+import { backupMarkBodySchema, deadJobsQuerySchema, idParamSchema } from '@parley/contracts';
+import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser } from '../../plugins/session.js';
+import { getCompanionHealth } from '../companion/companion.service.js';
+import { actorOf } from './admin-actor.js';
+import * as system from './admin-system.service.js';
+import { getSystemStatus } from './system.service.js';
+
+const tags = ['admin'];
+
+/** The System page: version, instances, dependencies, the job queue (retry or discard dead jobs), the last backup. */
+export const adminSystemRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/system', { schema: { tags } }, async () => ({
+    status: 'OK',
+    payload: await getSystemStatus({
+      config: app.config,
+      db: app.db,
+      clock: app.clock,
+      redis: app.redis,
+      storage: app.storage,
+      mailer: app.mailer,
+      gateway: app.gateway,
+      instanceId: app.heartbeat.id,
+      companionHealth: () => getCompanionHealth(app),
+    }),
+  }));
+
+  app.get('/system/dead-jobs', { schema: { tags, querystring: deadJobsQuerySchema } }, async (request) => ({
+    status: 'OK',
+    payload: await system.listDeadJobsPage(app.db, request.query),
+  }));
+
+  app.post('/system/jobs/:id/retry', { schema: { tags, params: idParamSchema } }, async (request) => ({
+    status: 'OK',
+    message: 'Job queued again',
+    payload: await system.retryJob(actorOf(app, request), request.params.id).then((result) => {
+      app.jobs.kick();
+      return result;
+    }),
+  }));
+
+  app.post('/system/jobs/:id/discard', { schema: { tags, params: idParamSchema } }, async (request) => ({
+    status: 'OK',
+    message: 'Job discarded',
+    payload: await system.discardJob(actorOf(app, request), request.params.id),
+  }));
+
+  app.put('/system/backup', { schema: { tags, body: backupMarkBodySchema } }, async (request) => ({
+    status: 'OK',
+    message: 'Backup recorded',
+    payload: await system.markBackup({ ...actorOf(app, request), email: currentUser(request).email }, request.body),
+  }));
+};
