@@ -137,7 +137,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   limitConnections(app.server, config.http);
   if (config.trustProxy === true)
-    app.log.warn('TRUST_PROXY=true trusts the client\'s own X-Forwarded-For (refused in production): set the hop count or the proxies\' addresses');
+    app.log.warn("TRUST_PROXY=true trusts the client's own X-Forwarded-For (refused in production): set the hop count or the proxies' addresses");
   if (config.generatedSecrets?.created)
     app.log.warn(
       { file: config.generatedSecrets.file },

@@ -243,7 +243,7 @@ function productionProblems(e: Env): string[] {
   if (!e.PAYMENT_GATEWAY) problems.push('  - PAYMENT_GATEWAY: required in production (stripe; sandbox only with ALLOW_SANDBOX_PAYMENTS=true)');
   if (e.TRUST_PROXY === true)
     problems.push(
-      '  - TRUST_PROXY=true: trusts the client\'s own X-Forwarded-For (spoofed addresses pass the rate limits); set the hop count (1 behind one proxy) or the proxies\' addresses',
+      "  - TRUST_PROXY=true: trusts the client's own X-Forwarded-For (spoofed addresses pass the rate limits); set the hop count (1 behind one proxy) or the proxies' addresses",
     );
   if (e.PAYMENT_GATEWAY === 'sandbox' && e.ALLOW_SANDBOX_PAYMENTS !== 'true')
     problems.push('  - PAYMENT_GATEWAY=sandbox: test cards would credit real coins; set ALLOW_SANDBOX_PAYMENTS=true for a test deployment');
