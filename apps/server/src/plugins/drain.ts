@@ -7,12 +7,16 @@ declare module 'fastify' {
   }
 }
 
-/** While draining, every answer asks the client (the proxy) to close its keep-alive connection, so none is idle-closed under it later. */
+/**
+ * While draining, every answer (also of a request that arrived before) asks the client (the proxy) to
+ * close its keep-alive connection: none is left idle to be cut under a request later, and none keeps
+ * the process waiting for its keep-alive timeout after the listener closed.
+ */
 export function registerDrain(app: FastifyInstance) {
   app.decorate('draining', false);
-  app.addHook('onRequest', (_request, reply, done) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (app.draining) reply.header('connection', 'close');
-    done();
+    done(null, payload);
   });
 }
 
