@@ -2,6 +2,8 @@ import { connect, type Socket } from 'node:net';
 import { type AddressInfo } from 'node:net';
 import { cookieNames, xsrfHeader } from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FastifyRequest } from 'fastify';
+import { serializeRequest } from '../src/lib/log-serializers.js';
 import { xsrfTokenFor } from '../src/plugins/session.js';
 import { createTestContext, type TestContext } from './harness.js';
 
@@ -104,6 +106,11 @@ describe('request ids, API docs and the CSP', () => {
       const response = await ctx.app.inject({ method: 'GET', url });
       expect(response.headers['x-request-id'], url).toMatch(/^[0-9a-f-]{36}$/);
     }
+  });
+
+  it('masks WebSocket tickets and tokens in logged URLs', () => {
+    const logged = serializeRequest({ method: 'GET', url: '/api/ws?ticket=wst1.abc.def&x=1&token=secret', host: 'h', ip: '127.0.0.1' } as FastifyRequest);
+    expect(logged.url).toBe('/api/ws?ticket=[redacted]&x=1&token=[redacted]');
   });
 
   it('serves the API docs outside production, and not when API_DOCS=false', async () => {

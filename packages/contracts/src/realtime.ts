@@ -78,3 +78,7 @@ export const wsCloseCodes = {
 
 /** `userId` the companion uses in typing events (it is not a user). */
 export const companionUserId = 0;
+
+/** `POST /api/ws/ticket`: connect once with `/api/ws?ticket=…` within `expires_in` seconds (clients that cannot send a cookie or Authorization header). */
+export const wsTicketSchema = z.object({ ticket: z.string(), expires_in: z.number().int() });
+export type WsTicket = z.infer<typeof wsTicketSchema>;
