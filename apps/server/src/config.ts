@@ -87,7 +87,7 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_S: z.coerce.number().min(1).max(600).default(20),
   /** Slow or idle HTTP clients (slowloris): headers, whole request, idle keep-alive. */
   HTTP_HEADERS_TIMEOUT_S: z.coerce.number().min(1).max(600).default(15),
-  HTTP_REQUEST_TIMEOUT_S: z.coerce.number().min(1).max(3600).default(120),
+  HTTP_REQUEST_TIMEOUT_S: z.coerce.number().min(1).max(3600).default(300),
   HTTP_KEEP_ALIVE_TIMEOUT_S: z.coerce.number().min(1).max(600).default(65),
   /** TCP connections per remote address of the socket (behind a proxy: the proxy's own address). */
   MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).default(256),
