@@ -23,6 +23,8 @@ const config = loadConfig(
     RATE_LIMIT_GLOBAL_MAX: '1000000000',
     // Every load socket comes from 127.0.0.1.
     WS_MAX_CONNECTIONS_PER_IP: '1000000',
+    MAX_CONNECTIONS_PER_IP: '1000000',
+    MAX_CONNECTIONS: '1000000',
     DATABASE_URL: undefined,
   },
   { database, publicUrl: 'http://127.0.0.1' },

@@ -38,6 +38,8 @@ import { seedDatabase } from './modules/reference/seed.js';
 import { storeRoutes } from './modules/store/store.routes.js';
 import { receiptsRoutes } from './modules/receipts/receipts.routes.js';
 import { registerDocs } from './plugins/docs.js';
+import { registerDrain } from './plugins/drain.js';
+import { connectionsCheckingInterval, limitConnections } from './plugins/http-limits.js';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling, registerInputGuards, zodValidatorCompiler } from './plugins/errors.js';
 import { announceCacheWrites } from './plugins/cache-writes.js';
 import { createInfra, type Infra } from './plugins/infra.js';
@@ -92,6 +94,20 @@ const apiModules: FastifyPluginAsync[] = [
   adminRoutes,
 ];
 
+/** An incoming X-Request-Id worth keeping: at most 128 characters of [A-Za-z0-9._-]. */
+function incomingRequestId(value: string | string[] | undefined): string | undefined {
+  return typeof value === 'string' && /^[A-Za-z0-9._-]{1,128}$/.test(value) ? value : undefined;
+}
+
+/**
+ * TRUST_PROXY as Fastify takes it. A hop count becomes a function trusting that many peers nearest to
+ * us (Fastify 5.12 fails a plain number closed): the instance must then be reachable only through the proxy.
+ */
+function fastifyTrustProxy(trust: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return trust === 0 ? false : (_address, hop) => hop < trust;
+  return typeof trust === 'object' ? [...trust] : trust;
+}
+
 /** Builds the app without listening; tests use this directly. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
@@ -104,14 +120,27 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-xsrf-token"]'],
             serializers: { req: serializeRequest },
           },
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
-    genReqId: () => crypto.randomUUID(),
+    // The caller's X-Request-Id when it is a sane token (a proxy's or client's correlation id), else ours.
+    requestIdHeader: false,
+    genReqId: (request) => incomingRequestId(request.headers['x-request-id']) ?? crypto.randomUUID(),
+    // Slow and idle clients (issue 31 #9); Node checks the timeouts every connectionsCheckingInterval.
+    requestTimeout: config.http.requestTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    http: { headersTimeout: config.http.headersTimeoutMs, connectionsCheckingInterval: connectionsCheckingInterval(config.http) },
+    // Shutdown (plugins/drain.ts): requests arriving on open connections while closing are served (with
+    // Connection: close), not answered by Fastify's own non-envelope 503; idle connections are closed.
+    return503OnClosing: false,
+    forceCloseConnections: 'idle',
     // Errors raised before routing answer with the envelope too.
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
+  limitConnections(app.server, config.http);
+  if (config.trustProxy === true)
+    app.log.warn("TRUST_PROXY=true trusts the client's own X-Forwarded-For (refused in production): set the hop count or the proxies' addresses");
   if (config.generatedSecrets?.created)
     app.log.warn(
       { file: config.generatedSecrets.file },
@@ -150,6 +179,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(compiledSerializerCompiler);
   registerErrorHandling(app);
+  registerDrain(app);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    done();
+  });
   registerInputGuards(app);
   // Envelope messages in the request's language (issue 19): each language's texts are read once and dropped over the bus.
   watchLocalizations(infra.bus, infra.db);
@@ -162,7 +196,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(websocket, { options: { maxPayload: 16 * 1024 }, preClose: closeWebSockets });
   await app.register(multipart, { limits: { fileSize: limits.maxFileBytes, files: limits.maxFiles, fields: 20, parts: 30 } });
   registerSessions(app, infra);
-  await registerDocs(app);
+  if (config.apiDocs) await registerDocs(app);
 
   const routeList: { method: string; url: string }[] = [];
   app.decorate('routeList', routeList);

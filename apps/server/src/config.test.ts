@@ -76,6 +76,25 @@ describe('config', () => {
     expect(demo.demoPasswords).toBe('random');
   });
 
+  it('trusts a proxy by hop count or by address, and refuses trusting every hop in production', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).trustProxy).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test', TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ NODE_ENV: 'test', TRUST_PROXY: '10.0.0.5, 10.1.0.0/16,::1' }).trustProxy).toEqual(['10.0.0.5', '10.1.0.0/16', '::1']);
+    expect(problemsOf({ NODE_ENV: 'test', TRUST_PROXY: 'yes' })).toContain('TRUST_PROXY');
+    expect(problemsOf({ NODE_ENV: 'test', TRUST_PROXY: '10.0.0.0/33' })).toContain('TRUST_PROXY');
+    // `true` takes the client's own leftmost X-Forwarded-For: allowed for trying, refused in production.
+    expect(loadConfig({ NODE_ENV: 'test', TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(problemsOf({ ...production, TRUST_PROXY: 'true' })).toContain('TRUST_PROXY');
+    expect(loadConfig({ ...production, TRUST_PROXY: '1' }).trustProxy).toBe(1);
+  });
+
+  it('serves the API docs outside production and, unless asked for, not in production', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).apiDocs).toBe(true);
+    expect(loadConfig(production).apiDocs).toBe(false);
+    expect(loadConfig({ ...production, API_DOCS: 'true' }).apiDocs).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test', API_DOCS: 'false' }).apiDocs).toBe(false);
+  });
+
   it('generates development secrets once, at random, in DATA_DIR with mode 0600', () => {
     const dataDir = tempDir();
     const first = loadConfig({ DATA_DIR: dataDir });

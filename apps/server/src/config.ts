@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { buildInfo } from './lib/build-info.js';
@@ -64,7 +65,37 @@ const envSchema = z.object({
   LLM_TIMEOUT_S: z.coerce.number().int().min(1).max(600).default(30),
   LLM_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
   COUNTRY_HEADER: z.string().default('cf-ipcountry'),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  /**
+   * Which peers may set X-Forwarded-For: `false`, a hop count (`1`: one proxy in front) or a comma list of
+   * the proxies' addresses/CIDRs. `true` (trust every hop, so the client's own leftmost value) is refused
+   * in production.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value, ctx): boolean | number | string[] => {
+      const v = value.trim();
+      if (v === 'false') return false;
+      if (v === 'true') return true;
+      if (/^\d+$/.test(v)) return Number(v);
+      const list = v.split(',').map((part) => part.trim());
+      const bad = list.filter((entry) => !isProxyAddress(entry));
+      if (bad.length) ctx.addIssue({ code: 'custom', message: `must be false, a hop count or a comma list of proxy addresses/CIDRs (not: ${bad.join(', ')})` });
+      return list;
+    }),
+  /** Graceful stop (SIGTERM/SIGINT): readiness 503 while still serving for this long, so the balancer moves away. */
+  SHUTDOWN_GRACE_S: z.coerce.number().min(0).max(300).default(5),
+  /** After the grace: the most time in-flight requests get before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_S: z.coerce.number().min(1).max(600).default(20),
+  /** Slow or idle HTTP clients (slowloris): headers, whole request, idle keep-alive. */
+  HTTP_HEADERS_TIMEOUT_S: z.coerce.number().min(1).max(600).default(15),
+  HTTP_REQUEST_TIMEOUT_S: z.coerce.number().min(1).max(3600).default(300),
+  HTTP_KEEP_ALIVE_TIMEOUT_S: z.coerce.number().min(1).max(600).default(65),
+  /** TCP connections per remote address of the socket (behind a proxy: the proxy's own address). */
+  MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).default(256),
+  MAX_CONNECTIONS: z.coerce.number().int().min(1).default(10000),
+  /** OpenAPI JSON and Swagger UI at /api/docs. Default: on outside production, off in production. */
+  API_DOCS: z.enum(['true', 'false']).optional(),
   RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_AUTH_WINDOW_S: z.coerce.number().int().min(1).default(60),
   RATE_LIMIT_GLOBAL_MAX: z.coerce.number().int().min(1).default(600),
@@ -100,6 +131,16 @@ const envSchema = z.object({
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** An IPv4/IPv6 address, optionally with a /prefix (what Fastify's trustProxy list accepts). */
+function isProxyAddress(entry: string): boolean {
+  const [address, prefix, extra] = entry.split('/');
+  if (extra !== undefined || !address) return false;
+  const family = isIP(address);
+  if (!family) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
 
 export interface Config {
   readonly env: Env['NODE_ENV'];
@@ -150,7 +191,20 @@ export interface Config {
     readonly shutdownGraceMs?: number;
   };
   readonly countryHeader: string;
-  readonly trustProxy: boolean;
+  /** Fastify's trustProxy: false, a hop count, or the proxies' addresses/CIDRs (`true` only outside production). */
+  readonly trustProxy: boolean | number | readonly string[];
+  /** Drain on SIGTERM/SIGINT (server.ts): readiness 503 for graceMs while serving, then at most timeoutMs to finish. */
+  readonly shutdown: { readonly graceMs: number; readonly timeoutMs: number };
+  /** Node HTTP server limits against slow and idle clients. */
+  readonly http: {
+    readonly headersTimeoutMs: number;
+    readonly requestTimeoutMs: number;
+    readonly keepAliveTimeoutMs: number;
+    readonly maxConnections: number;
+    readonly maxConnectionsPerIp: number;
+  };
+  /** OpenAPI JSON and Swagger UI at /api/docs. */
+  readonly apiDocs: boolean;
   readonly rateLimit: {
     readonly authMax: number;
     readonly authWindowMs: number;
@@ -202,6 +256,10 @@ function productionProblems(e: Env): string[] {
   if (e.REQUIRE_EMAIL_VERIFICATION === 'true' && !e.SMTP_URL)
     problems.push('  - SMTP_URL: required in production while REQUIRE_EMAIL_VERIFICATION=true (the dev mailbox never runs in production)');
   if (!e.PAYMENT_GATEWAY) problems.push('  - PAYMENT_GATEWAY: required in production (stripe; sandbox only with ALLOW_SANDBOX_PAYMENTS=true)');
+  if (e.TRUST_PROXY === true)
+    problems.push(
+      "  - TRUST_PROXY=true: trusts the client's own X-Forwarded-For (spoofed addresses pass the rate limits); set the hop count (1 behind one proxy) or the proxies' addresses",
+    );
   if (e.PAYMENT_GATEWAY === 'sandbox' && e.ALLOW_SANDBOX_PAYMENTS !== 'true')
     problems.push('  - PAYMENT_GATEWAY=sandbox: test cards would credit real coins; set ALLOW_SANDBOX_PAYMENTS=true for a test deployment');
   return problems;
@@ -270,7 +328,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       ? { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL, timeoutMs: e.LLM_TIMEOUT_S * 1000, retries: e.LLM_RETRIES }
       : undefined,
     countryHeader: e.COUNTRY_HEADER.toLowerCase(),
-    trustProxy: e.TRUST_PROXY === 'true',
+    trustProxy: e.TRUST_PROXY,
+    shutdown: { graceMs: e.SHUTDOWN_GRACE_S * 1000, timeoutMs: e.SHUTDOWN_TIMEOUT_S * 1000 },
+    http: {
+      headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_S * 1000,
+      requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_S * 1000,
+      keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_S * 1000,
+      maxConnections: e.MAX_CONNECTIONS,
+      maxConnectionsPerIp: e.MAX_CONNECTIONS_PER_IP,
+    },
+    apiDocs: e.API_DOCS === undefined ? !isProduction : e.API_DOCS === 'true',
     rateLimit: {
       authMax: e.RATE_LIMIT_AUTH_MAX,
       authWindowMs: e.RATE_LIMIT_AUTH_WINDOW_S * 1000,

@@ -1,7 +1,12 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { drain } from './plugins/drain.js';
 
-/** Listens and shuts down gracefully: stop accepting, finish in-flight work, close connections. */
+/**
+ * Listens and stops gracefully on SIGTERM/SIGINT (plugins/drain.ts): readiness 503 while serving for
+ * SHUTDOWN_GRACE_S, then stop accepting, finish in-flight requests, close WebSockets with 1012 and exit;
+ * exit 1 if that takes over SHUTDOWN_TIMEOUT_S. A second signal exits at once.
+ */
 async function main() {
   let config;
   try {
@@ -15,17 +20,29 @@ async function main() {
   }
   const app = await buildApp({ config, serveWeb: true });
   let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
+  const shutdown = (signal: string) => {
+    if (closing) {
+      app.log.warn({ signal }, 'second signal: exiting now');
+      process.exit(1);
+    }
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => process.exit(1), 10_000);
-    timer.unref();
-    await app.close();
-    process.exit(0);
+    app.log.info({ signal, graceMs: config.shutdown.graceMs, timeoutMs: config.shutdown.timeoutMs }, 'draining');
+    drain(app, {
+      ...config.shutdown,
+      onTimeout: () => {
+        app.log.error({ timeoutMs: config.shutdown.timeoutMs }, 'shutdown timed out: exiting with requests in flight');
+        process.exit(1);
+      },
+    }).then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
   };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
   await app.listen({ host: config.host, port: config.port });
 }
 

@@ -16,6 +16,8 @@ export interface ConnectOptions {
   cookieOf?: TestClient;
   origin?: string;
   bearer?: string;
+  /** `?ticket=` (POST /api/ws/ticket); `queryToken` sends a session token in the URL, which the server refuses. */
+  ticket?: string;
   queryToken?: string;
   autoPong?: boolean;
 }
@@ -42,7 +44,12 @@ export class WsTestClient {
     const headers: Record<string, string> = {};
     if (options.cookieOf) headers.cookie = `${cookieNames.session}=${options.cookieOf.cookies.get(cookieNames.session) ?? ''}`;
     if (options.bearer) headers.authorization = `Bearer ${options.bearer}`;
-    const url = `${baseUrl}/api/ws${options.queryToken ? `?token=${encodeURIComponent(options.queryToken)}` : ''}`;
+    const query = options.ticket
+      ? `?ticket=${encodeURIComponent(options.ticket)}`
+      : options.queryToken
+        ? `?token=${encodeURIComponent(options.queryToken)}`
+        : '';
+    const url = `${baseUrl}/api/ws${query}`;
     const ws = new WebSocket(url, { headers, origin: options.origin, autoPong: options.autoPong ?? true });
     const client = new WsTestClient(ws);
     await new Promise<void>((resolve, reject) => {

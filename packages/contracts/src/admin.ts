@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema, jsonIdSchema } from './envelope.js';
 import { isLookValue, productKinds } from './store.js';
 
 /**
@@ -12,7 +13,7 @@ export const adminListQuerySchema = z.object({
   order: z.enum(['asc', 'desc']).default('desc'),
   q: z.string().trim().max(200).optional(),
   currency: z.string().max(8).optional(),
-  lang_id: z.coerce.number().int().positive().optional(),
+  lang_id: idSchema.optional(),
 });
 export type AdminListQuery = z.infer<typeof adminListQuerySchema>;
 
@@ -28,7 +29,7 @@ const isoDate = z
   .regex(/^\d{4}-\d{2}-\d{2}/, 'Use a date like 2026-11-23')
   .max(30);
 export const adminAuditQuerySchema = adminListQuerySchema.extend({
-  actor_id: z.coerce.number().int().positive().optional(),
+  actor_id: idSchema.optional(),
   action: z.string().trim().max(64).optional(),
   subject_type: z.string().trim().max(32).optional(),
   subject_id: z.string().trim().max(64).optional(),
@@ -78,7 +79,7 @@ export const roomBodySchema = z.object({
   is_hidden: z.boolean().default(false),
 });
 export type RoomBody = z.infer<typeof roomBodySchema>;
-export const reorderBodySchema = z.object({ ids: z.array(z.number().int().positive()).min(1).max(1000) });
+export const reorderBodySchema = z.object({ ids: z.array(jsonIdSchema).min(1).max(1000) });
 
 export const bundleBodySchema = z.object({
   description: z.string().trim().min(1, 'Description is required').max(255),
@@ -158,7 +159,7 @@ export const localizationBodySchema = z.object({
 });
 export type LocalizationBody = z.infer<typeof localizationBodySchema>;
 
-export const languageParamSchema = z.object({ id: z.coerce.number().int().positive() });
+export const languageParamSchema = z.object({ id: idSchema });
 
 export const topicCloseBodySchema = z.object({ reason: z.string().trim().max(255).optional() });
 export const reportActionBodySchema = z.object({ action: z.enum(['dismiss', 'close_topic', 'ban_user']), note: z.string().trim().max(255).optional() });
@@ -180,8 +181,8 @@ export type ProductBody = z.infer<typeof productBodySchema>;
 
 export const adminTopicsQuerySchema = adminListQuerySchema.extend({
   status: z.enum(['open', 'closed']).optional(),
-  room_id: z.coerce.number().int().positive().optional(),
-  user_id: z.coerce.number().int().positive().optional(),
+  room_id: idSchema.optional(),
+  user_id: idSchema.optional(),
   chat_mode: z.enum(['human', 'ai']).optional(),
 });
 export const adminReportsQuerySchema = adminListQuerySchema.extend({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema, jsonIdSchema } from './envelope.js';
 import { avatarColors, limits } from './constants.js';
 import { texts } from './texts.js';
 
@@ -100,7 +101,7 @@ export const changePasswordBodySchema = z
 export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
 
 export const verifyEmailQuerySchema = z.object({
-  id: z.coerce.number().int().positive(),
+  id: idSchema,
   token: z.string().min(1).max(200),
 });
 
@@ -148,7 +149,7 @@ export const updateProfileBodySchema = z.object({
   avatar_color: z.string({ error: p.avatarColorRequired }).min(1, { error: p.avatarColorRequired }).max(32),
   /** Absent: unchanged. */
   chat_name: requiredString(p.chatNameRequired, 40).optional(),
-  country_id: z.number().int().positive().nullable().optional(),
+  country_id: jsonIdSchema.nullable().optional(),
   city: z.string().trim().max(100).nullable().optional(),
   address: z.string().trim().max(200).nullable().optional(),
   zip: z.string().trim().max(20).nullable().optional(),
@@ -195,5 +196,5 @@ export type DeleteAccountBody = z.infer<typeof deleteAccountBodySchema>;
 export const confirmAdultBodySchema = z.object({ confirm: z.literal(true, { error: t.adultRequired }) });
 
 /** `PUT /api/user/language`: the language a signed-in person reads Parley in (mail and notices follow it). */
-export const userLanguageBodySchema = z.object({ language_id: z.coerce.number().int().positive() });
+export const userLanguageBodySchema = z.object({ language_id: idSchema });
 export type UserLanguageBody = z.infer<typeof userLanguageBodySchema>;

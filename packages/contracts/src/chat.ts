@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { attachmentTypes, chatModes, limits, textLooks } from './constants.js';
-import { pageMetaSchema } from './envelope.js';
+import { pageMetaSchema, idSchema, MAX_DB_ID } from './envelope.js';
 import { texts } from './texts.js';
 
 const t = texts.topics;
-const positiveId = (message?: string) => z.coerce.number({ error: message }).int({ error: message }).positive({ error: message });
+/** An id (envelope.ts#idSchema) whose every refusal says `message`. */
+const positiveId = (message?: string) =>
+  z.coerce.number({ error: message }).int({ error: message }).positive({ error: message }).max(MAX_DB_ID, { error: message });
 
 /** Rooms, topics, messages, attachments and reports: spec §7 "Rooms, topics, messages". */
 export const roomsIndexQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) });
@@ -41,7 +43,7 @@ export const messagesIndexQuerySchema = z.object({
   order_by: z.literal('id').default('id'),
   order_dir: z.enum(['asc', 'desc']).default('desc'),
   /** Resume after a known message (realtime reconnect): only messages with a greater id, oldest first. */
-  after_id: z.coerce.number().int().min(0).optional(),
+  after_id: z.coerce.number().int().min(0).max(MAX_DB_ID).optional(),
 });
 export type MessagesIndexQuery = z.infer<typeof messagesIndexQuerySchema>;
 
@@ -169,4 +171,4 @@ export const heldMessageSchema = z.object({
   created_at: z.string(),
 });
 export type HeldMessage = z.infer<typeof heldMessageSchema>;
-export const heldMessagesQuerySchema = z.object({ topic_id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const heldMessagesQuerySchema = z.object({ topic_id: idSchema });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema, MAX_DB_ID } from './envelope.js';
 import { emailSchema, requiredString } from './auth.js';
 import { chargedSchema } from './money.js';
 import { texts } from './texts.js';
@@ -51,7 +52,7 @@ export const depositCheckoutBodySchema = topUpDetailsSchema
     lang_id: z.unknown().optional(),
     accept_terms: z.preprocess(truthy, z.literal(true, { error: t.acceptTerms })),
     amount: z.unknown().optional(),
-    bundle_id: z.coerce.number().int().positive().optional(),
+    bundle_id: idSchema.optional(),
   })
   .superRefine((body, ctx) => {
     if (body.bundle_id !== undefined) return;
@@ -62,7 +63,11 @@ export const depositCheckoutBodySchema = topUpDetailsSchema
 export type DepositCheckoutBody = z.infer<typeof depositCheckoutBodySchema>;
 
 export const bundlePurchaseBodySchema = z.object({
-  bundle_id: z.coerce.number({ error: texts.account.bundleNotFound }).int().positive({ error: texts.account.bundleNotFound }),
+  bundle_id: z.coerce
+    .number({ error: texts.account.bundleNotFound })
+    .int()
+    .positive({ error: texts.account.bundleNotFound })
+    .max(MAX_DB_ID, { error: texts.account.bundleNotFound }),
   currency: z.string().max(8).optional(),
   lang_id: z.unknown().optional(),
 });

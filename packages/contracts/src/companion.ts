@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema, jsonIdSchema } from './envelope.js';
 
 /** An AI companion persona as admins define it (GET/POST/PUT /api/admin/personas). */
 export const personaInputSchema = z.object({
@@ -10,7 +11,7 @@ export const personaInputSchema = z.object({
   temperature: z.number().min(0).max(2),
   max_tokens: z.number().int().min(16).max(4000),
   /** The rooms this persona serves; null: every room and random AI chats. */
-  room_ids: z.array(z.number().int().positive()).max(200).nullable().default(null),
+  room_ids: z.array(jsonIdSchema).max(200).nullable().default(null),
   is_active: z.boolean().default(true),
 });
 export type PersonaInput = z.infer<typeof personaInputSchema>;
@@ -18,7 +19,7 @@ export type PersonaInput = z.infer<typeof personaInputSchema>;
 export const personaSchema = personaInputSchema.extend({ id: z.number().int(), created_at: z.string(), updated_at: z.string() });
 export type Persona = z.infer<typeof personaSchema>;
 
-export const personaIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const personaIdParamsSchema = z.object({ id: idSchema });
 
 /** Provider health on this instance (GET /api/admin/ai/health). */
 export const aiHealthSchema = z.object({

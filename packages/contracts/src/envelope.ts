@@ -72,15 +72,22 @@ export function pageMeta(page: number, perPage: number, total: number): PageMeta
   };
 }
 
+/** The largest id a 32-bit integer column holds (PostgreSQL `integer`; a larger value is an error there, not "not found"). */
+export const MAX_DB_ID = 2_147_483_647;
+/**
+ * Every id in a path, query or body (issue 30 #7): positive and within a 32-bit integer column, so a
+ * too-large one is refused with 422 like any bad value, never a database error. `idSchema` coerces
+ * (paths, queries, form fields); `jsonIdSchema` is for JSON numbers (arrays of ids).
+ */
+export const idSchema = z.coerce.number().int().positive().max(MAX_DB_ID);
+export const jsonIdSchema = z.number().int().positive().max(MAX_DB_ID);
 /** `currency` and `lang_id` ride along on every call (spec §7); the server accepts and ignores unknown ones. */
 export const commonQuerySchema = z.object({
   currency: z.string().max(8).optional(),
-  lang_id: z.coerce.number().int().positive().optional(),
+  lang_id: idSchema.optional(),
 });
 
-/** A database id: positive and within a 32-bit integer column (PostgreSQL refuses larger values). */
-export const dbIdSchema = z.coerce.number().int().positive().max(2_147_483_647);
-export const idParamSchema = z.object({ id: dbIdSchema });
+export const idParamSchema = z.object({ id: idSchema });
 export const pageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   per_page: z.coerce.number().int().min(1).max(100).optional(),

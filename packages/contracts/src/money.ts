@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbIdSchema } from './envelope.js';
+import { idSchema } from './envelope.js';
 import { texts } from './texts.js';
 
 const tm = texts.money;
@@ -38,7 +38,7 @@ const reasonSchema = z.string({ error: tm.reasonRequired }).trim().min(1, tm.rea
 
 export const refundSources = ['deposit', 'order'] as const;
 export type RefundSourceType = (typeof refundSources)[number];
-export const refundParamsSchema = z.object({ source: z.enum(refundSources), id: dbIdSchema });
+export const refundParamsSchema = z.object({ source: z.enum(refundSources), id: idSchema });
 
 /**
  * An admin refund. A deposit is refunded by coins (at most what the user has left of it);
@@ -117,7 +117,7 @@ export const statementQuerySchema = z
   .refine((q) => q.from <= q.to && !Number.isNaN(Date.parse(q.from)) && !Number.isNaN(Date.parse(q.to)), { message: tm.statementRange, path: ['to'] });
 export type StatementQuery = z.infer<typeof statementQuerySchema>;
 
-export const receiptParamsSchema = z.object({ source: z.enum(refundSources), id: dbIdSchema });
+export const receiptParamsSchema = z.object({ source: z.enum(refundSources), id: idSchema });
 
 /** Personal spending limits (issue 15): coins per UTC day and month; null is no limit. */
 const limitValue = z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema, jsonIdSchema } from './envelope.js';
 
 /** In-app notices: statements of reasons, refunds, outcomes. Addressed to one user, never naming another person. */
 export const notificationSchema = z.object({
@@ -13,7 +14,7 @@ export const notificationSchema = z.object({
 export type Notification = z.infer<typeof notificationSchema>;
 
 export const listNotificationsQuerySchema = z.object({
-  before_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  before_id: idSchema.optional(),
   per_page: z.coerce.number().int().min(1).max(50).default(20),
 });
 export type ListNotificationsQuery = z.infer<typeof listNotificationsQuerySchema>;
@@ -27,6 +28,6 @@ export type NotificationsPayload = z.infer<typeof notificationsPayloadSchema>;
 
 /** Marks the given notices read, or every notice when `ids` is absent. */
 export const markNotificationsReadBodySchema = z.object({
-  ids: z.array(z.number().int().positive().max(2_147_483_647)).min(1).max(100).optional(),
+  ids: z.array(jsonIdSchema).min(1).max(100).optional(),
 });
 export type MarkNotificationsReadBody = z.infer<typeof markNotificationsReadBodySchema>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { earningsSummarySchema } from './money.js';
 import { requiredString } from './auth.js';
 import { limits } from './constants.js';
-import { pageMetaSchema, type FieldErrors } from './envelope.js';
+import { idSchema, MAX_DB_ID, pageMetaSchema, type FieldErrors } from './envelope.js';
 import { formatEuros, isIsoDate, isValidCardNumber, isValidIban, normalizeIban, normalizePan, parseEuroAmount } from './payout-checks.js';
 import { texts } from './texts.js';
 import { englishText } from './i18n.js';
@@ -73,7 +73,11 @@ export const payoutRequestBodySchema = z
     method: z.enum(payoutMethodIds, { error: t.methodRequired }),
     first_name: requiredString(t.firstNameRequired, 100),
     last_name: requiredString(t.lastNameRequired, 100),
-    country_id: z.coerce.number({ error: t.countryRequired }).int({ error: t.countryRequired }).positive({ error: t.countryRequired }),
+    country_id: z.coerce
+      .number({ error: t.countryRequired })
+      .int({ error: t.countryRequired })
+      .positive({ error: t.countryRequired })
+      .max(MAX_DB_ID, { error: t.countryRequired }),
     city: requiredString(t.cityRequired, 100),
     address: requiredString(t.addressRequired, 200),
     zip: requiredString(t.zipRequired, 20),
@@ -167,7 +171,7 @@ export const payoutHistoryQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   per_page: z.coerce.number().int().min(1).max(50).default(limits.historyPageSize),
   currency: z.string().max(8).optional(),
-  lang_id: z.coerce.number().int().positive().optional(),
+  lang_id: idSchema.optional(),
 });
 
 export const payoutHistoryResponseSchema = z.object({ data: z.array(payoutHistoryRowSchema), meta: pageMetaSchema });

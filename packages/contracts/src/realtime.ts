@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { jsonIdSchema, MAX_DB_ID } from './envelope.js';
 import { notificationSchema } from './notifications.js';
 
 /**
@@ -43,14 +44,14 @@ export type ChatEvent = z.infer<typeof chatEventSchema>;
  */
 export const wsSubscribeSchema = z.object({
   type: z.literal('subscribe'),
-  topicId: z.number().int().positive(),
+  topicId: jsonIdSchema,
   /** The newest message id the client already has; the server sends every later one first. */
-  lastMessageId: z.number().int().min(0).optional(),
+  lastMessageId: z.number().int().min(0).max(MAX_DB_ID).optional(),
 });
 export const wsClientMessageSchema = z.discriminatedUnion('type', [
   wsSubscribeSchema,
-  z.object({ type: z.literal('unsubscribe'), topicId: z.number().int().positive() }),
-  z.object({ type: z.literal('typing'), topicId: z.number().int().positive(), isTyping: z.boolean() }),
+  z.object({ type: z.literal('unsubscribe'), topicId: jsonIdSchema }),
+  z.object({ type: z.literal('typing'), topicId: jsonIdSchema, isTyping: z.boolean() }),
   z.object({ type: z.literal('ping'), id: z.union([z.string().max(64), z.number()]).optional() }),
 ]);
 export type WsClientMessage = z.infer<typeof wsClientMessageSchema>;
@@ -77,3 +78,7 @@ export const wsCloseCodes = {
 
 /** `userId` the companion uses in typing events (it is not a user). */
 export const companionUserId = 0;
+
+/** `POST /api/ws/ticket`: connect once with `/api/ws?ticket=…` within `expires_in` seconds (clients that cannot send a cookie or Authorization header). */
+export const wsTicketSchema = z.object({ ticket: z.string(), expires_in: z.number().int() });
+export type WsTicket = z.infer<typeof wsTicketSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './envelope.js';
 
 export const languageSchema = z.object({ id: z.number().int(), code: z.string(), title: z.string(), default: z.union([z.literal(0), z.literal(1)]) });
 export type Language = z.infer<typeof languageSchema>;
@@ -100,5 +101,5 @@ export type PublicSettings = z.infer<typeof publicSettingsSchema>;
 
 export const localizationsSchema = z.record(z.string(), z.string());
 export const staticPageParamSchema = z.object({ idOrSlug: z.string().min(1).max(120) });
-export const localizationsQuerySchema = z.object({ lang_id: z.coerce.number().int().positive().optional() });
+export const localizationsQuerySchema = z.object({ lang_id: idSchema.optional() });
 export const phoneCountryResponseSchema = z.object({ iso: z.string().nullable() });

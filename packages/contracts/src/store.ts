@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requiredString } from './auth.js';
 import { limits, storeStatuses, type StoreStatus } from './constants.js';
-import { pageMetaSchema } from './envelope.js';
+import { pageMetaSchema, idSchema } from './envelope.js';
 import { displayPriceSchema } from './coins.js';
 import { chargedSchema } from './money.js';
 import { texts } from './texts.js';
@@ -88,7 +88,7 @@ export const storeHistoryQuerySchema = z.object({
 });
 export type StoreHistoryQuery = z.infer<typeof storeHistoryQuerySchema>;
 
-export const productIdParamSchema = z.object({ productId: z.coerce.number().int().positive() });
+export const productIdParamSchema = z.object({ productId: idSchema });
 
 const tu = texts.topUp;
 /** Required first, then the format: one message at a time, as the spec checks them. */
@@ -160,7 +160,7 @@ export const skinsPayloadSchema = z.object({
 });
 export type SkinsPayload = z.infer<typeof skinsPayloadSchema>;
 
-export const equipSkinBodySchema = z.object({ product_id: z.coerce.number().int().positive() });
+export const equipSkinBodySchema = z.object({ product_id: idSchema });
 export const unequipSkinBodySchema = z.object({ kind: z.enum(productKinds) });
 
 export const storeTransactionSchema = z.object({

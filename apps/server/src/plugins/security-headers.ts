@@ -3,6 +3,12 @@ import { type FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import { type Config } from '../config.js';
 
+/** The app's own WebSocket origin (wss:// for an https:// PUBLIC_URL): 'self' covers it in current browsers, older Safari needs it named. */
+export function ownSocketOrigin(publicUrl: string): string {
+  const url = new URL(publicUrl);
+  return `${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`;
+}
+
 export function helmetOptions(config: Config): Readonly<HelmetOptions> {
   return {
     contentSecurityPolicy: {
@@ -13,7 +19,8 @@ export function helmetOptions(config: Config): Readonly<HelmetOptions> {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // Our own origin only (issue 31 #12: ws:/wss: allowed a script to talk to any host).
+        connectSrc: ["'self'", ownSocketOrigin(config.publicUrl)],
         mediaSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

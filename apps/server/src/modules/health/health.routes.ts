@@ -15,6 +15,8 @@ const withTimeout = <T>(promise: Promise<T>, ms: number) =>
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/health', { schema: { tags: ['ops'] }, config: { rateLimit: false } }, async () => ({ status: 'OK', payload: null }));
   app.get('/ready', { schema: { tags: ['ops'] }, config: { rateLimit: false } }, async (_request, reply) => {
+    // Draining (SIGTERM, plugins/drain.ts): the balancer moves away while this instance still serves.
+    if (app.draining) return reply.status(503).send({ status: 'ERROR', payload: null, message: 'Shutting down', errors: {} });
     const checks: Record<string, Promise<boolean>> = {
       database: withTimeout(sql`select 1`.execute(app.db), DATABASE_TIMEOUT_MS).then(
         () => true,

@@ -15,7 +15,7 @@ export async function findLiveSessionIds(db: DbOrTrx, sessionIds: string[], now:
   return live;
 }
 
-/** The signed-in user behind a `?token=` bearer (browsers cannot set headers on a WebSocket). */
+/** The signed-in user of a session (a WebSocket `?ticket=` names one). */
 export function findSessionUser(db: DbOrTrx, sessionId: string) {
   return db
     .selectFrom('sessions')

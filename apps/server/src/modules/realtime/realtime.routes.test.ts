@@ -39,19 +39,38 @@ describe.each(dialects)('realtime websocket (%s)', (dialect) => {
     await ctx.close();
   });
 
-  it('authenticates by cookie from our own origin, by bearer header and by ?token=, and refuses the rest', async () => {
+  it('authenticates by cookie from our own origin, by bearer header and by a one-time ticket, and refuses the rest', async () => {
     const { user, client, token } = await signIn(ctx);
     const viaCookie = await connect(base, { cookieOf: client, origin: ORIGIN });
     expect(await viaCookie.waitForFrame('ready')).toMatchObject({ userId: user.id });
     const viaBearer = await connect(base, { bearer: token });
     expect(await viaBearer.waitForFrame('ready')).toMatchObject({ userId: user.id });
+    const issued = await client.post<{ ticket: string; expires_in: number }>('/api/ws/ticket');
+    expect(issued.statusCode).toBe(200);
+    expect(issued.body.payload.expires_in).toBe(30);
+    expect(issued.body.payload.ticket).not.toContain(token);
+    const viaTicket = await connect(base, { ticket: issued.body.payload.ticket });
+    expect(await viaTicket.waitForFrame('ready')).toMatchObject({ userId: user.id });
+    // Spent: the same URL (say, from a proxy's access log) does not connect again.
+    const replayed = await connect(base, { ticket: issued.body.payload.ticket });
+    expect((await replayed.waitForClose()).code).toBe(wsCloseCodes.unauthenticated);
+    // A session token in the URL is not a way in (proxies log URLs).
     const viaQuery = await connect(base, { queryToken: token });
-    expect(await viaQuery.waitForFrame('ready')).toMatchObject({ userId: user.id });
+    expect((await viaQuery.waitForClose()).code).toBe(wsCloseCodes.unauthenticated);
+    // Nor is a ticket past its 30 s, or a forged one, or one asked for without signing in.
+    const stale = (await client.post<{ ticket: string }>('/api/ws/ticket')).body.payload.ticket;
+    (ctx.app.clock as FakeClock).advance(31_000);
+    const late = await connect(base, { ticket: stale });
+    expect((await late.waitForClose()).code).toBe(wsCloseCodes.unauthenticated);
+    const fresh = (await client.post<{ ticket: string }>('/api/ws/ticket')).body.payload.ticket;
+    const forged = await connect(base, { ticket: fresh.replace(/\.[0-9a-f]{64}\./, `.${'0'.repeat(64)}.`) });
+    expect((await forged.waitForClose()).code).toBe(wsCloseCodes.unauthenticated);
+    expect([401, 403]).toContain((await ctx.app.inject({ method: 'POST', url: '/api/ws/ticket' })).statusCode);
 
     const anonymous = await connect(base);
     expect((await anonymous.waitForClose()).code).toBe(wsCloseCodes.unauthenticated);
-    const badToken = await connect(base, { queryToken: 'not-a-session' });
-    expect((await badToken.waitForClose()).code).toBe(wsCloseCodes.unauthenticated);
+    const badTicket = await connect(base, { ticket: 'not-a-ticket' });
+    expect((await badTicket.waitForClose()).code).toBe(wsCloseCodes.unauthenticated);
     const foreign = await connect(base, { cookieOf: client, origin: 'https://evil.example' });
     expect((await foreign.waitForClose()).code).toBe(wsCloseCodes.forbiddenOrigin);
     expect(foreign.frames.some((f) => f.type === 'ready')).toBe(false);

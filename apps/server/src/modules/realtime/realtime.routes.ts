@@ -2,9 +2,10 @@
  * Realtime push: `GET /api/ws` (WebSocket). Full text: docs/decisions/005-realtime-protocol.md.
  *
  * Connect: `ws(s)://HOST/api/ws`, authenticated by the `parley_session` cookie
- * (browser; the Origin must be the app's own) or a bearer token, either as
- * `Authorization: Bearer TOKEN` or `?token=TOKEN`. The server answers
- * `{type:'ready', userId, heartbeatMs}`.
+ * (browser; the Origin must be the app's own), a bearer token in `Authorization: Bearer TOKEN`,
+ * or, for clients that can send neither, `?ticket=TICKET` from `POST /api/ws/ticket` (valid 30 s,
+ * once: realtime.ticket.ts). A session token in the URL (`?token=`, which lands in proxies' access
+ * logs) is not accepted. The server answers `{type:'ready', userId, heartbeatMs}`.
  *
  * Client → server (JSON text frames; schemas in contracts `wsClientMessageSchema`):
  *   {type:'subscribe', topicId, lastMessageId?}  authorization re-checked every time
@@ -26,19 +27,20 @@
  * limited (also: the account or address already holds the most sockets
  * allowed, WS_MAX_CONNECTIONS_PER_USER / _PER_IP); a client that stops reading or answering pings is terminated (1006).
  */
-import { wsCloseCodes } from '@parley/contracts';
+import { envelopeSchema, wsCloseCodes, wsTicketSchema } from '@parley/contracts';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { sha256 } from '../../lib/crypto.js';
+import { requireAuth } from '../../plugins/session.js';
 import { Connection, defaultRealtimeTuning } from './realtime.connection.js';
 import { createChatPort } from './realtime.chat-port.js';
 import { RealtimeHub, registerHub } from './realtime.hub.js';
 import { findSessionUser } from './realtime.repository.js';
+import { createTicketIssuer, TICKET_TTL_S } from './realtime.ticket.js';
 import { handleFrame, stopAllTyping } from './realtime.service.js';
 import { publicChatName } from '../users/chat-name.js';
 
-const querySchema = z.object({ token: z.string().min(1).max(200).optional() });
+const querySchema = z.object({ ticket: z.string().min(1).max(300).optional() });
 
 export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
   const tuning = { ...defaultRealtimeTuning, ...app.config.realtime };
@@ -59,18 +61,28 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   };
 
-  /** `?token=` for clients that cannot send headers; resolved before the upgrade. */
-  const resolveQueryToken = async (request: FastifyRequest<{ Querystring: z.infer<typeof querySchema> }>) => {
-    const token = request.query.token;
-    if (!token) return;
-    const row = await findSessionUser(app.db, sha256(token));
+  const tickets = createTicketIssuer(app.config.appSecret, app.redis);
+
+  /** A ticket for one WebSocket connection of this session, for clients that cannot send a cookie or header on the upgrade. */
+  app.post('/ws/ticket', { schema: { tags: ['realtime'], response: { 200: envelopeSchema(wsTicketSchema) } }, preHandler: requireAuth }, async (request) => ({
+    status: 'OK' as const,
+    payload: { ticket: tickets.issue(request.auth!.sessionId, app.clock.now().getTime()), expires_in: TICKET_TTL_S },
+  }));
+
+  /** `?ticket=`: resolved before the upgrade; a ticket that is not good leaves the connection unauthenticated (4401). */
+  const resolveTicket = async (request: FastifyRequest<{ Querystring: z.infer<typeof querySchema> }>) => {
+    const ticket = request.query.ticket;
+    if (!ticket) return;
     request.auth = null;
+    const named = await tickets.redeem(ticket, app.clock.now().getTime());
+    if (!named) return;
+    const row = await findSessionUser(app.db, named);
     if (!row || row.banned_at || row.session_expires_at <= app.clock.now().toISOString()) return;
     const { session_id: sessionId, session_expires_at: _expires, ...user } = row;
     request.auth = { user, sessionId, via: 'bearer' };
   };
 
-  app.get('/ws', { websocket: true, schema: { hide: true, querystring: querySchema }, preHandler: resolveQueryToken }, (socket, request) => {
+  app.get('/ws', { websocket: true, schema: { hide: true, querystring: querySchema }, preHandler: resolveTicket }, (socket, request) => {
     if (hub.closing) return socket.close(wsCloseCodes.serviceRestart, 'server restarting');
     const auth = request.auth;
     if (!auth) return socket.close(wsCloseCodes.unauthenticated, 'unauthenticated');

@@ -105,6 +105,18 @@ describe('TopicSocket', () => {
     socket.stop();
   });
 
+  it('reconnects when the server drains for a restart (1012) and resubscribes', () => {
+    const { socket } = setup({ value: 3 });
+    socket.start();
+    FakeSocket.all[0]!.open();
+    FakeSocket.all[0]!.drop(1012);
+    vi.advanceTimersByTime(1500);
+    expect(FakeSocket.all).toHaveLength(2);
+    FakeSocket.all[1]!.open();
+    expect(FakeSocket.all[1]!.sent[0]).toEqual({ type: 'subscribe', topicId: 7, lastMessageId: 3 });
+    socket.stop();
+  });
+
   it('does not reconnect after the session ended (4401)', () => {
     const { socket } = setup({ value: 0 });
     socket.start();
