@@ -123,8 +123,13 @@ class ImmediateSqliteDialect extends SqliteDialect {
   }
 }
 
-const pools = new WeakMap<Kysely<Database>, pg.Pool>();
-const monitors = new WeakMap<Kysely<Database>, DependencyMonitor>();
+/**
+ * Keyed by the handle's adapter, which every handle derived from it shares (`withPlugin`, transactions):
+ * the app's handle is one (plugins/cache-writes.ts), and keyed by the handle itself the pool's gauges read 0.
+ */
+const pools = new WeakMap<object, pg.Pool>();
+const monitors = new WeakMap<object, DependencyMonitor>();
+const keyOf = (db: Kysely<Database>): object => db.getExecutor().adapter;
 
 /** Statements run inside `withoutTimeouts` (migrations, seeding, the maintenance lock's wait) have no client-side timeout. */
 const unbounded = new AsyncLocalStorage<true>();
@@ -241,10 +246,10 @@ class ResilientPool implements PostgresPool {
 const DATABASE_CONSEQUENCE = 'requests that need it answer 503 until it is back';
 
 /** The PostgreSQL pool behind a database handle (its gauges go to /metrics); none for SQLite. */
-export const poolOf = (db: Kysely<Database>): pg.Pool | undefined => pools.get(db);
+export const poolOf = (db: Kysely<Database>): pg.Pool | undefined => pools.get(keyOf(db));
 
 /** How this process last met the database (logged once per change); SQLite has none. */
-export const databaseMonitorOf = (db: Kysely<Database>): DependencyMonitor | undefined => monitors.get(db);
+export const databaseMonitorOf = (db: Kysely<Database>): DependencyMonitor | undefined => monitors.get(keyOf(db));
 
 export function connectDatabase(config: DatabaseConfig, options: ConnectOptions = {}): Kysely<Database> {
   if (config.kind === 'postgres') {
@@ -267,8 +272,8 @@ export function connectDatabase(config: DatabaseConfig, options: ConnectOptions 
     pool.on('connect', (client) => client.on('error', (error) => monitor.fail(error)));
     const resilient = new ResilientPool(pool, monitor, settings?.queryTimeoutMs);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: resilient }), log: options.log });
-    pools.set(db, pool);
-    monitors.set(db, monitor);
+    pools.set(keyOf(db), pool);
+    monitors.set(keyOf(db), monitor);
     return db;
   }
   if (config.file !== ':memory:') mkdirSync(dirname(config.file), { recursive: true });
@@ -313,6 +318,19 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+}
+
+/** The code's migrations this database has not applied (all of them before the first migrate). */
+export async function findPendingMigrations(db: Kysely<Database>): Promise<string[]> {
+  let applied: Set<string>;
+  try {
+    applied = new Set((await sql<{ name: string }>`select name from kysely_migration`.execute(db)).rows.map((r) => r.name));
+  } catch (error) {
+    if (isConnectionFailure(error)) throw error;
+    // No migration table yet: nothing applied.
+    applied = new Set();
+  }
+  return Object.keys(migrations).filter((name) => !applied.has(name));
 }
 
 /**
