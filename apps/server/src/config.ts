@@ -213,7 +213,9 @@ export class ConfigError extends Error {}
 function productionProblems(e: Env): string[] {
   const problems: string[] = [];
   // Without it production ran on an empty SQLite file (issue 30); a misspelt URL is refused by the schema.
-  if (!e.DATABASE_URL) problems.push('  - DATABASE_URL: required in production, a postgres:// URL');
+  // A single instance on SQLite stays possible, but only named on purpose (SQLITE_FILE).
+  if (!e.DATABASE_URL && !e.SQLITE_FILE)
+    problems.push('  - DATABASE_URL: required in production, a postgres:// URL (or SQLITE_FILE for a single instance on SQLite, on purpose)');
   if (!e.PUBLIC_URL?.startsWith('https://'))
     problems.push('  - PUBLIC_URL: required in production, an https:// URL (links in mail, payment redirects, secure cookies)');
   if (!e.APP_SECRET) problems.push('  - APP_SECRET: required in production (at least 32 random characters)');

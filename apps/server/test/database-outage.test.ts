@@ -43,6 +43,8 @@ interface Answer {
   at: number;
 }
 
+const METRICS_TOKEN = 'database-outage-metrics-token';
+
 const SERVICE_UNAVAILABLE = { status: 'ERROR', payload: null, message: texts.common.serviceUnavailable, errors: {}, code: 'DATABASE_UNAVAILABLE' };
 
 describe.skipIf(!bin)('the database as a dependency that can fail (private PostgreSQL and Redis, real HTTP)', () => {
@@ -76,6 +78,12 @@ describe.skipIf(!bin)('the database as a dependency that can fail (private Postg
   const send = (sender: (typeof senders)[number], content = `message ${++sequence}`) =>
     call('POST', '/api/messages/create', sender.token, { topic_id: sender.topicId, content });
   const ready = () => call('GET', '/api/ready');
+  /** A gauge's value from /metrics (the first series matching `series`). */
+  const gauge = async (series: string) => {
+    const text = await (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+    const line = text.split('\n').find((l) => l.startsWith(`${series} `));
+    return line === undefined ? undefined : Number(line.slice(series.length + 1));
+  };
 
   beforeAll(async () => {
     process.on('uncaughtException', onCrash);
@@ -94,6 +102,7 @@ describe.skipIf(!bin)('the database as a dependency that can fail (private Postg
       RATE_LIMIT_AUTH_MAX: '10000',
       RATE_LIMIT_GLOBAL_MAX: '1000000',
       RATE_LIMIT_ACCOUNT_MAX: '10000',
+      METRICS_TOKEN: METRICS_TOKEN,
     });
     app = await buildApp({ config, logger: false });
     base = await listenLocally(app);
@@ -129,6 +138,11 @@ describe.skipIf(!bin)('the database as a dependency that can fail (private Postg
     const answer = await ready();
     expect(answer.status).toBe(200);
     expect(answer.body.payload).toEqual({ database: 'up', migrations: 'applied', redis: 'up' });
+    // The pool's gauges read the pool (they read 0 before issue 30), each dependency's state is a gauge.
+    expect(await gauge('parley_db_pool_connections')).toBeGreaterThan(0);
+    expect(await gauge('parley_db_pool_waiting')).toBe(0);
+    expect(await gauge('parley_dependency_up{dependency="database"}')).toBe(1);
+    expect(await gauge('parley_dependency_up{dependency="redis"}')).toBe(1);
   });
 
   it('idle connections terminated by the server: the next requests do not notice', async () => {
@@ -199,6 +213,8 @@ describe.skipIf(!bin)('the database as a dependency that can fail (private Postg
     await pause(1000);
     await postgres.down();
     const downAt = Date.now();
+    // The scrape still answers while the database is away, and says so.
+    expect(await gauge('parley_dependency_up{dependency="database"}')).toBe(0);
     await pause(3000);
     const upAt = Date.now();
     await postgres.up();
@@ -260,6 +276,8 @@ describe.skipIf(!bin)('the database as a dependency that can fail (private Postg
       expect(answer.body.message).toBe('Degraded: redis');
       for (const sender of senders) expect((await send(sender)).status).toBe(200);
       expect((await call('GET', '/api/user/profile', senders[1]!.token)).status).toBe(200);
+      expect(await gauge('parley_dependency_up{dependency="redis"}')).toBe(0);
+      expect(await gauge('parley_dependency_up{dependency="database"}')).toBe(1);
     } finally {
       await redis.up();
     }

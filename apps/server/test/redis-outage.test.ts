@@ -87,5 +87,22 @@ describe.each(dialects)('Redis as a dependency that can fail, on %s', (dialect) 
     // The same client address on two instances: one budget of 3 between them.
     for (const app of [ctx.app, other, ctx.app, other]) statuses.push(await login(app, '10.0.0.3'));
     expect(statuses).toEqual([422, 422, 422, 429]);
+
+    // Push resumes across instances: the first instance's subscriber came back with Redis and hears the other.
+    const heard: ChatEvent[] = [];
+    const unsubscribe = ctx.app.bus.subscribe((event) => heard.push(event));
+    try {
+      await expect
+        .poll(
+          async () => {
+            await other.bus.publish({ type: 'topic.closed', topicId: 43 });
+            return heard.some((event) => event.type === 'topic.closed' && event.topicId === 43);
+          },
+          { timeout: 10_000 },
+        )
+        .toBe(true);
+    } finally {
+      unsubscribe();
+    }
   });
 });
