@@ -68,7 +68,10 @@ describe('config', () => {
     expect(problemsOf({ ...production, DATABASE_URL: 'parley@db.example.com/parley' })).toContain('DATABASE_URL');
     expect(loadConfig(production).database).toEqual({ kind: 'postgres', url: production.DATABASE_URL, schema: undefined });
     // One instance on SQLite, chosen explicitly.
-    expect(loadConfig({ ...production, DATABASE_URL: '', SQLITE_FILE: '/srv/parley/parley.db' }).database).toEqual({ kind: 'sqlite', file: '/srv/parley/parley.db' });
+    expect(loadConfig({ ...production, DATABASE_URL: '', SQLITE_FILE: '/srv/parley/parley.db' }).database).toEqual({
+      kind: 'sqlite',
+      file: '/srv/parley/parley.db',
+    });
   });
 
   it('sizes and bounds the PostgreSQL pool from settings with documented defaults', () => {
@@ -80,7 +83,12 @@ describe('config', () => {
       queryTimeoutMs: 5000,
       idleInTransactionTimeoutMs: 10_000,
     });
-    const tuned = loadConfig({ NODE_ENV: 'test', DATABASE_POOL_MAX: '25', DATABASE_APPLICATION_NAME: 'parley-a', DATABASE_QUERY_TIMEOUT_MS: '8000' }).databasePool;
+    const tuned = loadConfig({
+      NODE_ENV: 'test',
+      DATABASE_POOL_MAX: '25',
+      DATABASE_APPLICATION_NAME: 'parley-a',
+      DATABASE_QUERY_TIMEOUT_MS: '8000',
+    }).databasePool;
     expect(tuned).toMatchObject({ max: 25, applicationName: 'parley-a', queryTimeoutMs: 8000 });
     // The client must not give up before the server cancels.
     expect(problemsOf({ NODE_ENV: 'test', DATABASE_STATEMENT_TIMEOUT_MS: '6000', DATABASE_QUERY_TIMEOUT_MS: '5000' })).toContain('DATABASE_QUERY_TIMEOUT_MS');

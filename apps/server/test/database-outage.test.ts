@@ -188,7 +188,14 @@ describe.skipIf(!bin)('the database as a dependency that can fail (private Postg
   }, 60_000);
 
   it('PostgreSQL stopped and started again under send load: fast 503s while it is away, sends succeed within 10 s of its return, every acknowledged message kept once', async () => {
-    const firstId = Number((await app.db.selectFrom('messages').select((eb) => eb.fn.max('id').as('max')).executeTakeFirst())?.max ?? 0);
+    const firstId = Number(
+      (
+        await app.db
+          .selectFrom('messages')
+          .select((eb) => eb.fn.max('id').as('max'))
+          .executeTakeFirst()
+      )?.max ?? 0,
+    );
     const startBalances = await app.db
       .selectFrom('users')
       .select(['id', 'balance'])

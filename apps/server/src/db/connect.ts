@@ -183,7 +183,12 @@ class CheckedOutClient {
     const timeout = unbounded.getStore() ? undefined : this.owner.queryTimeoutMs;
     try {
       if (!this.client) throw connectionLost(this.#lost);
-      const result = await this.client.query({ text, values: values as unknown[] | undefined, ...(name ? { name } : {}), ...(timeout ? { query_timeout: timeout } : {}) });
+      const result = await this.client.query({
+        text,
+        values: values as unknown[] | undefined,
+        ...(name ? { name } : {}),
+        ...(timeout ? { query_timeout: timeout } : {}),
+      });
       this.owner.monitor.succeed();
       return result;
     } catch (error) {
