@@ -131,7 +131,7 @@ const pools = new WeakMap<object, pg.Pool>();
 const monitors = new WeakMap<object, DependencyMonitor>();
 const keyOf = (db: Kysely<Database>): object => db.getExecutor().adapter;
 
-/** Statements run inside `withoutTimeouts` (migrations, seeding, the maintenance lock's wait) have no client-side timeout. */
+/** Statements run under `withDatabaseLock` (its wait, migrations, seeding) have no client-side timeout (and no statement_timeout). */
 const unbounded = new AsyncLocalStorage<true>();
 
 /**
