@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '@parley/contracts';
@@ -159,6 +160,14 @@ describe.skipIf(!bin)('the database as a dependency that can fail (private Postg
         const answers = await Promise.all([...senders.map((sender) => send(sender)), call('GET', '/api/user/profile', senders[0]!.token), ready()]);
         expect(answers.map((a) => [a.status, a.body.status])).toEqual(answers.map(() => [200, 'OK']));
       }
+      // The race the pool cannot see: a connection ended while checked out, before its first statement (no
+      // crash on its 'error' event), and that statement is run again on a fresh connection.
+      const answer = await app.db.connection().execute(async (conn) => {
+        await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where application_name like 'parley%' and pid <> pg_backend_pid()");
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        return (await sql<{ one: number }>`select 1 as one`.execute(conn)).rows;
+      });
+      expect(answer).toEqual([{ one: 1 }]);
     } finally {
       await admin.end();
     }
