@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '@parley/contracts';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
+import { de } from '../src/modules/reference/locales/de.js';
 import { createTopicVia } from './chat.js';
 import { createRoom, createSignedInUser, DEFAULT_PASSWORD } from './factories.js';
 import { expectLedgerConsistent } from './harness.js';
@@ -57,12 +58,13 @@ describe.skipIf(!bin)('the database as a dependency that can fail (private Postg
   const crashes: unknown[] = [];
   const onCrash = (error: unknown) => crashes.push(error);
   const senders: { id: number; token: string; topicId: number }[] = [];
+  let german = '';
 
-  const call = async (method: 'GET' | 'POST', path: string, token?: string, body?: unknown): Promise<Answer> => {
+  const call = async (method: 'GET' | 'POST', path: string, token?: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> => {
     const started = Date.now();
     const response = await fetch(`${base}${path}`, {
       method,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
       body: body !== undefined ? JSON.stringify(body) : undefined,
       signal: AbortSignal.timeout(30_000),
     });
@@ -118,7 +120,9 @@ describe.skipIf(!bin)('the database as a dependency that can fail (private Postg
       senders.push({ id: user.id, token: (login.body.payload as { token: string }).token, topicId });
     }
     // The languages are read once (an error's text is rendered in the reader's language): before any outage, as in a running instance.
+    german = String((await app.db.selectFrom('languages').select('id').where('code', '=', 'de').executeTakeFirstOrThrow()).id);
     expect((await call('GET', '/api/no-such-route')).status).toBe(404);
+    expect((await call('GET', '/api/no-such-route', undefined, undefined, { 'x-lang-id': german })).status).toBe(404);
   }, 90_000);
 
   afterEach(() => {
@@ -231,6 +235,16 @@ describe.skipIf(!bin)('the database as a dependency that can fail (private Postg
     const downAt = Date.now();
     // The scrape still answers while the database is away, and says so.
     expect(await gauge('parley_dependency_up{dependency="database"}')).toBe(0);
+    // The 503's text in the reader's language, like every other error's.
+    const inGerman = await call(
+      'POST',
+      '/api/messages/create',
+      senders[0]!.token,
+      { topic_id: senders[0]!.topicId, content: 'auf Deutsch' },
+      { 'x-lang-id': german },
+    );
+    expect(inGerman.status).toBe(503);
+    expect(inGerman.body.message).toBe(de['common.serviceUnavailable']);
     await pause(3000);
     const upAt = Date.now();
     await postgres.up();
