@@ -44,6 +44,8 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     // A fresh database to measure: migrated and seeded by the server itself (production's default is a separate step).
     MIGRATE_ON_START: 'true',
     DATA_DIR: dataDir,
+    // Production names its database explicitly (config.ts): one instance on SQLite, on purpose.
+    SQLITE_FILE: join(dataDir, 'parley.db'),
     SEED_DEMO: 'true',
     LOG_LEVEL: 'warn',
   },

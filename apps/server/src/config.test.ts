@@ -18,6 +18,7 @@ const problemsOf = (env: Record<string, string>) => {
 /** What a careful operator sets: every production requirement met. */
 const production = {
   NODE_ENV: 'production',
+  DATABASE_URL: 'postgres://parley@db.example.com:5432/parley',
   PUBLIC_URL: 'https://chat.example.com',
   APP_SECRET: 'x'.repeat(40),
   PAYOUT_ENCRYPTION_KEY: 'ab'.repeat(32),
@@ -54,11 +55,43 @@ describe('config', () => {
 
   it('refuses an unsafe production start, listing every problem', () => {
     const message = problemsOf({ NODE_ENV: 'production' });
-    for (const name of ['PUBLIC_URL', 'APP_SECRET', 'PAYOUT_ENCRYPTION_KEY', 'SMTP_URL', 'PAYMENT_GATEWAY']) expect(message).toContain(name);
+    for (const name of ['DATABASE_URL', 'PUBLIC_URL', 'APP_SECRET', 'PAYOUT_ENCRYPTION_KEY', 'SMTP_URL', 'PAYMENT_GATEWAY']) expect(message).toContain(name);
     expect(problemsOf({ ...production, PUBLIC_URL: 'http://chat.example.com' })).toContain('PUBLIC_URL');
     expect(problemsOf({ ...production, SMTP_URL: '' })).toContain('SMTP_URL');
     // Without verification mail there is nothing to send: SMTP is then optional.
     expect(loadConfig({ ...production, SMTP_URL: '', REQUIRE_EMAIL_VERIFICATION: 'false' }).smtpUrl).toBeUndefined();
+  });
+
+  it('refuses production without an explicit PostgreSQL database, or with a misspelt one (issue 30: it ran on an empty SQLite file)', () => {
+    expect(problemsOf({ ...production, DATABASE_URL: '' })).toContain('DATABASE_URL: required in production');
+    expect(problemsOf({ ...production, DATABASE_URL: 'postgress://parley@db/parley' })).toContain('DATABASE_URL');
+    expect(problemsOf({ ...production, DATABASE_URL: 'parley@db.example.com/parley' })).toContain('DATABASE_URL');
+    expect(loadConfig(production).database).toEqual({ kind: 'postgres', url: production.DATABASE_URL, schema: undefined });
+    // One instance on SQLite, chosen explicitly.
+    expect(loadConfig({ ...production, DATABASE_URL: '', SQLITE_FILE: '/srv/parley/parley.db' }).database).toEqual({
+      kind: 'sqlite',
+      file: '/srv/parley/parley.db',
+    });
+  });
+
+  it('sizes and bounds the PostgreSQL pool from settings with documented defaults', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).databasePool).toEqual({
+      max: 10,
+      applicationName: undefined,
+      connectTimeoutMs: 3000,
+      statementTimeoutMs: 4000,
+      queryTimeoutMs: 5000,
+      idleInTransactionTimeoutMs: 10_000,
+    });
+    const tuned = loadConfig({
+      NODE_ENV: 'test',
+      DATABASE_POOL_MAX: '25',
+      DATABASE_APPLICATION_NAME: 'parley-a',
+      DATABASE_QUERY_TIMEOUT_MS: '8000',
+    }).databasePool;
+    expect(tuned).toMatchObject({ max: 25, applicationName: 'parley-a', queryTimeoutMs: 8000 });
+    // The client must not give up before the server cancels.
+    expect(problemsOf({ NODE_ENV: 'test', DATABASE_STATEMENT_TIMEOUT_MS: '6000', DATABASE_QUERY_TIMEOUT_MS: '5000' })).toContain('DATABASE_QUERY_TIMEOUT_MS');
   });
 
   it('runs the sandbox gateway in production only when asked for, and then says so', () => {

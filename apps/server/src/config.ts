@@ -13,6 +13,25 @@ import { loadOrCreateDevSecrets } from './lib/dev-secrets.js';
 const defaultDataDir = buildInfo.release ? resolve(import.meta.dirname, '../data') : resolve(import.meta.dirname, '../../../data');
 const defaultWebDist = buildInfo.release ? resolve(import.meta.dirname, 'web') : resolve(import.meta.dirname, '../../web/dist');
 
+/** The PostgreSQL pool's defaults (README's configuration table, decision 030). */
+export const databaseDefaults = {
+  poolMax: 10,
+  connectTimeoutMs: 3000,
+  statementTimeoutMs: 4000,
+  queryTimeoutMs: 5000,
+  idleInTransactionTimeoutMs: 10_000,
+} as const;
+
+/** How the PostgreSQL pool connects and how long it waits (db/connect.ts). */
+export interface DatabasePoolSettings {
+  readonly max: number;
+  readonly applicationName?: string;
+  readonly connectTimeoutMs: number;
+  readonly statementTimeoutMs: number;
+  readonly queryTimeoutMs: number;
+  readonly idleInTransactionTimeoutMs: number;
+}
+
 /**
  * The only place that reads process.env. A bad value stops start-up with every
  * problem listed. Embedded defaults need no configuration at all.
@@ -33,6 +52,18 @@ const envSchema = z.object({
     .string()
     .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case SQL identifier')
     .optional(),
+  /** PostgreSQL connections per instance (pool size × instances must stay under the server's max_connections). */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(databaseDefaults.poolMax),
+  /** Shown in pg_stat_activity; default parley@<hostname>:<pid>. */
+  DATABASE_APPLICATION_NAME: z.string().max(63).optional(),
+  /** Waiting for a pooled connection or opening a new one. */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(databaseDefaults.connectTimeoutMs),
+  /** Server side: a statement running longer is cancelled (migrations and seeding run without it). */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(databaseDefaults.statementTimeoutMs),
+  /** Client side: no answer at all within this (a frozen or unreachable server) drops the connection. */
+  DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(databaseDefaults.queryTimeoutMs),
+  /** Server side: a session idle inside an open transaction this long is ended (its locks released). */
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(databaseDefaults.idleInTransactionTimeoutMs),
   /** Migrate and seed at start. Default: on outside production; production runs `npm run migrate` and `npm run seed`. */
   MIGRATE_ON_START: z.enum(['true', 'false']).optional(),
   REDIS_URL: z
@@ -150,6 +181,8 @@ export interface Config {
   readonly publicUrl: string;
   readonly dataDir: string;
   readonly database: { readonly kind: 'sqlite'; readonly file: string } | { readonly kind: 'postgres'; readonly url: string; readonly schema?: string };
+  /** PostgreSQL pool size and timeouts (unused on SQLite). */
+  readonly databasePool: DatabasePoolSettings;
   readonly redisUrl?: string;
   readonly sessionTtlMs: number;
   readonly appSecret: string;
@@ -248,6 +281,10 @@ export class ConfigError extends Error {}
 /** What production refuses to start with, all listed at once. */
 function productionProblems(e: Env): string[] {
   const problems: string[] = [];
+  // Without it production ran on an empty SQLite file (issue 30); a misspelt URL is refused by the schema.
+  // A single instance on SQLite stays possible, but only named on purpose (SQLITE_FILE).
+  if (!e.DATABASE_URL && !e.SQLITE_FILE)
+    problems.push('  - DATABASE_URL: required in production, a postgres:// URL (or SQLITE_FILE for a single instance on SQLite, on purpose)');
   if (!e.PUBLIC_URL?.startsWith('https://'))
     problems.push('  - PUBLIC_URL: required in production, an https:// URL (links in mail, payment redirects, secure cookies)');
   if (!e.APP_SECRET) problems.push('  - APP_SECRET: required in production (at least 32 random characters)');
@@ -297,6 +334,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     problems.push('  - STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: required when PAYMENT_GATEWAY=stripe');
   if (e.STORAGE === 's3' && (!e.S3_BUCKET || !e.S3_ACCESS_KEY_ID || !e.S3_SECRET_ACCESS_KEY))
     problems.push('  - S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: required when STORAGE=s3');
+  if (e.DATABASE_QUERY_TIMEOUT_MS < e.DATABASE_STATEMENT_TIMEOUT_MS)
+    problems.push('  - DATABASE_QUERY_TIMEOUT_MS: must not be shorter than DATABASE_STATEMENT_TIMEOUT_MS (the server cancels first, the client gives up last)');
   if (problems.length || !gateway) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
 
   const secrets = resolveSecrets(e);
@@ -311,6 +350,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL, schema: e.DATABASE_SCHEMA }
       : { kind: 'sqlite', file: e.SQLITE_FILE ?? `${e.DATA_DIR}/parley.db` },
+    databasePool: {
+      max: e.DATABASE_POOL_MAX,
+      applicationName: e.DATABASE_APPLICATION_NAME,
+      connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+      statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+      queryTimeoutMs: e.DATABASE_QUERY_TIMEOUT_MS,
+      idleInTransactionTimeoutMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    },
     redisUrl: e.REDIS_URL,
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
     appSecret,

@@ -1,4 +1,10 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { migrateToLatest } from '../src/db/connect.js';
 import { seedDatabase } from '../src/modules/reference/seed.js';
 import { demoAccounts } from '../src/modules/reference/seed-content.js';
 import { TestClient } from './client.js';
@@ -49,5 +55,33 @@ describe.each(dialects)('production safety (%s)', (dialect) => {
     expect(random.body.status).toBe('OK');
     const admins = await ctx.db.selectFrom('users').select('id').where('email', '=', demoAccounts.admin.email).execute();
     expect(admins).toHaveLength(1);
+  });
+
+  it('is not ready until every migration is applied (production migrates as its own step)', async () => {
+    // A database nobody migrated yet: a fresh file, or a fresh PostgreSQL schema.
+    const dir = mkdtempSync(join(tmpdir(), 'parley-unmigrated-'));
+    let database = { kind: 'sqlite' as const, file: join(dir, 'fresh.db') } as typeof ctx.database;
+    if (ctx.database.kind === 'postgres') {
+      const schema = `${ctx.database.schema}_fresh`;
+      const client = new pg.Client({ connectionString: ctx.database.url });
+      await client.connect();
+      await client.query(`CREATE SCHEMA ${schema}`);
+      await client.end();
+      database = { ...ctx.database, schema };
+    }
+    const app = await buildApp({ config: { ...ctx.config, database }, migrate: false, logger: false });
+    try {
+      const before = await app.inject({ method: 'GET', url: '/api/ready' });
+      expect(before.statusCode).toBe(503);
+      expect(before.json()).toMatchObject({ status: 'ERROR', payload: null, message: 'Unavailable: migrations' });
+      expect(before.json().errors.migrations[0]).toContain('npm run migrate');
+      await migrateToLatest(app.db);
+      const after = await app.inject({ method: 'GET', url: '/api/ready' });
+      expect(after.statusCode).toBe(200);
+      expect(after.json().payload).toEqual({ database: 'up', migrations: 'applied' });
+    } finally {
+      await app.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

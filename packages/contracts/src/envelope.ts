@@ -43,6 +43,8 @@ export const errorCodes = {
   ADULT_REQUIRED: 403,
   TWO_FACTOR_REQUIRED: 403,
   GATEWAY: 502,
+  /** The database cannot be reached or did not answer in time (issue 30): try again shortly. */
+  DATABASE_UNAVAILABLE: 503,
   INTERNAL: 500,
 } as const;
 export type ErrorCode = keyof typeof errorCodes;

@@ -16,6 +16,7 @@ export const texts = {
     failedInitPage: 'Failed to initialize page data',
     rateLimited: 'Rate limit exceeded. Please try again in a moment.',
     requestTimedOut: 'Request timed out. Please try again.',
+    serviceUnavailable: 'The service is temporarily unavailable. Please try again in a moment.',
     sessionExpired: 'Error occurred. Please log in again.',
     networkError: 'Network error. Please check your connection.',
     unexpectedResponse: 'Unexpected response from server',

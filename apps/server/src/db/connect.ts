@@ -1,4 +1,6 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
@@ -14,14 +16,17 @@ import {
   type Driver,
   type LogEvent,
   type PostgresPool,
+  type PostgresPoolClient,
   type MigrationProvider,
   type SqliteDatabase,
   type SqliteDialectConfig,
 } from 'kysely';
 import pg from 'pg';
-import { type Config } from '../config.js';
+import { databaseDefaults, type Config, type DatabasePoolSettings } from '../config.js';
+import { DependencyMonitor, type MonitorLog } from '../lib/dependency-monitor.js';
 import { type Database } from './database.js';
 import { migrations } from './migrations/index.js';
+import { connectionLost, isConnectionFailure, neverRan } from './unavailable.js';
 import { postgresStatementNames } from './prepared.js';
 import { startWalCheckpointer } from './wal-checkpointer.js';
 
@@ -34,6 +39,10 @@ export type DatabaseConfig = Config['database'];
 export interface ConnectOptions {
   /** Sees every statement run, BEGIN and COMMIT included (the statement-budget test counts them). */
   log?: (event: LogEvent) => void;
+  /** PostgreSQL pool size and timeouts (config.ts); without them: 10 connections, no timeouts. */
+  pool?: DatabasePoolSettings;
+  /** Where the database's outages are logged (once per change, db/connect.ts). */
+  logger?: MonitorLog;
 }
 
 /** better-sqlite3 statements are compiled once per distinct SQL text and reused (LRU of this many). */
@@ -114,43 +123,162 @@ class ImmediateSqliteDialect extends SqliteDialect {
   }
 }
 
-const pools = new WeakMap<Kysely<Database>, pg.Pool>();
+/**
+ * Keyed by the handle's adapter, which every handle derived from it shares (`withPlugin`, transactions):
+ * the app's handle is one (plugins/cache-writes.ts), and keyed by the handle itself the pool's gauges read 0.
+ */
+const pools = new WeakMap<object, pg.Pool>();
+const monitors = new WeakMap<object, DependencyMonitor>();
+const keyOf = (db: Kysely<Database>): object => db.getExecutor().adapter;
+
+/** Statements run under `withDatabaseLock` (its wait, migrations, seeding) have no client-side timeout (and no statement_timeout). */
+const unbounded = new AsyncLocalStorage<true>();
 
 /**
- * The pool Kysely sees: its clients run the SQL of prepared statements (db/prepared.ts) as named
- * statements, which PostgreSQL parses and plans once per connection instead of on every run.
+ * A pooled connection as Kysely sees it, for one checkout (issue 30):
+ * - the SQL of prepared statements (db/prepared.ts) runs as named statements, which PostgreSQL parses
+ *   and plans once per connection instead of on every run;
+ * - no answer within the query timeout (a frozen or unreachable server) fails the statement, and a
+ *   connection that lost a statement or its link is never handed out again: the statements after it in
+ *   the checkout (Kysely's ROLLBACK) fail at once instead of queueing behind the lost one, and the
+ *   connection is destroyed on release;
+ * - a reused connection the server has ended while it was idle (a restart, pg_terminate_backend) and that
+ *   fails the checkout's first statement with proof it never ran (57P01…, or not sent at all) is
+ *   replaced and the statement run once more on a fresh one: the request does not notice.
  */
-function namingPreparedStatements(pool: pg.Pool): PostgresPool {
-  const named = new WeakSet<pg.PoolClient>();
-  return {
-    end: () => pool.end(),
-    async connect() {
-      const client = await pool.connect();
-      if (!named.has(client)) {
-        named.add(client);
-        const query = client.query.bind(client) as (config: pg.QueryConfig) => Promise<pg.QueryResult>;
-        client.query = ((text: unknown, values?: unknown[]) => {
-          const name = typeof text === 'string' ? postgresStatementNames.get(text) : undefined;
-          return name ? query({ name, text: text as string, values }) : (query as (t: unknown, v?: unknown[]) => Promise<pg.QueryResult>)(text, values);
-        }) as typeof client.query;
+class CheckedOutClient {
+  #used = false;
+  #lost: Error | undefined;
+  constructor(
+    private client: pg.PoolClient | undefined,
+    private reused: boolean,
+    private readonly owner: ResilientPool,
+  ) {}
+
+  async query(text: string, values?: readonly unknown[]): Promise<pg.QueryResult> {
+    if (this.#lost) throw connectionLost(this.#lost);
+    const first = !this.#used;
+    this.#used = true;
+    try {
+      return await this.#run(text, values);
+    } catch (error) {
+      if (!isConnectionFailure(error)) throw error;
+      this.#lost = error as Error;
+      if (!first || !this.reused || !neverRan(error)) throw error;
+      this.release();
+      this.client = await this.owner.acquireFresh();
+      this.reused = false;
+      this.#lost = undefined;
+      try {
+        return await this.#run(text, values);
+      } catch (again) {
+        if (isConnectionFailure(again)) this.#lost = again as Error;
+        throw again;
       }
-      return client;
-    },
-  };
+    }
+  }
+
+  async #run(text: string, values?: readonly unknown[]) {
+    const name = postgresStatementNames.get(text);
+    const timeout = unbounded.getStore() ? undefined : this.owner.queryTimeoutMs;
+    try {
+      if (!this.client) throw connectionLost(this.#lost);
+      const result = await this.client.query({
+        text,
+        values: values as unknown[] | undefined,
+        ...(name ? { name } : {}),
+        ...(timeout ? { query_timeout: timeout } : {}),
+      });
+      this.owner.monitor.succeed();
+      return result;
+    } catch (error) {
+      if (isConnectionFailure(error)) this.owner.monitor.fail(error);
+      throw error;
+    }
+  }
+
+  release() {
+    // Once per checkout, also after the retry above released the dead one and could not get another.
+    this.client?.release(this.#lost);
+    this.client = undefined;
+  }
 }
 
+/** The pool Kysely sees (see CheckedOutClient). */
+class ResilientPool implements PostgresPool {
+  readonly #seen = new WeakSet<pg.PoolClient>();
+  constructor(
+    readonly pool: pg.Pool,
+    readonly monitor: DependencyMonitor,
+    readonly queryTimeoutMs: number | undefined,
+  ) {}
+
+  async #acquire(): Promise<pg.PoolClient> {
+    try {
+      return await this.pool.connect();
+    } catch (error) {
+      this.monitor.fail(error);
+      throw error;
+    }
+  }
+
+  async connect() {
+    const client = await this.#acquire();
+    const reused = this.#seen.has(client);
+    this.#seen.add(client);
+    // Kysely's PostgresPoolClient also types a cursor overload, which is never used here (no cursor configured).
+    return new CheckedOutClient(client, reused, this) as unknown as PostgresPoolClient;
+  }
+
+  /** A connection never handed out before (the retry after a reused one proved dead). */
+  async acquireFresh() {
+    for (;;) {
+      const client = await this.#acquire();
+      if (!this.#seen.has(client)) {
+        this.#seen.add(client);
+        return client;
+      }
+      // Another idle one: it may be as dead as the first, so it is not trusted with the retry.
+      client.release(new Error('dropped to open a fresh connection'));
+    }
+  }
+
+  end() {
+    return this.pool.end();
+  }
+}
+
+const DATABASE_CONSEQUENCE = 'requests that need it answer 503 until it is back';
+
 /** The PostgreSQL pool behind a database handle (its gauges go to /metrics); none for SQLite. */
-export const poolOf = (db: Kysely<Database>): pg.Pool | undefined => pools.get(db);
+export const poolOf = (db: Kysely<Database>): pg.Pool | undefined => pools.get(keyOf(db));
+
+/** How this process last met the database (logged once per change); SQLite has none. */
+export const databaseMonitorOf = (db: Kysely<Database>): DependencyMonitor | undefined => monitors.get(keyOf(db));
 
 export function connectDatabase(config: DatabaseConfig, options: ConnectOptions = {}): Kysely<Database> {
   if (config.kind === 'postgres') {
+    const settings = options.pool;
+    const monitor = new DependencyMonitor('database', options.logger, DATABASE_CONSEQUENCE);
     const pool = new pg.Pool({
       connectionString: config.url,
-      max: 10,
+      max: settings?.max ?? databaseDefaults.poolMax,
+      application_name: settings?.applicationName ?? `parley@${hostname()}:${process.pid}`.slice(0, 63),
+      connectionTimeoutMillis: settings?.connectTimeoutMs,
+      statement_timeout: settings?.statementTimeoutMs,
+      idle_in_transaction_session_timeout: settings?.idleInTransactionTimeoutMs,
+      // A dead peer (a partition, a host gone) is noticed on idle connections too.
+      keepAlive: true,
       options: config.schema ? `-c search_path=${config.schema}` : undefined,
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: namingPreparedStatements(pool) }), log: options.log });
-    pools.set(db, pool);
+    // Never an unhandled 'error' event (issue 30: one killed every API process on a PostgreSQL restart):
+    // idle connections report through the pool, checked-out ones through their own listener.
+    pool.on('error', () => undefined);
+    pool.on('connect', (client) => client.on('error', (error) => monitor.fail(error)));
+    const resilient = new ResilientPool(pool, monitor, settings?.queryTimeoutMs);
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: resilient }), log: options.log });
+    pools.set(keyOf(db), pool);
+    monitors.set(keyOf(db), monitor);
     return db;
   }
   if (config.file !== ':memory:') mkdirSync(dirname(config.file), { recursive: true });
@@ -197,6 +325,19 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
   if (error || failed) throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
 }
 
+/** The code's migrations this database has not applied (all of them before the first migrate). */
+export async function findPendingMigrations(db: Kysely<Database>): Promise<string[]> {
+  let applied: Set<string>;
+  try {
+    applied = new Set((await sql<{ name: string }>`select name from kysely_migration`.execute(db)).rows.map((r) => r.name));
+  } catch (error) {
+    if (isConnectionFailure(error)) throw error;
+    // No migration table yet: nothing applied.
+    applied = new Set();
+  }
+  return Object.keys(migrations).filter((name) => !applied.has(name));
+}
+
 /**
  * Runs `fn` while holding the database's maintenance lock, so N processes migrating and seeding
  * one database at once take turns. PostgreSQL: a session advisory lock per schema, on one pooled
@@ -213,14 +354,19 @@ export async function withDatabaseLock<T>(db: Kysely<Database>, database: Databa
       release();
     }
   }
-  return db.connection().execute(async (conn) => {
-    await sql`select pg_advisory_lock(hashtext('parley:' || current_schema()))`.execute(conn);
-    try {
-      return await fn(conn);
-    } finally {
-      await sql`select pg_advisory_unlock(hashtext('parley:' || current_schema()))`.execute(conn);
-    }
-  });
+  // Waiting for another process's migrations, and migrating (an index on a big table), take as long as they take.
+  return unbounded.run(true, () =>
+    db.connection().execute(async (conn) => {
+      await sql`set statement_timeout = 0`.execute(conn);
+      await sql`select pg_advisory_lock(hashtext('parley:' || current_schema()))`.execute(conn);
+      try {
+        return await fn(conn);
+      } finally {
+        await sql`select pg_advisory_unlock(hashtext('parley:' || current_schema()))`.execute(conn);
+        await sql`reset statement_timeout`.execute(conn);
+      }
+    }),
+  );
 }
 
 const isAlive = (pid: number) => {

@@ -1,6 +1,7 @@
 import { type Transaction } from 'kysely';
 import { type Database, type Db } from './database.js';
 import { isPostgresDb } from './dialect.js';
+import { isConnectionFailure } from './unavailable.js';
 
 interface Job<T> {
   work: (trx: Transaction<Database>) => Promise<T>;
@@ -17,7 +18,8 @@ interface Job<T> {
  * A unit of work must only touch the database through `trx` (no effects outside it) and must be
  * safe to run again: when any unit of a batch fails, or the COMMIT does, the whole batch is rolled
  * back and every unit is run again in a transaction of its own — the failing one fails exactly as
- * it would have alone, the others commit exactly as they would have alone.
+ * it would have alone, the others commit exactly as they would have alone. A lost connection is the
+ * exception: every unit of the batch fails with it and none is run again (the COMMIT may have taken).
  */
 export interface GroupCommit {
   run<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T>;
@@ -63,7 +65,13 @@ export function createGroupCommit(db: Db, inFlight = 1, maxBatch = 32): GroupCom
         for (const job of batch) out.push(await job.work(trx));
         return out;
       });
-    } catch {
+    } catch (error) {
+      // The connection was lost (the database went away, or did not answer): whether the COMMIT took is
+      // unknown, so nothing is run again — every unit fails (503) rather than risk running twice.
+      if (isConnectionFailure(error)) {
+        for (const job of batch) job.reject(error);
+        return;
+      }
       // Rolled back: nothing of the batch happened. Each unit again on its own.
       for (const job of batch) await alone(job);
       return;

@@ -4,6 +4,7 @@ import { chatEventSchema, type ChatEvent } from '@parley/contracts';
 import { type FastifyBaseLogger } from 'fastify';
 import { type Redis } from 'ioredis';
 import { isInvalidation, type EventBus, type Invalidation } from './event-bus.js';
+import { redisMonitorOf } from './redis.js';
 
 /** Redis pub/sub channels. One channel carries every chat event; listeners filter by topic or user. */
 export const redisChannels = { chatEvents: 'parley:chat-events', invalidations: 'parley:invalidations' } as const;
@@ -82,13 +83,15 @@ export function createRedisBus(command: Redis, log: FastifyBaseLogger, options: 
     }
     deliver(parsed.data);
   });
+  // Failures are the Redis monitor's to log: once when Redis goes, once when it is back (lib/redis.ts).
+  const monitor = redisMonitorOf(command, log);
   subscriber.on('error', (error: Error) => {
-    if (!closed) log.error({ err: error }, 'redis subscriber error');
+    if (!closed) monitor.fail(error);
   });
 
   const subscribe = () => {
     const pending = subscriber.subscribe(channel, invalidationChannel).then(() => undefined);
-    pending.catch((error: unknown) => log.error({ err: error }, 'redis subscribe failed'));
+    pending.catch((error: unknown) => monitor.fail(error));
     return pending;
   };
   const ready = subscribe();
@@ -111,8 +114,9 @@ export function createRedisBus(command: Redis, log: FastifyBaseLogger, options: 
   const publishElsewhere = async (to: string, message: string) => {
     try {
       await command.publish(to, message);
+      monitor.succeed();
     } catch (error) {
-      log.warn({ err: error, channel: to }, 'redis publish failed: delivered to this instance only');
+      monitor.fail(error);
     }
   };
 

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { type FastifyBaseLogger } from 'fastify';
 import { type Redis } from 'ioredis';
+import { redisMonitorOf } from './redis.js';
 
 type RouteStoreOptions = Parameters<FastifyRateLimitStore['child']>[0];
 type Store = FastifyRateLimitStore & { read?: unknown };
@@ -26,15 +27,10 @@ const RedisStore = require('@fastify/rate-limit/store/RedisStore.js') as new (
  * for a while, never a failed or stalled request. Recovery is automatic.
  */
 export function createFallbackRateLimitStore(redis: Redis, nameSpace: string, log: FastifyBaseLogger): FastifyRateLimitStoreCtor {
-  let isDegraded = false;
-  const degrade = (error: Error | null) => {
-    if (!isDegraded) log.warn({ err: error }, 'rate limits: redis unavailable, counting per process');
-    isDegraded = true;
-  };
-  const recover = () => {
-    if (isDegraded) log.info('rate limits: redis is back, counting across instances');
-    isDegraded = false;
-  };
+  // Logged by the Redis monitor (lib/redis.ts), once when Redis goes and once when it is back, not per request.
+  const monitor = redisMonitorOf(redis, log);
+  const degrade = (error: Error | null) => monitor.fail(error ?? new Error(`redis ${redis.status}`));
+  const recover = () => monitor.succeed();
 
   class FallbackStore implements FastifyRateLimitStore {
     constructor(

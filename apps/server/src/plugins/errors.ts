@@ -4,6 +4,7 @@ import { type Duplex } from 'node:stream';
 import { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { type ZodType } from 'zod';
 import { englishText } from '@parley/contracts/i18n';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { AppError, localized, type LocalizedText } from '../lib/app-error.js';
 import { rememberText } from './localize.js';
 
@@ -105,19 +106,36 @@ export function registerInputGuards(app: FastifyInstance) {
   });
 }
 
-/** One error handler: AppError → its status; client errors → 4xx envelope; the rest → logged 500. */
+const sendAppError = (reply: FastifyReply, error: AppError) => {
+  rememberText(reply, error);
+  return reply.status(error.statusCode).send({
+    status: 'ERROR',
+    payload: null,
+    message: error.message,
+    errors: error.fieldErrors ?? {},
+    code: error.code,
+    ...error.extra,
+  });
+};
+
+/** The database (or what wraps its error) could not be reached, or did not answer in time. */
+const isUnavailable = (error: unknown, depth = 0): boolean =>
+  isDatabaseUnavailable(error) || (depth < 3 && error instanceof Error && error.cause !== undefined && isUnavailable(error.cause, depth + 1));
+
+/** How long a client should wait before trying again while the database is away (seconds). */
+const RETRY_AFTER_S = 5;
+
+/**
+ * One error handler: AppError → its status; client errors → 4xx envelope; the database away → 503
+ * DATABASE_UNAVAILABLE (logged once per outage by the database monitor, not per request); the rest → logged 500.
+ */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-    if (error instanceof AppError) {
-      rememberText(reply, error);
-      return reply.status(error.statusCode).send({
-        status: 'ERROR',
-        payload: null,
-        message: error.message,
-        errors: error.fieldErrors ?? {},
-        code: error.code,
-        ...error.extra,
-      });
+    if (error instanceof AppError) return sendAppError(reply, error);
+    if (isUnavailable(error)) {
+      request.log.debug({ err: error, reqId: request.id }, 'database unavailable');
+      reply.header('retry-after', String(RETRY_AFTER_S));
+      return sendAppError(reply, new AppError('DATABASE_UNAVAILABLE', texts.common.serviceUnavailable));
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {

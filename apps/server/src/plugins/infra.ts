@@ -49,7 +49,7 @@ declare module 'fastify' {
 }
 
 export function createInfra(config: Config, log: FastifyBaseLogger, overrides: Partial<Infra> = {}): Infra {
-  const db = overrides.db ?? connectDatabase(config.database);
+  const db = overrides.db ?? connectDatabase(config.database, { pool: config.databasePool, logger: log });
   const clock = overrides.clock ?? systemClock;
   const redis = overrides.redis ?? (config.redisUrl ? connectRedis(config.redisUrl, log) : undefined);
   return {

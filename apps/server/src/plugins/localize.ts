@@ -1,5 +1,6 @@
 import { englishText, keyOfEnglish, translate, type Catalogue, type TextKey, type TextParams } from '@parley/contracts/i18n';
 import { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { type LocalizedText } from '../lib/app-error.js';
 
 /** A language's texts as the reference module keeps them (modules/reference/localization.service.ts). */
@@ -105,7 +106,8 @@ export function registerLocalization(app: FastifyInstance, resolve: LanguageReso
       // English is what the envelope already says.
       (language) => done(null, language.catalogue === undefined ? payload : localizeEnvelope(envelope, language, pending)),
       (error: unknown) => {
-        request.log.warn({ err: error }, 'message left in English: the language could not be read');
+        // The database away is logged once by its monitor (db/connect.ts), not per request.
+        if (!isDatabaseUnavailable(error)) request.log.warn({ err: error }, 'message left in English: the language could not be read');
         done(null, payload);
       },
     );

@@ -1,34 +1,25 @@
-import { sql } from 'kysely';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { isRedisUp } from '../../lib/redis.js';
-
-const DATABASE_TIMEOUT_MS = 2000;
-
-const withTimeout = <T>(promise: Promise<T>, ms: number) =>
-  Promise.race([promise, new Promise<never>((_resolve, reject) => setTimeout(() => reject(new Error('timeout')), ms).unref())]);
+import { checkDependencies } from './health.service.js';
 
 /**
- * Liveness (no I/O: also the benchmark's ceiling) and readiness: every dependency
- * answers (database; Redis when configured). A 503 names what failed, so a balancer
- * stops routing here and an operator knows where to look; it turns 200 again by itself.
+ * Liveness (no I/O: also the benchmark's ceiling) and readiness. Ready means this instance can serve:
+ * the database answers and has every migration of this code. Redis down is *degraded*, not unready
+ * (decision 030): every instance loses a shared Redis at once, and a proxy that health-checks readiness
+ * would then drain them all, while each still serves every request (per-instance rate limits, push to
+ * its own sockets only). The body says `redis: 'down'`. A 503 names what failed, so a balancer stops
+ * routing here and an operator knows where to look; it turns 200 again by itself.
  */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/health', { schema: { tags: ['ops'] }, config: { rateLimit: false } }, async () => ({ status: 'OK', payload: null }));
   app.get('/ready', { schema: { tags: ['ops'] }, config: { rateLimit: false } }, async (_request, reply) => {
     // Draining (SIGTERM, plugins/drain.ts): the balancer moves away while this instance still serves.
     if (app.draining) return reply.status(503).send({ status: 'ERROR', payload: null, message: 'Shutting down', errors: {} });
-    const checks: Record<string, Promise<boolean>> = {
-      database: withTimeout(sql`select 1`.execute(app.db), DATABASE_TIMEOUT_MS).then(
-        () => true,
-        () => false,
-      ),
-    };
-    if (app.redis) checks.redis = isRedisUp(app.redis);
-    const results = await Promise.all(Object.entries(checks).map(async ([name, check]) => [name, await check] as const));
-    const failed = results.filter(([, ok]) => !ok).map(([name]) => name);
-    const payload = Object.fromEntries(results.map(([name, ok]) => [name, ok ? 'up' : 'down']));
-    if (failed.length === 0) return { status: 'OK', payload };
-    const errors = Object.fromEntries(failed.map((name) => [name, [`${name} unavailable`]]));
-    return reply.status(503).send({ status: 'ERROR', payload: null, message: `Unavailable: ${failed.join(', ')}`, errors });
+    const { states, pending } = await checkDependencies(app);
+    const errors: Record<string, string[]> = {};
+    if (states.database === 'down') errors.database = ['database unavailable'];
+    if (states.migrations === 'pending') errors.migrations = [`${pending.length} migrations not applied (run npm run migrate): ${pending.join(', ')}`];
+    const failed = Object.keys(errors);
+    if (failed.length > 0) return reply.status(503).send({ status: 'ERROR', payload: null, message: `Unavailable: ${failed.join(', ')}`, errors });
+    return states.redis === 'down' ? { status: 'OK', payload: states, message: 'Degraded: redis' } : { status: 'OK', payload: states };
   });
 };

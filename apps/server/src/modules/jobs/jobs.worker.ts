@@ -1,5 +1,6 @@
 import * as repo from './jobs.repository.js';
 import { enqueueJob, findJobHandler, listJobHandlers, listPeriodicJobs, listSweeps, type JobContext, type JobDeferral } from './jobs.registry.js';
+import { isDatabaseUnavailable } from '../../db/unavailable.js';
 
 export interface JobTuning {
   /** How often every instance looks for due jobs. */
@@ -138,7 +139,8 @@ export class JobWorker {
         if (due.length < room) break;
       }
     } catch (error) {
-      this.ctx.log.warn({ err: error }, 'job worker pass failed');
+      // The database away is logged once by its monitor (db/connect.ts), not on every pass.
+      if (!isDatabaseUnavailable(error)) this.ctx.log.warn({ err: error }, 'job worker pass failed');
     }
     return started;
   }
@@ -167,7 +169,7 @@ export class JobWorker {
       try {
         await sweep.run(this.ctx);
       } catch (error) {
-        this.ctx.log.warn({ err: error, sweep: sweep.kind }, 'job worker sweep failed');
+        if (!isDatabaseUnavailable(error)) this.ctx.log.warn({ err: error, sweep: sweep.kind }, 'job worker sweep failed');
       }
     }
   }
@@ -185,7 +187,7 @@ export class JobWorker {
       return outcome === null || typeof outcome === 'object';
     } catch (error) {
       // The database went away mid-finish: the lease hands the job to the next pass.
-      this.ctx.log.warn({ err: error, jobId: claim.id }, 'job outcome not recorded');
+      if (!isDatabaseUnavailable(error)) this.ctx.log.warn({ err: error, jobId: claim.id }, 'job outcome not recorded');
       return false;
     }
   }

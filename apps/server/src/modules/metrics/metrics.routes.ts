@@ -8,6 +8,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import { poolOf } from '../../db/connect.js';
 import { AppError } from '../../lib/app-error.js';
 import { buildInfo } from '../../lib/build-info.js';
+import { checkDependencies } from '../health/health.service.js';
 import { getRealtimeHub } from '../realtime/realtime.hub.js';
 import * as repo from './metrics.repository.js';
 
@@ -34,7 +35,7 @@ const TOTALS_MAX_AGE_MS = 60_000;
 
 /**
  * Prometheus text at /metrics (prom-client), or on its own listener with METRICS_PORT: request rate
- * and latency by route, database pool, WebSocket connections, build info and the process defaults
+ * and latency by route, database pool, each dependency's state, WebSocket connections, build info and the process defaults
  * of this instance; and, from the one instance holding the metrics-leader lease, the cluster-wide
  * job queue and ledger totals. Not encapsulated (fastify-plugin): its timing hook sees every route.
  */
@@ -67,13 +68,32 @@ export const metricsRoutes = fp(async (app: Parameters<FastifyPluginAsync>[0]) =
       help,
       registers: [registry],
       async collect() {
-        await collect(this);
+        // A gauge read from the database has no value while it is away: the scrape still answers
+        // (parley_dependency_up says why) instead of failing as a whole.
+        try {
+          await collect(this);
+        } catch {
+          this.reset();
+        }
       },
     });
   gauge('parley_ws_connections', 'Open WebSocket connections on this instance', (g) => g.set(getRealtimeHub(app).size));
   const pool = () => poolOf(app.db);
-  gauge('parley_db_pool_connections', 'Database pool connections (PostgreSQL)', (g) => g.set(pool()?.totalCount ?? 0));
+  // SQLite: its one connection, always open.
+  gauge('parley_db_pool_connections', 'Database connections open (PostgreSQL pool; SQLite 1)', (g) => g.set(pool()?.totalCount ?? 1));
+  gauge('parley_db_pool_idle', 'Database connections open and idle (PostgreSQL pool)', (g) => g.set(pool()?.idleCount ?? 0));
   gauge('parley_db_pool_waiting', 'Queries waiting for a pooled connection (PostgreSQL)', (g) => g.set(pool()?.waitingCount ?? 0));
+  new Gauge({
+    name: 'parley_dependency_up',
+    help: 'Whether this instance reaches each dependency now (1) or not (0): database, redis (with REDIS_URL)',
+    labelNames: ['dependency'],
+    registers: [registry],
+    async collect() {
+      const { states } = await checkDependencies(app);
+      this.set({ dependency: 'database' }, states.database === 'up' ? 1 : 0);
+      if (states.redis) this.set({ dependency: 'redis' }, states.redis === 'up' ? 1 : 0);
+    },
+  });
   new Gauge({
     name: 'parley_build_info',
     help: 'The running build: always 1, labelled with its version and commit',

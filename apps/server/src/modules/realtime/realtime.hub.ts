@@ -3,6 +3,7 @@ import { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { type EventBus } from '../../lib/event-bus.js';
 import { type Connection, type RealtimeTuning, type Subscription, messageIdOf } from './realtime.connection.js';
 import { eventFor, framesFor } from './realtime.privacy.js';
+import { isDatabaseUnavailable } from '../../db/unavailable.js';
 
 /** What the hub needs from the chat: the read rule and the messages a client missed. */
 export interface RealtimeChatPort {
@@ -220,7 +221,7 @@ export class RealtimeHub {
         if (!live.has(connection.sessionId)) connection.close(wsCloseCodes.unauthenticated, 'session ended');
       }
     } catch (error) {
-      this.log.warn({ err: error }, 'websocket session check failed');
+      if (!isDatabaseUnavailable(error)) this.log.warn({ err: error }, 'websocket session check failed');
     }
   }
 

@@ -10,6 +10,7 @@ export const deCore: Partial<Record<TextKey, string>> = {
   'common.failedInitPage': 'Die Seitendaten konnten nicht geladen werden',
   'common.rateLimited': 'Zu viele Anfragen. Bitte versuche es gleich noch einmal.',
   'common.requestTimedOut': 'Die Anfrage hat zu lange gedauert. Bitte versuche es noch einmal.',
+  'common.serviceUnavailable': 'Der Dienst ist gerade vorübergehend nicht erreichbar. Bitte versuche es gleich noch einmal.',
   'common.sessionExpired': 'Ein Fehler ist aufgetreten. Bitte melde dich erneut an.',
   'common.networkError': 'Netzwerkfehler. Bitte überprüfe deine Verbindung.',
   'common.unexpectedResponse': 'Unerwartete Antwort vom Server',
