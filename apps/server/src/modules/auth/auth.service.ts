@@ -3,6 +3,7 @@ import { type Config } from '../../config.js';
 import { type Db } from '../../db/database.js';
 import { AppError, validationError } from '../../lib/app-error.js';
 import { type Clock } from '../../lib/clock.js';
+import { type EventBus } from '../../lib/event-bus.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
 import { getDummyHash, hashPassword, verifyPassword } from '../../lib/password.js';
 import { postEntry } from '../ledger/ledger.service.js';
@@ -23,6 +24,15 @@ export interface AuthDeps {
   config: Config;
   clock: Clock;
   mailer: Mailer;
+  bus: EventBus;
+}
+
+/**
+ * Sockets opened with ended sessions close on every instance (and every instance's session cache
+ * drops them): one `session.ended` per session, published after the deleting transaction committed.
+ */
+export async function announceEndedSessions(bus: EventBus, userId: number, sessionIds: string[]): Promise<void> {
+  await Promise.all(sessionIds.map((sessionId) => bus.publish({ type: 'session.ended', userId, sessionId }).catch(() => undefined)));
 }
 
 const VERIFY_TTL_MS = 24 * 3600_000;
@@ -164,11 +174,12 @@ export async function resetPassword(deps: AuthDeps, body: PasswordResetBody): Pr
   const user = await users.findUserById(deps.db, row.user_id);
   if (!user || user.email !== body.email) throw invalid();
   const passwordHash = await hashPassword(body.password);
-  await deps.db.transaction().execute(async (trx) => {
+  const ended = await deps.db.transaction().execute(async (trx) => {
     if (!(await repo.consumeEmailToken(trx, row.id, now))) throw invalid();
     await users.updateUser(trx, user.id, { password_hash: passwordHash, email_verified_at: user.email_verified_at ?? now, updated_at: now });
-    await repo.deleteUserSessions(trx, user.id);
+    return repo.deleteUserSessions(trx, user.id);
   });
+  await announceEndedSessions(deps.bus, user.id, ended);
 }
 
 export async function changePassword(deps: AuthDeps, user: UserRow, sessionId: string, body: ChangePasswordBody): Promise<void> {
@@ -176,10 +187,11 @@ export async function changePassword(deps: AuthDeps, user: UserRow, sessionId: s
     throw new AppError('VALIDATION', texts.auth.currentPasswordWrong, { current_password: [texts.auth.currentPasswordWrong] });
   }
   const passwordHash = await hashPassword(body.password);
-  await deps.db.transaction().execute(async (trx) => {
+  const ended = await deps.db.transaction().execute(async (trx) => {
     await users.updateUser(trx, user.id, { password_hash: passwordHash, updated_at: deps.clock.now().toISOString() });
-    await repo.deleteUserSessions(trx, user.id, sessionId);
+    return repo.deleteUserSessions(trx, user.id, sessionId);
   });
+  await announceEndedSessions(deps.bus, user.id, ended);
 }
 
 export async function updateProfile(deps: AuthDeps, user: UserRow, body: UpdateProfileBody): Promise<UserRow> {

@@ -2,6 +2,7 @@ import { recoveryCodesSchema, texts, twoFactorCodeBodySchema, twoFactorDisableBo
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, requireAuth } from '../../plugins/session.js';
 import * as repo from './auth.repository.js';
+import { announceEndedSessions } from './auth.service.js';
 import * as twoFactor from './two-factor.service.js';
 
 /** Two-factor sign-in in account settings (issue 15): status, setup, enable, disable, new recovery codes. */
@@ -24,7 +25,8 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/user/two-factor/enable', { schema: { tags, body: twoFactorCodeBodySchema }, preHandler: requireAuth, config: limited }, async (request) => {
     const codes = await twoFactor.enable(deps, currentUser(request), request.body.code);
     // Sessions signed in with the password alone end; this one goes on.
-    await repo.deleteUserSessions(app.db, currentUser(request).id, request.auth!.sessionId);
+    const userId = currentUser(request).id;
+    await announceEndedSessions(app.bus, userId, await repo.deleteUserSessions(app.db, userId, request.auth!.sessionId));
     return { status: 'OK', message: texts.twoFactor.enabled, payload: recoveryCodesSchema.parse({ recovery_codes: codes }) };
   });
 
