@@ -1,6 +1,6 @@
 import { cookieNames, texts, xsrfHeader } from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createUser, DEFAULT_PASSWORD, signUpBody } from '../../../test/factories.js';
+import { createSignedInUser, createUser, DEFAULT_PASSWORD, signUpBody, totpCode } from '../../../test/factories.js';
 import { createTestContext, dialects, type TestContext } from '../../../test/harness.js';
 import * as password from '../../lib/password.js';
 import { xsrfTokenFor } from '../../plugins/session.js';
@@ -46,5 +46,32 @@ describe.each(dialects)('sign-in throttling per account and sign-up work on %s',
     expect(fresh.json()).toMatchObject({ status: 'VERIFY' });
     expect(existing.json()).toMatchObject({ status: 'VERIFY' });
     expect(hash.mock.calls.map((call) => call[0])).toEqual(['Sunshine42x', 'Sunshine42x']);
+  });
+});
+
+describe.each(dialects)('two-factor code checks in account settings on %s', (dialect) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext(dialect, { env: { RATE_LIMIT_AUTH_MAX: '3', RATE_LIMIT_AUTH_WINDOW_S: '900' } });
+  });
+  afterAll(() => ctx.close());
+
+  it('are limited per account as well as per address: a session guessing codes from many addresses is stopped', async () => {
+    const { client } = await createSignedInUser(ctx.app, { twoFactor: true });
+    const statuses: number[] = [];
+    for (let i = 1; i <= 4; i++) {
+      client.address = `10.3.0.${i}`;
+      statuses.push((await client.post('/api/user/two-factor/recovery-codes', { code: '000000' })).statusCode);
+    }
+    expect(statuses).toEqual([422, 422, 422, 429]);
+    // Disabling and enabling share the account's budget.
+    client.address = '10.3.0.9';
+    const disable = await client.post('/api/user/two-factor/disable', { password: DEFAULT_PASSWORD, code: await totpCode(ctx.app) });
+    expect(disable.statusCode).toBe(429);
+    expect(disable.body.message).toBe(texts.common.rateLimited);
+    // Another account is not affected.
+    const { client: other } = await createSignedInUser(ctx.app, { twoFactor: true });
+    other.address = '10.3.0.10';
+    expect((await other.post('/api/user/two-factor/recovery-codes', { code: '000000' })).statusCode).toBe(422);
   });
 });
