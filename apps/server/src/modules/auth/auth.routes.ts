@@ -27,7 +27,14 @@ import * as auth from './auth.service.js';
 import { twoFactorRoutes } from './two-factor.routes.js';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = { db: app.db, config: app.config, clock: app.clock, bus: app.bus, mailer: createMailOutbox(app.db, app.clock, app.jobs) };
+  const deps = {
+    db: app.db,
+    config: app.config,
+    clock: app.clock,
+    bus: app.bus,
+    kick: () => app.jobs.kick(),
+    mailer: createMailOutbox(app.db, app.clock, app.jobs),
+  };
   const authLimit = { rateLimit: { max: app.config.rateLimit.authMax, timeWindow: app.config.rateLimit.authWindowMs } };
   const profileOf = async (userId: number) => {
     const user = (await users.findUserById(app.db, userId))!;

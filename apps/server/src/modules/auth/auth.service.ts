@@ -1,4 +1,5 @@
 import { texts, type ChangePasswordBody, type LoginBody, type PasswordResetBody, type RegisterBody, type UpdateProfileBody } from '@parley/contracts';
+import { z } from 'zod';
 import { type Config } from '../../config.js';
 import { type Db } from '../../db/database.js';
 import { AppError, validationError } from '../../lib/app-error.js';
@@ -6,6 +7,7 @@ import { type Clock } from '../../lib/clock.js';
 import { type EventBus } from '../../lib/event-bus.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
 import { getDummyHash, hashPassword, verifyPassword } from '../../lib/password.js';
+import { enqueueJob } from '../jobs/jobs.registry.js';
 import { postEntry } from '../ledger/ledger.service.js';
 import { type Mailer } from '../mail/mailer.js';
 import { findLanguageId, getLanguageTexts } from '../reference/localization.service.js';
@@ -25,6 +27,46 @@ export interface AuthDeps {
   clock: Clock;
   mailer: Mailer;
   bus: EventBus;
+  /** Wakes the job worker after a request queued work (`app.jobs.kick`). */
+  kick: () => void;
+}
+
+/** The job that sends a mail carrying a secret link (decision 028; issue 31 findings 7 and 8). */
+export const AUTH_MAIL_JOB = 'auth.mail';
+export const authMailPayloadSchema = z.object({ kind: z.enum(['reset', 'verify']), email: z.string() });
+export type AuthMailPayload = z.infer<typeof authMailPayloadSchema>;
+
+/**
+ * Mail with a secret link is queued as a reference (what to send, to which address): the job makes the
+ * token and renders the mail when it runs and hands it straight to the mailer, so no link ever sits in
+ * the jobs table, and the job forgets its payload once done. The request did no per-account work: a
+ * request for an unknown address costs the same statements as one for a registered address.
+ */
+async function queueAuthMail(deps: AuthDeps, payload: AuthMailPayload): Promise<void> {
+  await enqueueJob(deps.db, { kind: AUTH_MAIL_JOB, payload, runAt: deps.clock.now() });
+  deps.kick();
+}
+
+/** The job's work: looks the address up, and only for an account that should get it makes the token and sends. */
+export async function deliverAuthMail(deps: Pick<AuthDeps, 'db' | 'config' | 'clock' | 'mailer'>, payload: AuthMailPayload): Promise<void> {
+  const user = await users.findUserByEmail(deps.db, payload.email);
+  if (!user || user.banned_at) return;
+  if (payload.kind === 'verify') {
+    if (!user.email_verified_at) await sendVerification(deps, user);
+    return;
+  }
+  const token = randomToken();
+  const now = deps.clock.now();
+  await repo.invalidateOpenTokens(deps.db, user.id, 'reset', now.toISOString());
+  await repo.insertEmailToken(deps.db, {
+    user_id: user.id,
+    kind: 'reset',
+    token_hash: sha256(token),
+    expires_at: new Date(now.getTime() + RESET_TTL_MS).toISOString(),
+    created_at: now.toISOString(),
+  });
+  const link = `${deps.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
+  await deps.mailer.send(passwordResetMail(user, link, await getLanguageTexts(deps.db, user.language_id)));
 }
 
 /**
@@ -107,13 +149,13 @@ export async function register(deps: AuthDeps, body: RegisterBody, languageId?: 
   });
 
   if (config.requireEmailVerification) {
-    await sendVerification(deps, user);
+    await queueAuthMail(deps, { kind: 'verify', email: user.email });
     return { kind: 'verify', email: user.email };
   }
   return { kind: 'ok', user };
 }
 
-async function sendVerification(deps: AuthDeps, user: UserRow) {
+async function sendVerification(deps: Pick<AuthDeps, 'db' | 'config' | 'clock' | 'mailer'>, user: UserRow) {
   const token = randomToken();
   const now = deps.clock.now();
   await repo.invalidateOpenTokens(deps.db, user.id, 'verify', now.toISOString());
@@ -128,10 +170,9 @@ async function sendVerification(deps: AuthDeps, user: UserRow) {
   await deps.mailer.send(verificationMail(user, link, await getLanguageTexts(deps.db, user.language_id)));
 }
 
-/** Always succeeds from the caller's point of view: no account enumeration. */
+/** Always succeeds from the caller's point of view, with the same work whatever the address: no account enumeration. */
 export async function resendVerification(deps: AuthDeps, email: string): Promise<void> {
-  const user = await users.findUserByEmail(deps.db, email);
-  if (user && !user.email_verified_at && !user.banned_at) await sendVerification(deps, user);
+  await queueAuthMail(deps, { kind: 'verify', email });
 }
 
 export async function verifyEmail(deps: AuthDeps, userId: number, token: string): Promise<UserRow> {
@@ -148,22 +189,9 @@ export async function verifyEmail(deps: AuthDeps, userId: number, token: string)
   return users.updateUser(deps.db, userId, { email_verified_at: user.email_verified_at ?? now, updated_at: now });
 }
 
-/** Always succeeds from the caller's point of view: no account enumeration. */
+/** Always succeeds from the caller's point of view, with the same work whatever the address: no account enumeration. */
 export async function requestPasswordReset(deps: AuthDeps, email: string): Promise<void> {
-  const user = await users.findUserByEmail(deps.db, email);
-  if (!user || user.banned_at) return;
-  const token = randomToken();
-  const now = deps.clock.now();
-  await repo.invalidateOpenTokens(deps.db, user.id, 'reset', now.toISOString());
-  await repo.insertEmailToken(deps.db, {
-    user_id: user.id,
-    kind: 'reset',
-    token_hash: sha256(token),
-    expires_at: new Date(now.getTime() + RESET_TTL_MS).toISOString(),
-    created_at: now.toISOString(),
-  });
-  const link = `${deps.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
-  await deps.mailer.send(passwordResetMail(user, link, await getLanguageTexts(deps.db, user.language_id)));
+  await queueAuthMail(deps, { kind: 'reset', email });
 }
 
 export async function resetPassword(deps: AuthDeps, body: PasswordResetBody): Promise<void> {
