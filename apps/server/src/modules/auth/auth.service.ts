@@ -19,7 +19,7 @@ import { type UserRow } from '../users/users.table.js';
 import * as repo from './auth.repository.js';
 import { checkField } from '../moderation/content-rules.service.js';
 import { verifySecondFactor } from './two-factor.service.js';
-import { passwordResetMail, someoneTriedToRegisterMail, verificationMail } from './auth.mails.js';
+import { failedSignInsMail, passwordResetMail, someoneTriedToRegisterMail, verificationMail } from './auth.mails.js';
 
 export interface AuthDeps {
   db: Db;
@@ -96,6 +96,18 @@ export async function login(deps: AuthDeps, body: LoginBody): Promise<LoginResul
     await verifySecondFactor({ db: deps.db, clock: deps.clock, appSecret: deps.config.appSecret }, user, body.code);
   }
   return { kind: 'ok', user };
+}
+
+/**
+ * The owner hears of a burst of failed sign-ins from unknown devices (once per burst, decision 028):
+ * roughly when and how many, nothing about who tried. Through the mail outbox, in their language.
+ */
+export async function noticeFailedSignIns(deps: AuthDeps, email: string, count: number): Promise<void> {
+  const user = await users.findUserByEmail(deps.db, email);
+  if (!user || user.banned_at) return;
+  const quarter = 15 * 60_000;
+  const around = `${new Date(Math.floor(deps.clock.now().getTime() / quarter) * quarter).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  await deps.mailer.send(failedSignInsMail(user, { count, time: around }, deps.config.publicUrl, await getLanguageTexts(deps.db, user.language_id)));
 }
 
 export type RegisterResult = { kind: 'ok'; user: UserRow } | { kind: 'verify'; email: string };
