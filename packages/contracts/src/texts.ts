@@ -293,7 +293,7 @@ export const texts = {
     download: 'Download my data',
     deleteTitle: 'Delete my account',
     deleteIntro:
-      'Your personal details are erased and you are signed out everywhere. Your messages stay in their conversations under the name Deleted user. Records of payments and payouts are kept, without your name, for as long as the law requires. Coins left on the account are lost.',
+      'Your personal details are erased and you are signed out everywhere. Your messages stay in their conversations under the name Deleted user. Records of payments and payouts, with the billing details given at checkout, are kept for as long as the law requires; nothing else keeps your name, chat name or email. Coins left on the account are lost.',
     deleteButton: 'Delete my account',
     deleteConfirmTitle: 'Delete your account for good?',
     deleteConfirm: 'Delete for good',
