@@ -1,8 +1,10 @@
 import { cookieNames, texts, xsrfHeader } from '@parley/contracts';
+import { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TestClient } from '../../../test/client.js';
 import { createSignedInUser, createUser, DEFAULT_PASSWORD, enableTestTwoFactor, signUpBody, totpCode } from '../../../test/factories.js';
 import { createTestContext, dialects, FakeClock, type TestContext } from '../../../test/harness.js';
+import { PrivateRedis } from '../../../test/redis-server.js';
 import * as password from '../../lib/password.js';
 import { xsrfTokenFor } from '../../plugins/session.js';
 import { knownDeviceCookie } from './sign-in-throttle.js';
@@ -170,5 +172,48 @@ describe.each(dialects)('sign-in throttling per account on %s', (dialect) => {
     expect(mails[0]!.subject).toBe('Fehlgeschlagene Anmeldungen bei deinem Parley-Konto');
     expect(mails[0]!.text).not.toMatch(/10\.\d+\.0\./);
     expect(mails[0]!.text).toMatch(/\d{4}-\d\d-\d\d \d\d:\d\d UTC/);
+  });
+});
+
+/** The counters live in Redis: every instance sees the same failures (decision 028). A private Redis. */
+describe.each(dialects)('sign-in throttling across instances over Redis on %s', (dialect) => {
+  let redis: PrivateRedis;
+  let ctx: TestContext;
+  let other: FastifyInstance;
+  beforeAll(async () => {
+    redis = await PrivateRedis.start();
+    ctx = await createTestContext(dialect, { env: { REDIS_URL: redis.url, RATE_LIMIT_ACCOUNT_MAX: '5', RATE_LIMIT_AUTH_MAX: '100' } });
+    other = await ctx.buildAnother({ migrate: false });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await redis.down();
+  });
+
+  it('failures through one instance slow strangers down on the other; the owner’s device is known on both', async () => {
+    await expect.poll(() => ctx.app.redis?.status).toBe('ready');
+    const user = await createUser(ctx.db);
+    const laptop = new TestClient(ctx.app);
+    laptop.address = '10.50.0.1';
+    expect((await laptop.post('/api/login', { email: user.email, password: DEFAULT_PASSWORD })).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++) {
+      const guess = new TestClient(ctx.app);
+      guess.address = `10.51.0.${i}`;
+      expect((await guess.post('/api/login', { email: user.email, password: 'Wrong1password' })).statusCode).toBe(422);
+    }
+    const elsewhere = new TestClient(other);
+    elsewhere.address = '10.52.0.1';
+    const refused = await elsewhere.post('/api/login', { email: user.email, password: 'Wrong1password' });
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    const owner = laptop.on(other);
+    owner.address = '10.52.0.2';
+    owner.cookies.delete(cookieNames.session);
+    owner.cookies.delete(cookieNames.xsrf);
+    expect((await owner.post('/api/login', { email: user.email, password: DEFAULT_PASSWORD })).statusCode).toBe(200);
+    // Nothing in Redis names the account's address.
+    const keys = await ctx.app.redis!.keys('*');
+    expect(keys.some((key) => key.startsWith('parley-signin:'))).toBe(true);
+    expect(keys.join(' ')).not.toContain(user.email);
   });
 });
