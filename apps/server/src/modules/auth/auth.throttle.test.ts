@@ -127,6 +127,20 @@ describe.each(dialects)('sign-in throttling per account on %s', (dialect) => {
     expect((await signIn(homeBrowser, user.email, DEFAULT_PASSWORD)).statusCode).toBe(200);
   });
 
+  it('the owner’s own failures slow only their device down, and a success there starts it afresh', async () => {
+    const user = await createUser(ctx.db);
+    const laptop = stranger();
+    expect((await signIn(laptop, user.email, DEFAULT_PASSWORD)).statusCode).toBe(200);
+    const forgetful = async () => (await signIn(laptop, user.email, 'Wrong1password')).statusCode;
+    for (let i = 0; i < 5; i++) expect(await forgetful()).toBe(422);
+    expect(await forgetful()).toBe(429);
+    // Strangers elsewhere are not held up by the owner's own bucket, nor the other way round.
+    expect((await signIn(stranger(), user.email, 'Wrong1password')).statusCode).toBe(422);
+    clock.advance(2000);
+    expect((await signIn(laptop, user.email, DEFAULT_PASSWORD)).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++) expect(await forgetful()).toBe(422);
+  });
+
   it('the right password with a valid second factor gets an admin in from anywhere while strangers guess', async () => {
     const admin = await createUser(ctx.db, { role: 'admin' });
     await enableTestTwoFactor(ctx.app, admin.id);
