@@ -130,8 +130,9 @@ const envSchema = z.object({
   RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_AUTH_WINDOW_S: z.coerce.number().int().min(1).default(60),
   RATE_LIMIT_GLOBAL_MAX: z.coerce.number().int().min(1).default(600),
-  RATE_LIMIT_ACCOUNT_MAX: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_ACCOUNT_MAX: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_ACCOUNT_WINDOW_S: z.coerce.number().int().min(1).default(900),
+  RATE_LIMIT_ACCOUNT_MAX_DELAY_S: z.coerce.number().int().min(1).default(900),
   WS_MAX_CONNECTIONS_PER_USER: z.coerce.number().int().min(1).default(20),
   WS_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).default(200),
   WEB_DIST: z.string().optional(),
@@ -242,9 +243,12 @@ export interface Config {
     readonly authMax: number;
     readonly authWindowMs: number;
     readonly globalMax: number;
-    /** Sign-in attempts per account (whatever the IP) per window. */
+    /** Failed sign-ins per account and kind of device before further attempts wait (decision 028). */
     readonly accountMax: number;
+    /** Failures are forgotten this long after the last one; one owner notice per such burst. */
     readonly accountWindowMs: number;
+    /** The longest wait between attempts (they double from 2 s). */
+    readonly accountMaxDelayMs: number;
   };
   readonly webDist: string;
   /** Attachments: local disk under DATA_DIR (embedded default) or an S3-compatible bucket. */
@@ -391,6 +395,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       globalMax: e.RATE_LIMIT_GLOBAL_MAX,
       accountMax: e.RATE_LIMIT_ACCOUNT_MAX,
       accountWindowMs: e.RATE_LIMIT_ACCOUNT_WINDOW_S * 1000,
+      accountMaxDelayMs: e.RATE_LIMIT_ACCOUNT_MAX_DELAY_S * 1000,
     },
     realtime: { maxConnectionsPerUser: e.WS_MAX_CONNECTIONS_PER_USER, maxConnectionsPerIp: e.WS_MAX_CONNECTIONS_PER_IP },
     webDist: e.WEB_DIST ?? defaultWebDist,

@@ -18,12 +18,15 @@ export class TestClient {
   readonly cookies = new Map<string, string>();
   bearer?: string;
   csrf = true;
+  /** The client's address as the server sees it (app.inject's remoteAddress); 127.0.0.1 when unset. */
+  address?: string;
 
   constructor(readonly app: FastifyInstance) {}
 
   /** The same signed-in browser (its cookies) talking to another instance of the app. */
   on(app: FastifyInstance): TestClient {
     const copy = new TestClient(app);
+    copy.address = this.address;
     for (const [name, value] of this.cookies) copy.cookies.set(name, value);
     return copy;
   }
@@ -57,6 +60,7 @@ export class TestClient {
       method,
       url,
       headers,
+      ...(this.address ? { remoteAddress: this.address } : {}),
       ...(options.payload !== undefined ? { payload: options.payload } : options.body !== undefined ? { payload: options.body as object } : {}),
     });
     this.store(response);

@@ -294,7 +294,7 @@ export const texts = {
     download: 'Download my data',
     deleteTitle: 'Delete my account',
     deleteIntro:
-      'Your personal details are erased and you are signed out everywhere. Your messages stay in their conversations under the name Deleted user. Records of payments and payouts are kept, without your name, for as long as the law requires. Coins left on the account are lost.',
+      'Your personal details are erased and you are signed out everywhere. Your messages stay in their conversations under the name Deleted user. Records of payments and payouts, with the billing details given at checkout, are kept for as long as the law requires; nothing else keeps your name, chat name or email. Coins left on the account are lost.',
     deleteButton: 'Delete my account',
     deleteConfirmTitle: 'Delete your account for good?',
     deleteConfirm: 'Delete for good',
@@ -508,6 +508,11 @@ export const texts = {
     takenBody:
       'Someone tried to create a Parley account with this email address, which already has an account. If it was you, sign in at {signInLink} or reset your password at {resetLink}.',
     takenIgnore: 'If it was not you, you can ignore this email.',
+    failedSignInsSubject: 'Failed sign-ins to your Parley account',
+    failedSignInsBody:
+      'Around {time}, someone tried to sign in to your Parley account with a wrong password ({count} times so far) from a device that has not signed in to it before. Devices you signed in with before are not affected; others now have to wait longer and longer between attempts.',
+    failedSignInsAdvice:
+      'If it was you, there is nothing to do. If not, your password held: choose a strong one you use nowhere else, and turn on two-factor sign-in at {settingsLink}.',
   },
   admin: {
     userNotFound: 'User not found',

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../../test/client.js';
 import { createSignedInUser, DEFAULT_PASSWORD } from '../../test/factories.js';
 import { createTestContext, dialects, type TestContext } from '../../test/harness.js';
+import { PrivateRedis } from '../../test/redis-server.js';
 import { createInProcessBus } from '../lib/event-bus.js';
 
 /**
@@ -74,5 +75,42 @@ describe.each(dialects)('session cache across two instances on %s', (dialect) =>
     // Any write to the user's row is seen by the database plugin, whichever feature makes it.
     await ctx.app.db.updateTable('users').set({ role: 'user' }).where('id', '=', user.id).execute();
     await expect.poll(adminPage).toBe(403);
+  });
+});
+
+/**
+ * Redis down: the instances no longer hear each other's invalidations. A session ended on one is not
+ * served from the other's cache for up to its TTL: while its bus is not listening an instance reads
+ * sessions from the database (issue 31, finding 6). A private Redis, stopped by the test.
+ */
+describe.each(dialects)('session cache while Redis is down on %s', (dialect) => {
+  let redis: PrivateRedis;
+  let ctx: TestContext;
+  let other: FastifyInstance;
+
+  beforeAll(async () => {
+    redis = await PrivateRedis.start();
+    ctx = await createTestContext(dialect, { env: { REDIS_URL: redis.url } });
+    other = await ctx.buildAnother({ migrate: false });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await redis.down();
+  });
+
+  const authenticated = async (client: TestClient) => (await client.get<{ authenticated: boolean }>('/api/is-auth')).body.payload.authenticated;
+
+  it('a logout on one instance signs the session out on the other at its next request', async () => {
+    await expect.poll(() => other.bus.epoch() >= 0 && ctx.app.bus.epoch() >= 0).toBe(true);
+    const { client } = await createSignedInUser(ctx.app);
+    const elsewhere = client.on(other);
+    for (let i = 0; i < 2; i++) expect(await authenticated(elsewhere)).toBe(true);
+    await redis.down();
+    await expect.poll(() => other.bus.epoch(), { timeout: 5000 }).toBeLessThan(0);
+    expect((await client.post('/api/logout')).statusCode).toBe(200);
+    expect(await authenticated(elsewhere)).toBe(false);
+    // Back up, so the instances close cleanly.
+    await redis.up();
+    await expect.poll(() => other.bus.epoch() >= 0 && ctx.app.bus.epoch() >= 0, { timeout: 10_000 }).toBe(true);
   });
 });

@@ -14,6 +14,8 @@ export interface CachedSession {
   expiresAt: string;
   lastSeenAt: string;
   loadedAt: number;
+  /** The bus's epoch when it was read: an entry from before the bus missed anything is not served. */
+  epoch?: number;
 }
 
 /**
@@ -30,9 +32,16 @@ export class SessionCache {
   /** Bumped by every invalidation: a lookup that started before one does not store what it read. */
   generation = 0;
 
+  /**
+   * `epoch`: the bus's (lib/event-bus.ts). While it is negative (Redis down, this instance not listening)
+   * nothing is cached or served: a session ended on another instance is seen at the next request, not
+   * up to SESSION_CACHE_TTL_MS later. An entry read in an earlier epoch may have missed an end: dropped.
+   */
+  constructor(private readonly epoch: () => number = () => 0) {}
+
   get(sessionId: string, nowMs = Date.now()): CachedSession | undefined {
     const entry = this.entries.get(sessionId);
-    if (entry && nowMs - entry.loadedAt > SESSION_CACHE_TTL_MS) {
+    if (entry && (nowMs - entry.loadedAt > SESSION_CACHE_TTL_MS || (entry.epoch ?? 0) !== this.epoch() || this.epoch() < 0)) {
       this.delete(sessionId);
       return undefined;
     }
@@ -40,9 +49,10 @@ export class SessionCache {
   }
 
   set(entry: CachedSession, generation: number, nowMs = Date.now()) {
-    if (generation !== this.generation || nowMs < this.quietAllUntil || nowMs < (this.quietUntil.get(entry.user.id) ?? 0)) return;
+    const epoch = this.epoch();
+    if (epoch < 0 || generation !== this.generation || nowMs < this.quietAllUntil || nowMs < (this.quietUntil.get(entry.user.id) ?? 0)) return;
     if (this.entries.size >= MAX_ENTRIES) this.delete(this.entries.keys().next().value!);
-    this.entries.set(entry.sessionId, entry);
+    this.entries.set(entry.sessionId, { ...entry, epoch });
     let ids = this.byUser.get(entry.user.id);
     if (!ids) this.byUser.set(entry.user.id, (ids = new Set()));
     ids.add(entry.sessionId);
@@ -86,7 +96,7 @@ export class SessionCache {
  * The cache listens to the bus: invalidations, `session.ended`, and `balance` (patched in place).
  */
 export function createSessionLookup(db: Db, bus: EventBus) {
-  const cache = new SessionCache();
+  const cache = new SessionCache(() => bus.epoch());
   bus.onInvalidate((message) => cache.apply(message));
   bus.subscribe((event) => {
     if (event.type === 'balance') cache.patchBalance(event.userId, event.balance);

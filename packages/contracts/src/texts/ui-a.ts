@@ -72,6 +72,8 @@ export const uiTextsA = {
     termsLink: 'terms',
     privacyLink: 'privacy policy',
     forgotPassword: 'Forgot password?',
+    // Sign-in attempts from this browser wait (decision 028): a valid second factor still gets through.
+    signInWithCode: 'Using two-factor sign-in? Sign in with your code now',
     passwordHint: 'At least 8 characters with a lower-case letter, an upper-case letter and a number.',
     verifyTitle: 'Verify your email',
     verifying: 'Verifying your email address',

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { type DbOrTrx } from '../../db/database.js';
 
 /**
@@ -191,4 +192,41 @@ export async function deletePersonalRecords(db: DbOrTrx, userId: number) {
     .execute();
   await db.deleteFrom('contributor_applications').where('user_id', '=', userId).execute();
   await db.deleteFrom('terms_acceptances').where('user_id', '=', userId).execute();
+}
+
+/** `value` inside a LIKE pattern, matched literally (with `escape '\'`). */
+const likeLiteral = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * What a deleted account leaves elsewhere (issue 31, finding 11), made anonymous in the deleting
+ * transaction: the report snapshots show their messages from 'Deleted user' with unnamed files; jobs
+ * that named their address forget it (finished ones) or go (mail still to be sent to them); the sandbox
+ * gateway's checkout pages carry the tombstone address. Accounting records stay (decision 021).
+ */
+export async function anonymiseTraces(db: DbOrTrx, userId: number, email: string, tombstoneEmail: string) {
+  const reports = await db
+    .selectFrom('reports')
+    .select(['id', 'snapshot'])
+    .where(sql<boolean>`snapshot like ${`%"sender_id":${userId},%`}`)
+    .execute();
+  for (const report of reports) {
+    const messages = JSON.parse(report.snapshot) as { sender_id: number | null; sender: string; attachments?: { original_filename?: string }[] }[];
+    const anonymous = messages.map((m) =>
+      m.sender_id === userId ? { ...m, sender: 'Deleted user', attachments: (m.attachments ?? []).map((a) => ({ ...a, original_filename: 'file' })) } : m,
+    );
+    await db
+      .updateTable('reports')
+      .set({ snapshot: JSON.stringify(anonymous) })
+      .where('id', '=', report.id)
+      .execute();
+  }
+
+  const naming = sql<boolean>`lower(payload) like ${`%${likeLiteral(JSON.stringify(email.toLowerCase()).slice(1, -1))}%`} escape '\\'`;
+  await db.deleteFrom('jobs').where('status', '=', 'pending').where('kind', 'in', ['mail.send', 'auth.mail']).where(naming).execute();
+  await db.updateTable('jobs').set({ payload: '{}' }).where('status', '<>', 'pending').where(naming).execute();
+  await db
+    .updateTable('sandbox_sessions')
+    .set({ customer_email: tombstoneEmail })
+    .where(sql<boolean>`lower(customer_email) = ${email.toLowerCase()}`)
+    .execute();
 }

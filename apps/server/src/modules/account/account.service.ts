@@ -134,6 +134,7 @@ export async function deleteAccount(deps: AccountDeps, user: UserRow, body: Dele
     if (await repo.hasPayoutInFlight(trx, user.id)) throw new AppError('CONFLICT', texts.account.payoutPending);
     if (!(await repo.eraseUser(trx, user.id, tombstone))) return false;
     await repo.deletePersonalRecords(trx, user.id);
+    await repo.anonymiseTraces(trx, user.id, user.email, tombstone.email);
     return true;
   });
   if (!erased) return;

@@ -7,6 +7,7 @@ import { createSignedInUser, createUser, DEFAULT_PASSWORD, totpCode } from '../.
 import { createTestContext, dialects, FakeClock, type TestContext } from '../../../test/harness.js';
 import { sendMessage } from '../../../test/ws-client.js';
 import { checkLedgerConsistency } from '../ledger/ledger.service.js';
+import { startTopUp } from '../deposits/deposits.test-support.js';
 import { createContributor, estoniaId, payoutBody } from '../payouts/payouts.test-support.js';
 
 describe.each(dialects)('data rights: export and account deletion (issue 15) on %s', (dialect) => {
@@ -116,6 +117,62 @@ describe.each(dialects)('data rights: export and account deletion (issue 15) on 
       .where('topic_id', '=', topic.id)
       .executeTakeFirstOrThrow();
     expect(seat.left_at).not.toBeNull();
+  });
+
+  it('Delete my account: report snapshots, jobs and checkout pages keep neither names nor address nor file names (issue 31)', async () => {
+    const { owner, guest, topic } = await createChatPair(ctx.app);
+    await ctx.db
+      .updateTable('users')
+      .set({ chat_name: 'Zorro Quillfeather', contributor_nickname: 'Nightjar Velvet', is_contributor: 1 })
+      .where('id', '=', guest.user.id)
+      .execute();
+    await sendMessage(guest.client, topic.id, 'see my file');
+    const upload = await sendFiles(
+      guest.client,
+      topic.id,
+      [{ filename: 'passport-scan-quill.png', data: sampleFiles.png, contentType: 'image/png' }],
+      ['image'],
+      'here',
+    );
+    expect(upload.statusCode).toBe(200);
+    expect((await owner.client.post('/api/reports/create', { topic_id: topic.id, type: 'topic' })).statusCode).toBe(200);
+    await startTopUp(guest.client, { email: guest.user.email });
+    // Mail for them: one sent (done) and one still waiting.
+    const now = new Date().toISOString();
+    const mailJob = (status: 'done' | 'pending') => ({
+      kind: 'mail.send',
+      payload: JSON.stringify({ to: guest.user.email.toUpperCase(), subject: 'Receipt', text: 'Hi' }),
+      max_attempts: 10,
+      run_at: now,
+      status,
+      created_at: now,
+      updated_at: now,
+    });
+    await ctx.db
+      .insertInto('jobs')
+      .values([mailJob('done'), mailJob('pending')])
+      .execute();
+    const traces = async () => [
+      JSON.stringify(await ctx.db.selectFrom('reports').selectAll().where('topic_id', '=', topic.id).execute()),
+      JSON.stringify(await ctx.db.selectFrom('jobs').selectAll().execute()),
+      JSON.stringify(await ctx.db.selectFrom('sandbox_sessions').selectAll().execute()),
+    ];
+    const [reportsBefore, jobsBefore, sandboxBefore] = await traces();
+    expect(reportsBefore).toContain('Nightjar Velvet');
+    expect(reportsBefore).toContain('passport-scan-quill.png');
+    expect(jobsBefore!.toLowerCase()).toContain(guest.user.email.toLowerCase());
+    expect(sandboxBefore).toContain(guest.user.email);
+
+    expect((await guest.client.post('/api/user/delete', { password: DEFAULT_PASSWORD })).statusCode).toBe(200);
+    for (const table of await traces()) {
+      for (const trace of ['Zorro Quillfeather', 'Nightjar Velvet', 'passport-scan-quill.png', guest.user.email.toLowerCase(), guest.user.name]) {
+        expect(table.toLowerCase()).not.toContain(trace.toLowerCase());
+      }
+    }
+    // The evidence itself stays for the moderators, from 'Deleted user'.
+    const [report] = await ctx.db.selectFrom('reports').select('snapshot').where('topic_id', '=', topic.id).execute();
+    expect(report!.snapshot).toContain('see my file');
+    expect(report!.snapshot).toContain('Deleted user');
   });
 
   it('is refused while a payout is on its way, and asks for the second factor when it is on', async () => {

@@ -24,3 +24,10 @@ export const someoneTriedToRegisterMail = (email: string, publicUrl: string, lan
   subject: t(language, 'mail.takenSubject'),
   text: `${t(language, 'mail.hello')}\n\n${t(language, 'mail.takenBody', { signInLink: `${publicUrl}/auth?form=signin`, resetLink: `${publicUrl}/auth?form=reset` })}\n\n${t(language, 'mail.takenIgnore')}\n\n${t(language, 'mail.signature')}`,
 });
+
+/** Failed sign-ins from unknown devices (decision 028): approximate time and count only. */
+export const failedSignInsMail = (user: Recipient, burst: { count: number; time: string }, publicUrl: string, language: LanguageTexts): MailMessage => ({
+  to: user.email,
+  subject: t(language, 'mail.failedSignInsSubject'),
+  text: `${t(language, 'mail.greeting', { name: user.name })}\n\n${t(language, 'mail.failedSignInsBody', burst)}\n\n${t(language, 'mail.failedSignInsAdvice', { settingsLink: `${publicUrl}/account` })}\n\n${t(language, 'mail.signature')}`,
+});

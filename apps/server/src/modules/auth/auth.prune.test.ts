@@ -16,7 +16,7 @@ describe.each(dialects)('periodic pruning on %s', (dialect) => {
     const expiring = await createUser(ctx.db);
     await new TestClient(ctx.app).login(expiring.email, 'Secret123pass');
     await new TestClient(ctx.app).post('/api/user/request-password-reset', { email: expiring.email });
-    await ctx.app.jobs.runDue(); // sends the reset mail: a done job
+    await ctx.app.jobs.runDue(); // sends the reset mail: a done job (auth.mail, issue 31)
     clock.advance(2 * 3600_000); // the session (1 h) and the reset token (60 min) have expired
     const fresh = await createUser(ctx.db);
     await new TestClient(ctx.app).login(fresh.email, 'Secret123pass');
@@ -33,10 +33,10 @@ describe.each(dialects)('periodic pruning on %s', (dialect) => {
       { kind: 'retention.prune', status: 'done' },
       { kind: 'retention.prune', status: 'done' },
     ]); // the slot at start-up and the one two hours later, once each
-    expect(await ctx.db.selectFrom('jobs').select('id').where('kind', '=', 'mail.send').execute()).toHaveLength(1);
+    expect(await ctx.db.selectFrom('jobs').select('id').where('kind', '=', 'auth.mail').execute()).toHaveLength(1);
 
     clock.advance(24 * 3600_000);
     await ctx.app.jobs.runDue();
-    expect(await ctx.db.selectFrom('jobs').select('id').where('kind', '=', 'mail.send').execute()).toEqual([]);
+    expect(await ctx.db.selectFrom('jobs').select('id').where('kind', '=', 'auth.mail').execute()).toEqual([]);
   });
 });

@@ -22,10 +22,11 @@ export function deleteSession(db: DbOrTrx, id: string) {
   return db.deleteFrom('sessions').where('id', '=', id).execute();
 }
 
-export function deleteUserSessions(db: DbOrTrx, userId: number, exceptId?: string) {
+/** Ends a user's sessions (all, or all but one); returns the ids ended, for their `session.ended` events. */
+export async function deleteUserSessions(db: DbOrTrx, userId: number, exceptId?: string): Promise<string[]> {
   let query = db.deleteFrom('sessions').where('user_id', '=', userId);
   if (exceptId) query = query.where('id', '<>', exceptId);
-  return query.execute();
+  return (await query.returning('id').execute()).map((row) => row.id);
 }
 
 /** Sessions past their expiry: the session lookup already ignores them; this frees the rows. */

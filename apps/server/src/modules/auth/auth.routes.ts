@@ -5,7 +5,6 @@ import {
   emailOnlyBodySchema,
   isAuthResponseSchema,
   loginBodySchema,
-  type LoginBody,
   passwordResetBodySchema,
   registerBodySchema,
   texts,
@@ -13,9 +12,10 @@ import {
   userLanguageBodySchema,
   verifyEmailQuerySchema,
 } from '@parley/contracts';
-import { type FastifyRequest } from 'fastify';
+import { type FastifyReply } from 'fastify';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.js';
+import { createFallbackCounterStore } from '../../lib/redis-rate-limit-store.js';
 import { requestLanguageId } from '../../plugins/localize.js';
 import { z } from 'zod';
 import { clearSessionCookie, createSession, currentUser, requireAuth, setSessionCookie, xsrfCookieOptions, xsrfTokenFor } from '../../plugins/session.js';
@@ -24,10 +24,18 @@ import * as users from '../users/users.repository.js';
 import { toUserProfile } from '../users/users.mapper.js';
 import './auth.jobs.js';
 import * as auth from './auth.service.js';
+import { createSignInThrottle } from './sign-in-throttle.js';
 import { twoFactorRoutes } from './two-factor.routes.js';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = { db: app.db, config: app.config, clock: app.clock, mailer: createMailOutbox(app.db, app.clock, app.jobs) };
+  const deps = {
+    db: app.db,
+    config: app.config,
+    clock: app.clock,
+    bus: app.bus,
+    kick: () => app.jobs.kick(),
+    mailer: createMailOutbox(app.db, app.clock, app.jobs),
+  };
   const authLimit = { rateLimit: { max: app.config.rateLimit.authMax, timeWindow: app.config.rateLimit.authWindowMs } };
   const profileOf = async (userId: number) => {
     const user = (await users.findUserById(app.db, userId))!;
@@ -48,22 +56,37 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return { status: 'OK' as const, authenticated, emailVerified, payload: { authenticated, emailVerified } };
   });
 
-  // Per account as well as per IP: a botnet spreading guesses over many addresses still gets few per account.
-  const accountLimit = app.createRateLimit({
-    max: app.config.rateLimit.accountMax,
-    timeWindow: app.config.rateLimit.accountWindowMs,
-    keyGenerator: (request) => `login-account:${(request.body as LoginBody).email.trim().toLowerCase()}`,
+  // Per account as well as per IP, failures only, strangers apart from the owner's devices (decision 028).
+  const throttle = createSignInThrottle({
+    config: app.config,
+    clock: app.clock,
+    store: createFallbackCounterStore(app.redis, 'parley-signin:', app.log),
   });
-  const limitPerAccount = async (request: FastifyRequest) => {
-    const limit = await accountLimit(request);
-    // `isAllowed` means allow-listed; otherwise the counter decides.
-    if (!limit.isAllowed && limit.isExceeded) throw new AppError('RATE_LIMITED', texts.common.rateLimited);
+  const slowDown = (reply: FastifyReply, retryAfterS: number) => {
+    void reply.header('retry-after', String(retryAfterS));
+    return new AppError('RATE_LIMITED', texts.common.rateLimited, undefined, { retry_after: retryAfterS });
   };
 
-  app.post('/login', { schema: { tags: ['auth'], body: loginBodySchema }, config: authLimit, preHandler: limitPerAccount }, async (request, reply) => {
-    const result = await auth.login(deps, request.body);
+  app.post('/login', { schema: { tags: ['auth'], body: loginBodySchema }, config: authLimit }, async (request, reply) => {
+    const attempt = await throttle.attempt(request, request.body.email);
+    // While this kind of device waits, only the right password with a valid second factor gets through.
+    const waiting = attempt.retryAfterS > 0;
+    if (waiting && !request.body.code) throw slowDown(reply, attempt.retryAfterS);
+    let result: auth.LoginResult;
+    try {
+      result = await auth.login(deps, request.body);
+    } catch (error) {
+      // A wrong password or code counts; a ban does not.
+      if (!(error instanceof AppError && error.code === 'VALIDATION')) throw error;
+      const failed = await throttle.failed(attempt);
+      if (failed.notifyOwner) await auth.noticeFailedSignIns(deps, request.body.email, failed.count);
+      // A waiting attempt learns nothing about which factor was wrong.
+      throw waiting ? slowDown(reply, failed.retryAfterS) : error;
+    }
+    if (waiting && !(result.kind === 'ok' && result.user.totp_enabled_at)) throw slowDown(reply, attempt.retryAfterS);
     if (result.kind === 'verify') return { status: 'VERIFY', message: texts.auth.emailNotVerified, payload: { email: result.email } };
     if (result.kind === 'two_factor') return { status: 'TWO_FACTOR', message: texts.twoFactor.codeRequired, payload: { two_factor: true } };
+    await throttle.succeeded(attempt, request, reply);
     const token = await createSession(app.db, app.config, app.clock, result.user.id, request);
     setSessionCookie(reply, app.config, token);
     // An account from before languages were kept takes the language it signs in with.

@@ -1,10 +1,13 @@
 import { texts, type ChangePasswordBody, type LoginBody, type PasswordResetBody, type RegisterBody, type UpdateProfileBody } from '@parley/contracts';
+import { z } from 'zod';
 import { type Config } from '../../config.js';
 import { type Db } from '../../db/database.js';
 import { AppError, validationError } from '../../lib/app-error.js';
 import { type Clock } from '../../lib/clock.js';
+import { type EventBus } from '../../lib/event-bus.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
 import { getDummyHash, hashPassword, verifyPassword } from '../../lib/password.js';
+import { enqueueJob } from '../jobs/jobs.registry.js';
 import { postEntry } from '../ledger/ledger.service.js';
 import { type Mailer } from '../mail/mailer.js';
 import { findLanguageId, getLanguageTexts } from '../reference/localization.service.js';
@@ -16,13 +19,62 @@ import { type UserRow } from '../users/users.table.js';
 import * as repo from './auth.repository.js';
 import { checkField } from '../moderation/content-rules.service.js';
 import { verifySecondFactor } from './two-factor.service.js';
-import { passwordResetMail, someoneTriedToRegisterMail, verificationMail } from './auth.mails.js';
+import { failedSignInsMail, passwordResetMail, someoneTriedToRegisterMail, verificationMail } from './auth.mails.js';
 
 export interface AuthDeps {
   db: Db;
   config: Config;
   clock: Clock;
   mailer: Mailer;
+  bus: EventBus;
+  /** Wakes the job worker after a request queued work (`app.jobs.kick`). */
+  kick: () => void;
+}
+
+/** The job that sends a mail carrying a secret link (decision 028; issue 31 findings 7 and 8). */
+export const AUTH_MAIL_JOB = 'auth.mail';
+export const authMailPayloadSchema = z.object({ kind: z.enum(['reset', 'verify']), email: z.string() });
+export type AuthMailPayload = z.infer<typeof authMailPayloadSchema>;
+
+/**
+ * Mail with a secret link is queued as a reference (what to send, to which address): the job makes the
+ * token and renders the mail when it runs and hands it straight to the mailer, so no link ever sits in
+ * the jobs table, and the job forgets its payload once done. The request did no per-account work: a
+ * request for an unknown address costs the same statements as one for a registered address.
+ */
+async function queueAuthMail(deps: AuthDeps, payload: AuthMailPayload): Promise<void> {
+  await enqueueJob(deps.db, { kind: AUTH_MAIL_JOB, payload, runAt: deps.clock.now() });
+  deps.kick();
+}
+
+/** The job's work: looks the address up, and only for an account that should get it makes the token and sends. */
+export async function deliverAuthMail(deps: Pick<AuthDeps, 'db' | 'config' | 'clock' | 'mailer'>, payload: AuthMailPayload): Promise<void> {
+  const user = await users.findUserByEmail(deps.db, payload.email);
+  if (!user || user.banned_at) return;
+  if (payload.kind === 'verify') {
+    if (!user.email_verified_at) await sendVerification(deps, user);
+    return;
+  }
+  const token = randomToken();
+  const now = deps.clock.now();
+  await repo.invalidateOpenTokens(deps.db, user.id, 'reset', now.toISOString());
+  await repo.insertEmailToken(deps.db, {
+    user_id: user.id,
+    kind: 'reset',
+    token_hash: sha256(token),
+    expires_at: new Date(now.getTime() + RESET_TTL_MS).toISOString(),
+    created_at: now.toISOString(),
+  });
+  const link = `${deps.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
+  await deps.mailer.send(passwordResetMail(user, link, await getLanguageTexts(deps.db, user.language_id)));
+}
+
+/**
+ * Sockets opened with ended sessions close on every instance (and every instance's session cache
+ * drops them): one `session.ended` per session, published after the deleting transaction committed.
+ */
+export async function announceEndedSessions(bus: EventBus, userId: number, sessionIds: string[]): Promise<void> {
+  await Promise.all(sessionIds.map((sessionId) => bus.publish({ type: 'session.ended', userId, sessionId }).catch(() => undefined)));
 }
 
 const VERIFY_TTL_MS = 24 * 3600_000;
@@ -44,6 +96,18 @@ export async function login(deps: AuthDeps, body: LoginBody): Promise<LoginResul
     await verifySecondFactor({ db: deps.db, clock: deps.clock, appSecret: deps.config.appSecret }, user, body.code);
   }
   return { kind: 'ok', user };
+}
+
+/**
+ * The owner hears of a burst of failed sign-ins from unknown devices (once per burst, decision 028):
+ * roughly when and how many, nothing about who tried. Through the mail outbox, in their language.
+ */
+export async function noticeFailedSignIns(deps: AuthDeps, email: string, count: number): Promise<void> {
+  const user = await users.findUserByEmail(deps.db, email);
+  if (!user || user.banned_at) return;
+  const quarter = 15 * 60_000;
+  const around = `${new Date(Math.floor(deps.clock.now().getTime() / quarter) * quarter).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  await deps.mailer.send(failedSignInsMail(user, { count, time: around }, deps.config.publicUrl, await getLanguageTexts(deps.db, user.language_id)));
 }
 
 export type RegisterResult = { kind: 'ok'; user: UserRow } | { kind: 'verify'; email: string };
@@ -97,13 +161,13 @@ export async function register(deps: AuthDeps, body: RegisterBody, languageId?: 
   });
 
   if (config.requireEmailVerification) {
-    await sendVerification(deps, user);
+    await queueAuthMail(deps, { kind: 'verify', email: user.email });
     return { kind: 'verify', email: user.email };
   }
   return { kind: 'ok', user };
 }
 
-async function sendVerification(deps: AuthDeps, user: UserRow) {
+async function sendVerification(deps: Pick<AuthDeps, 'db' | 'config' | 'clock' | 'mailer'>, user: UserRow) {
   const token = randomToken();
   const now = deps.clock.now();
   await repo.invalidateOpenTokens(deps.db, user.id, 'verify', now.toISOString());
@@ -118,10 +182,9 @@ async function sendVerification(deps: AuthDeps, user: UserRow) {
   await deps.mailer.send(verificationMail(user, link, await getLanguageTexts(deps.db, user.language_id)));
 }
 
-/** Always succeeds from the caller's point of view: no account enumeration. */
+/** Always succeeds from the caller's point of view, with the same work whatever the address: no account enumeration. */
 export async function resendVerification(deps: AuthDeps, email: string): Promise<void> {
-  const user = await users.findUserByEmail(deps.db, email);
-  if (user && !user.email_verified_at && !user.banned_at) await sendVerification(deps, user);
+  await queueAuthMail(deps, { kind: 'verify', email });
 }
 
 export async function verifyEmail(deps: AuthDeps, userId: number, token: string): Promise<UserRow> {
@@ -138,22 +201,9 @@ export async function verifyEmail(deps: AuthDeps, userId: number, token: string)
   return users.updateUser(deps.db, userId, { email_verified_at: user.email_verified_at ?? now, updated_at: now });
 }
 
-/** Always succeeds from the caller's point of view: no account enumeration. */
+/** Always succeeds from the caller's point of view, with the same work whatever the address: no account enumeration. */
 export async function requestPasswordReset(deps: AuthDeps, email: string): Promise<void> {
-  const user = await users.findUserByEmail(deps.db, email);
-  if (!user || user.banned_at) return;
-  const token = randomToken();
-  const now = deps.clock.now();
-  await repo.invalidateOpenTokens(deps.db, user.id, 'reset', now.toISOString());
-  await repo.insertEmailToken(deps.db, {
-    user_id: user.id,
-    kind: 'reset',
-    token_hash: sha256(token),
-    expires_at: new Date(now.getTime() + RESET_TTL_MS).toISOString(),
-    created_at: now.toISOString(),
-  });
-  const link = `${deps.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
-  await deps.mailer.send(passwordResetMail(user, link, await getLanguageTexts(deps.db, user.language_id)));
+  await queueAuthMail(deps, { kind: 'reset', email });
 }
 
 export async function resetPassword(deps: AuthDeps, body: PasswordResetBody): Promise<void> {
@@ -164,11 +214,12 @@ export async function resetPassword(deps: AuthDeps, body: PasswordResetBody): Pr
   const user = await users.findUserById(deps.db, row.user_id);
   if (!user || user.email !== body.email) throw invalid();
   const passwordHash = await hashPassword(body.password);
-  await deps.db.transaction().execute(async (trx) => {
+  const ended = await deps.db.transaction().execute(async (trx) => {
     if (!(await repo.consumeEmailToken(trx, row.id, now))) throw invalid();
     await users.updateUser(trx, user.id, { password_hash: passwordHash, email_verified_at: user.email_verified_at ?? now, updated_at: now });
-    await repo.deleteUserSessions(trx, user.id);
+    return repo.deleteUserSessions(trx, user.id);
   });
+  await announceEndedSessions(deps.bus, user.id, ended);
 }
 
 export async function changePassword(deps: AuthDeps, user: UserRow, sessionId: string, body: ChangePasswordBody): Promise<void> {
@@ -176,10 +227,11 @@ export async function changePassword(deps: AuthDeps, user: UserRow, sessionId: s
     throw new AppError('VALIDATION', texts.auth.currentPasswordWrong, { current_password: [texts.auth.currentPasswordWrong] });
   }
   const passwordHash = await hashPassword(body.password);
-  await deps.db.transaction().execute(async (trx) => {
+  const ended = await deps.db.transaction().execute(async (trx) => {
     await users.updateUser(trx, user.id, { password_hash: passwordHash, updated_at: deps.clock.now().toISOString() });
-    await repo.deleteUserSessions(trx, user.id, sessionId);
+    return repo.deleteUserSessions(trx, user.id, sessionId);
   });
+  await announceEndedSessions(deps.bus, user.id, ended);
 }
 
 export async function updateProfile(deps: AuthDeps, user: UserRow, body: UpdateProfileBody): Promise<UserRow> {

@@ -1,7 +1,10 @@
 import { recoveryCodesSchema, texts, twoFactorCodeBodySchema, twoFactorDisableBodySchema, twoFactorSetupBodySchema } from '@parley/contracts';
+import { type FastifyRequest } from 'fastify';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/app-error.js';
 import { currentUser, requireAuth } from '../../plugins/session.js';
 import * as repo from './auth.repository.js';
+import { announceEndedSessions } from './auth.service.js';
 import * as twoFactor from './two-factor.service.js';
 
 /** Two-factor sign-in in account settings (issue 15): status, setup, enable, disable, new recovery codes. */
@@ -9,6 +12,17 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { db: app.db, clock: app.clock, appSecret: app.config.appSecret };
   // Each step checks a password or a code: the sign-in limits apply, per IP.
   const limited = { rateLimit: { max: app.config.rateLimit.authMax, timeWindow: app.config.rateLimit.authWindowMs } };
+  // …and per account: a stolen session spreading guesses over many addresses still gets few (issue 31).
+  const accountLimit = app.createRateLimit({
+    max: app.config.rateLimit.authMax,
+    timeWindow: app.config.rateLimit.authWindowMs,
+    keyGenerator: (request) => `two-factor-account:${currentUser(request).id}`,
+  });
+  const limitPerAccount = async (request: FastifyRequest) => {
+    const limit = await accountLimit(request);
+    if (!limit.isAllowed && limit.isExceeded) throw new AppError('RATE_LIMITED', texts.common.rateLimited);
+  };
+  const checked = [requireAuth, limitPerAccount];
   const tags = ['profile'];
 
   app.get('/user/two-factor', { schema: { tags }, preHandler: requireAuth }, async (request) => ({
@@ -16,29 +30,26 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     payload: await twoFactor.getStatus(app.db, currentUser(request)),
   }));
 
-  app.post('/user/two-factor/setup', { schema: { tags, body: twoFactorSetupBodySchema }, preHandler: requireAuth, config: limited }, async (request) => ({
+  app.post('/user/two-factor/setup', { schema: { tags, body: twoFactorSetupBodySchema }, preHandler: checked, config: limited }, async (request) => ({
     status: 'OK',
     payload: await twoFactor.startSetup(deps, currentUser(request), request.body.password),
   }));
 
-  app.post('/user/two-factor/enable', { schema: { tags, body: twoFactorCodeBodySchema }, preHandler: requireAuth, config: limited }, async (request) => {
+  app.post('/user/two-factor/enable', { schema: { tags, body: twoFactorCodeBodySchema }, preHandler: checked, config: limited }, async (request) => {
     const codes = await twoFactor.enable(deps, currentUser(request), request.body.code);
     // Sessions signed in with the password alone end; this one goes on.
-    await repo.deleteUserSessions(app.db, currentUser(request).id, request.auth!.sessionId);
+    const userId = currentUser(request).id;
+    await announceEndedSessions(app.bus, userId, await repo.deleteUserSessions(app.db, userId, request.auth!.sessionId));
     return { status: 'OK', message: texts.twoFactor.enabled, payload: recoveryCodesSchema.parse({ recovery_codes: codes }) };
   });
 
-  app.post('/user/two-factor/disable', { schema: { tags, body: twoFactorDisableBodySchema }, preHandler: requireAuth, config: limited }, async (request) => {
+  app.post('/user/two-factor/disable', { schema: { tags, body: twoFactorDisableBodySchema }, preHandler: checked, config: limited }, async (request) => {
     await twoFactor.disable(deps, currentUser(request), request.body.password, request.body.code);
     return { status: 'OK', message: texts.twoFactor.disabled, payload: null };
   });
 
-  app.post(
-    '/user/two-factor/recovery-codes',
-    { schema: { tags, body: twoFactorCodeBodySchema }, preHandler: requireAuth, config: limited },
-    async (request) => {
-      const codes = await twoFactor.regenerateRecoveryCodes(deps, currentUser(request), request.body.code);
-      return { status: 'OK', message: texts.twoFactor.regenerated, payload: { recovery_codes: codes } };
-    },
-  );
+  app.post('/user/two-factor/recovery-codes', { schema: { tags, body: twoFactorCodeBodySchema }, preHandler: checked, config: limited }, async (request) => {
+    const codes = await twoFactor.regenerateRecoveryCodes(deps, currentUser(request), request.body.code);
+    return { status: 'OK', message: texts.twoFactor.regenerated, payload: { recovery_codes: codes } };
+  });
 };

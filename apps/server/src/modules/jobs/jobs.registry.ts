@@ -24,6 +24,8 @@ export interface JobOptions {
   backoffMs: (attempt: number) => number;
   /** How long a claim lasts before another instance may take the job (default: the worker's `leaseMs`). */
   leaseMs?: number;
+  /** A done job's payload is emptied at once (it named a person or carried what they should not find later). */
+  forgetPayloadWhenDone?: boolean;
 }
 
 /** 5 s, 10 s, 20 s … capped at one hour. */

@@ -63,7 +63,15 @@ export function claimJob(db: DbOrTrx, id: number, now: string, leaseUntil: strin
 export function finishAttempt(
   db: DbOrTrx,
   claim: { id: number; attempts: number },
-  changes: { status: JobStatus; run_at?: string; attempts?: number; last_error: string | null; finished_at: string | null; updated_at: string },
+  changes: {
+    status: JobStatus;
+    payload?: string;
+    run_at?: string;
+    attempts?: number;
+    last_error: string | null;
+    finished_at: string | null;
+    updated_at: string;
+  },
 ) {
   return db
     .updateTable('jobs')

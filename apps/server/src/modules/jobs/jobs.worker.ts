@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import * as repo from './jobs.repository.js';
 import { enqueueJob, findJobHandler, listJobHandlers, listPeriodicJobs, listSweeps, type JobContext, type JobDeferral } from './jobs.registry.js';
 import { isDatabaseUnavailable } from '../../db/unavailable.js';
@@ -36,6 +37,8 @@ export class JobWorker {
   private readonly enqueuedSlots = new Map<string, number>();
   private readonly abort = new AbortController();
   private readonly ctx: JobContext;
+  /** The worker's own async context: a pass a request kicked is not part of that request (its logs, its statements). */
+  private readonly scope = new AsyncResource('JobWorker');
   readonly tuning: JobTuning;
 
   constructor(ctx: Omit<JobContext, 'signal'>, tuning: Partial<JobTuning> = {}) {
@@ -70,7 +73,7 @@ export class JobWorker {
   kick() {
     if (!this.timer) return;
     if (this.running) this.rerun = true;
-    else void this.pass();
+    else this.scope.runInAsyncScope(() => void this.pass());
   }
 
   /** A precise wake-up for a job due before the next poll (a companion reply due in a second). */
@@ -207,7 +210,8 @@ export class JobWorker {
     const finishedAt = this.ctx.clock.now();
     const at = finishedAt.toISOString();
     if (outcome === null) {
-      await repo.finishAttempt(this.ctx.db, claim, { status: 'done', last_error: null, finished_at: at, updated_at: at });
+      const forget = findJobHandler(claim.kind)?.forgetPayloadWhenDone ? { payload: '{}' } : {};
+      await repo.finishAttempt(this.ctx.db, claim, { status: 'done', ...forget, last_error: null, finished_at: at, updated_at: at });
       return;
     }
     if (typeof outcome === 'object') {

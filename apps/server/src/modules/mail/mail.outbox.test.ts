@@ -48,7 +48,7 @@ describe.each(dialects)('mail outbox on %s', (dialect) => {
     await silent.close().catch(() => undefined);
   });
 
-  const mailJob = () => ctx.db.selectFrom('jobs').selectAll().where('kind', '=', 'mail.send').executeTakeFirst();
+  const mailJob = () => ctx.db.selectFrom('jobs').selectAll().where('kind', '=', 'auth.mail').executeTakeFirst();
 
   it('answers the request while the SMTP server hangs; the mail is retried and delivered once the server is back', async () => {
     const user = await createUser(ctx.db);

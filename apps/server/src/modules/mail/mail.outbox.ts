@@ -16,6 +16,8 @@ const sendMailJob = registerJobHandler('mail.send', {
   schema: mailMessageSchema,
   handle: (message, ctx) => ctx.mailer.send(message),
   maxAttempts: 10,
+  // A sent mail's address and text are not kept in the jobs table (issue 31).
+  forgetPayloadWhenDone: true,
 });
 
 /** Queues a mail in the caller's transaction: it leaves only if the transaction commits. */

@@ -290,7 +290,7 @@ export const deCore: Partial<Record<TextKey, string>> = {
   'account.download': 'Meine Daten herunterladen',
   'account.deleteTitle': 'Mein Konto löschen',
   'account.deleteIntro':
-    'Deine persönlichen Daten werden gelöscht und du wirst überall abgemeldet. Deine Nachrichten bleiben in ihren Unterhaltungen unter dem Namen Gelöschter Nutzer erhalten. Belege über Zahlungen und Auszahlungen werden ohne deinen Namen so lange aufbewahrt, wie es das Gesetz verlangt. Restliche Coins auf dem Konto verfallen.',
+    'Deine persönlichen Daten werden gelöscht und du wirst überall abgemeldet. Deine Nachrichten bleiben in ihren Unterhaltungen unter dem Namen Gelöschter Nutzer erhalten. Belege über Zahlungen und Auszahlungen werden mit den beim Bezahlen angegebenen Rechnungsdaten so lange aufbewahrt, wie es das Gesetz verlangt; sonst behält nichts deinen Namen, Chat-Namen oder deine E-Mail-Adresse. Restliche Coins auf dem Konto verfallen.',
   'account.deleteButton': 'Mein Konto löschen',
   'account.deleteConfirmTitle': 'Dein Konto endgültig löschen?',
   'account.deleteConfirm': 'Endgültig löschen',

@@ -26,6 +26,11 @@ export const deServer: Partial<Record<TextKey, string>> = {
   'mail.takenBody':
     'Jemand wollte mit dieser E-Mail-Adresse ein Parley-Konto anlegen, aber es gibt bereits eins. Wenn du das warst, melde dich unter {signInLink} an oder setze dein Passwort unter {resetLink} zurück.',
   'mail.takenIgnore': 'Wenn du das nicht warst, kannst du diese E-Mail ignorieren.',
+  'mail.failedSignInsSubject': 'Fehlgeschlagene Anmeldungen bei deinem Parley-Konto',
+  'mail.failedSignInsBody':
+    'Gegen {time} hat jemand versucht, sich mit einem falschen Passwort bei deinem Parley-Konto anzumelden (bisher {count} Mal), von einem Gerät, das noch nie bei diesem Konto angemeldet war. Geräte, mit denen du dich schon angemeldet hast, sind nicht betroffen; alle anderen müssen jetzt immer länger zwischen zwei Versuchen warten.',
+  'mail.failedSignInsAdvice':
+    'Wenn du das warst, ist nichts zu tun. Wenn nicht, hat dein Passwort gehalten: Wähle ein starkes, das du nirgends sonst verwendest, und schalte die Zwei-Faktor-Anmeldung unter {settingsLink} ein.',
   'admin.translationSyntax': 'Dieser Text ist kein gültiges ICU MessageFormat: Prüfe die Klammern und die plural- oder select-Optionen.',
   'admin.translationParameters': 'Dieser Text verwendet einen Wert, den der englische Text nicht hat. Erlaubt: {allowed}',
   'topics.aiChatTitle': 'Chat mit {name}',

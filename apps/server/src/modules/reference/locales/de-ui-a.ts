@@ -66,6 +66,7 @@ export const deUiA: Partial<Record<TextKey, string>> = {
   'authUi.termsLink': 'Nutzungsbedingungen',
   'authUi.privacyLink': 'Datenschutzerklärung',
   'authUi.forgotPassword': 'Passwort vergessen?',
+  'authUi.signInWithCode': 'Zwei-Faktor-Anmeldung aktiv? Jetzt mit deinem Code anmelden',
   'authUi.passwordHint': 'Mindestens 8 Zeichen mit einem Klein- und einem Großbuchstaben und einer Zahl.',
   'authUi.verifyTitle': 'Bestätige deine E-Mail-Adresse',
   'authUi.verifying': 'Deine E-Mail-Adresse wird bestätigt',

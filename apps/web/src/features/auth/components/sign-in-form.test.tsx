@@ -55,4 +55,27 @@ describe('Sign in form', () => {
     const last = JSON.parse(server.requests.filter((r) => r.path === '/api/login').at(-1)!.body) as Record<string, unknown>;
     expect(last).toMatchObject({ email: 'ada@example.com', password: 'Secret123', code: '123456' });
   });
+
+  it('while this browser’s attempts wait (429), offers to sign in with a two-factor code and sends it with the password', async () => {
+    const onSignedIn = vi.fn();
+    renderWithData(<SignInForm onSignedIn={onSignedIn} onVerify={vi.fn()} onForgotPassword={vi.fn()} />);
+    server.handle('POST', '/api/login', {
+      status: 429,
+      headers: { 'retry-after': '16' },
+      json: { status: 'ERROR', payload: null, message: texts.common.rateLimited, errors: {}, code: 'RATE_LIMITED', retry_after: 16 },
+    });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.com' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Secret123' } });
+    fireEvent.click(screen.getByRole('button', { name: texts.nav.signIn }));
+    await waitFor(() => expect(screen.getByText(texts.common.rateLimited)).toBeTruthy());
+    fireEvent.click(screen.getByRole('button', { name: texts.authUi.signInWithCode }));
+    await waitFor(() => expect(screen.getByText(texts.twoFactor.signInIntro)).toBeTruthy());
+
+    server.handle('POST', '/api/login', { json: { status: 'OK', payload: { user: { email_verified: true } } } });
+    fireEvent.change(screen.getByLabelText(texts.twoFactor.code), { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: texts.twoFactor.verify }));
+    await waitFor(() => expect(onSignedIn).toHaveBeenCalled());
+    const last = JSON.parse(server.requests.filter((r) => r.path === '/api/login').at(-1)!.body) as Record<string, unknown>;
+    expect(last).toMatchObject({ email: 'ada@example.com', password: 'Secret123', code: '123456' });
+  });
 });

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { PasswordField, TextField } from '../../../components/ui/field';
-import { errorMessage } from '../../../lib/api-client';
+import { ApiError, errorMessage } from '../../../lib/api-client';
 import { authStore, TwoFactorRequiredError, useAuth, VerificationRequiredError } from '../../../lib/auth';
 import { useI18n } from '../../../lib/i18n';
 
@@ -20,6 +20,8 @@ export function SignInForm({ onSignedIn, onVerify, onForgotPassword }: SignInFor
   const [formError, setFormError] = useState<string | null>(null);
   // Two-factor sign-in (issue 15): after a right password the server asks for the code.
   const [credentials, setCredentials] = useState<LoginBody | null>(null);
+  // Attempts from an unknown browser wait while someone guesses (429, decision 028): a code still gets through.
+  const [slowedDown, setSlowedDown] = useState<LoginBody | null>(null);
   const { register, handleSubmit, formState } = useForm<LoginBody>({ resolver: zodResolver(loginBodySchema), defaultValues: { email: '', password: '' } });
   const { errors } = formState;
   // Both fields empty give the same sentence: say it once, under the email field.
@@ -27,12 +29,14 @@ export function SignInForm({ onSignedIn, onVerify, onForgotPassword }: SignInFor
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
+    setSlowedDown(null);
     try {
       await authStore.login(values);
       onSignedIn();
     } catch (error) {
       if (error instanceof VerificationRequiredError) return onVerify(error.email || values.email);
       if (error instanceof TwoFactorRequiredError) return setCredentials(values);
+      if (error instanceof ApiError && error.status === 429) setSlowedDown(values);
       setFormError(errorMessage(error, t('auth.authenticationFailed')));
     }
   });
@@ -54,6 +58,13 @@ export function SignInForm({ onSignedIn, onVerify, onForgotPassword }: SignInFor
       {formError && (
         <div className="alert alert--error" role="alert">
           {localize(formError)}
+        </div>
+      )}
+      {slowedDown && (
+        <div className="form__row">
+          <button type="button" className="link-button" onClick={() => setCredentials(slowedDown)}>
+            {t('authUi.signInWithCode')}
+          </button>
         </div>
       )}
       <TextField label={t('commonUi.email')} type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
