@@ -49,6 +49,7 @@ import { type CheckedFile } from './message-upload.js';
 import { toMessage, toMessages } from './messages.mapper.js';
 import * as repo from './messages.repository.js';
 import { pollCacheOf } from './poll-cache.js';
+import { precheckSend } from './send-precheck.js';
 import { type MessageRow } from './messages.table.js';
 
 export interface MessageDeps extends ChatDeps {
@@ -220,6 +221,15 @@ export async function sendMessage(
     input.files.map((f) => f.type),
     user.is_contributor === 1,
   );
+  // Cheap refusals first (topic, seat, adult, coins): an unpaid send never reaches the content filter.
+  try {
+    await precheckSend(deps, user, input.topicId, cost);
+  } catch (error) {
+    // A retried send that was stored before is answered with it, whatever the balance says now.
+    const previous = input.clientId ? await repo.findMessageByClientId(deps.db, user.id, input.clientId) : undefined;
+    if (previous) return replay(deps, user, previous);
+    throw error;
+  }
   const verdict = typed.length > 0 ? await checkText(deps.db, typed) : null;
   if (verdict?.action === 'refuse') throw new AppError('VALIDATION', texts.contentRules.refused, { content: [texts.contentRules.refused] });
   const content = verdict?.text ?? typed;
