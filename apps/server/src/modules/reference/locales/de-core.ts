@@ -480,6 +480,7 @@ export const deCore: Partial<Record<TextKey, string>> = {
   'money.openCheckout': 'Für diesen Skin läuft bereits ein Bezahlvorgang. Schließe ihn zuerst ab oder brich ihn ab.',
   'money.duplicatePaymentRefunded': 'Du hattest diesen Skin bereits, als diese Zahlung einging, daher wurde sie erstattet.',
   'money.expiredPaymentRefunded': 'Dieser Bezahlvorgang war bereits abgelaufen, als die Zahlung einging, daher wurde sie erstattet.',
+  'money.gatewayRefund': 'Über den Zahlungsanbieter erstattet.',
   'money.checkoutExpired': 'Dieser Bezahlvorgang ist abgelaufen, bevor er bezahlt wurde. Es wurde nichts berechnet.',
   'money.refundGatewayError': 'Der Zahlungsanbieter konnte die Zahlung nicht erstatten. Bitte versuche es später noch einmal.',
   'money.notRefundable': 'Nur eine bezahlte Zahlung kann erstattet werden.',
