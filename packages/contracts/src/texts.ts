@@ -378,6 +378,7 @@ export const texts = {
     invalidFileSize: 'Invalid file size',
     messageRequired: 'Message text or an attachment is required',
     notEnoughCoins: 'Not enough coins. This message costs {cost} coins.',
+    tooManyUploads: 'Too many uploads at once. Wait for one to finish.',
     notInChat: 'You are not a participant of this chat',
   },
   reports: {

@@ -373,6 +373,7 @@ export const deCore: Partial<Record<TextKey, string>> = {
   'chat.invalidFileSize': 'Ungültige Dateigröße',
   'chat.messageRequired': 'Nachrichtentext oder Anhang ist erforderlich',
   'chat.notEnoughCoins': 'Nicht genug Coins. Diese Nachricht kostet {cost} Coins.',
+  'chat.tooManyUploads': 'Zu viele Uploads gleichzeitig. Warte, bis einer fertig ist.',
   'chat.notInChat': 'Du nimmst an diesem Chat nicht teil',
 
   // reports
