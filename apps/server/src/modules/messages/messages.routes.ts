@@ -81,7 +81,12 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
       // More than the cap, or malformed: stop reading. Refusals a browser meets (coins, seat) are answered at
       // once and the rest of the body is drained unread, so the browser can show the answer.
       const isAbuse = error instanceof AppError && (error.code === 'PAYLOAD_TOO_LARGE' || error.code === 'BAD_REQUEST');
-      if (isAbuse && !request.raw.readableEnded) reply.header('connection', 'close');
+      if (!request.raw.readableEnded) {
+        if (isAbuse) reply.header('connection', 'close');
+        // The parser waits for someone to read the file it stopped at: take the body away from it and discard it.
+        request.raw.unpipe();
+        request.raw.resume();
+      }
       throw error;
     }
   }
