@@ -74,7 +74,13 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
     if (signedAtS(signature) - Math.floor(nowMs / 1000) > WEBHOOK_TOLERANCE_S) throw new AppError('BAD_REQUEST', webhookErrors.staleTimestamp);
     // Correctly signed is not the same as well formed: anything but an event is the sender's mistake (400).
     if (!stripeEventSchema.safeParse(event).success) throw new AppError('BAD_REQUEST', webhookErrors.malformed);
-    return toPaymentEvent(event as Stripe.Event);
+    const stripeEvent = event as Stripe.Event;
+    const refund = stripeEvent.data.object as Partial<Stripe.Refund>;
+    if (refund.object === 'refund' && (refund.status === 'failed' || refund.status === 'canceled')) {
+      // If it was counted while pending, its coins were taken back already: an operator settles it by hand.
+      options.log.warn({ refundId: refund.id, status: refund.status }, 'stripe: a refund failed or was canceled at Stripe');
+    }
+    return toPaymentEvent(stripeEvent);
   }
 
   async function refund(request: RefundRequest): Promise<{ refundId: string }> {
@@ -112,7 +118,7 @@ function signedAtS(header: string): number {
 const stripeEventSchema = z.object({ id: z.string().min(1), type: z.string().min(1), data: z.object({ object: z.record(z.string(), z.unknown()) }) });
 
 /** A refund counts once it succeeded or is on its way; a failed or canceled one gave nothing back. */
-const REFUND_GIVES_MONEY = new Set(['succeeded', 'pending', 'requires_action']);
+const REFUND_GIVES_MONEY = new Set(['succeeded', 'pending']);
 
 const paymentOf = (object: { payment_intent?: string | { id: string } | null; charge?: string | { id: string } | null; id?: string }) => {
   const paymentId = idOf(object.payment_intent) ?? idOf(object.charge);
