@@ -379,6 +379,7 @@ export const texts = {
     invalidFileSize: 'Invalid file size',
     messageRequired: 'Message text or an attachment is required',
     notEnoughCoins: 'Not enough coins. This message costs {cost} coins.',
+    tooManyUploads: 'Too many uploads at once. Wait for one to finish.',
     notInChat: 'You are not a participant of this chat',
   },
   reports: {
@@ -536,6 +537,7 @@ export const texts = {
     openCheckout: 'You already have a checkout in progress for this skin. Finish or cancel it first.',
     duplicatePaymentRefunded: 'You already owned this skin when this payment arrived, so it was refunded.',
     expiredPaymentRefunded: 'This checkout had expired when the payment arrived, so it was refunded.',
+    gatewayRefund: 'Refunded through the payment provider.',
     checkoutExpired: 'This checkout expired before it was paid. Nothing was charged.',
     refundGatewayError: 'The payment gateway could not refund the payment. Please try again later.',
     notRefundable: 'Only a paid payment can be refunded.',

@@ -8,7 +8,7 @@ import { type MailsTable } from '../modules/mail/mail.table.js';
 import { type GatewayPaymentsTable, type PaymentEventsTable, type SandboxRefundsTable, type SandboxSessionsTable } from '../modules/payments/payments.table.js';
 import { type DisputesTable } from '../modules/disputes/disputes.table.js';
 import { type ReceiptCountersTable, type ReceiptsTable } from '../modules/receipts/receipts.table.js';
-import { type RefundsTable } from '../modules/refunds/refunds.table.js';
+import { type GatewayRefundsTable, type RefundsTable } from '../modules/refunds/refunds.table.js';
 import {
   type CountriesTable,
   type CurrenciesTable,
@@ -68,6 +68,7 @@ export interface Database {
   sandbox_refunds: SandboxRefundsTable;
   gateway_payments: GatewayPaymentsTable;
   refunds: RefundsTable;
+  gateway_refunds: GatewayRefundsTable;
   disputes: DisputesTable;
   receipt_counters: ReceiptCountersTable;
   receipts: ReceiptsTable;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sampleFiles } from '../../test/chat.js';
-import { sniffFile, typeMatches } from './file-sniff.js';
+import { SNIFF_HEAD_BYTES, sniffFile, typeMatches } from './file-sniff.js';
 
 describe('file sniffing', () => {
   it('recognises the accepted formats by their bytes, whatever the name', () => {
@@ -34,5 +34,14 @@ describe('file sniffing', () => {
     expect(typeMatches('document', sniffFile(sampleFiles.png, 'a')!)).toBe(false);
     expect(typeMatches('audio', sniffFile(sampleFiles.mp4, 'a')!)).toBe(true);
     expect(typeMatches('video', sniffFile(sampleFiles.mp3, 'a')!)).toBe(false);
+  });
+
+  it('judges a long text by its head, even when the head ends inside a character', () => {
+    const text = Buffer.from('Grüße aus Tallinn — '.repeat(10_000));
+    for (const cut of [SNIFF_HEAD_BYTES, SNIFF_HEAD_BYTES - 1, SNIFF_HEAD_BYTES - 2]) {
+      expect(sniffFile(text.subarray(0, cut), 'notes.txt', true)).toEqual({ mime: 'text/plain', contentClass: 'document' });
+    }
+    // A whole file that ends inside a character is not text.
+    expect(sniffFile(Buffer.from([0x48, 0x69, 0xe2, 0x80]), 'notes.txt')).toBeNull();
   });
 });

@@ -57,10 +57,20 @@ function hasControlCharacters(text: string): boolean {
   return false;
 }
 
-function sniffText(data: Buffer): SniffResult | null {
+/** The bytes of a head that end inside a UTF-8 sequence are not an error: the file goes on. */
+function trimCutSequence(data: Buffer): Buffer {
+  let start = data.length - 1;
+  while (start >= 0 && data.length - start <= 4 && (data[start]! & 0xc0) === 0x80) start -= 1;
+  if (start < 0) return data;
+  const lead = data[start]!;
+  const needed = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
+  return data.length - start < needed ? data.subarray(0, start) : data;
+}
+
+function sniffText(data: Buffer, isHead: boolean): SniffResult | null {
   let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(data);
+    text = new TextDecoder('utf-8', { fatal: true }).decode(isHead ? trimCutSequence(data) : data);
   } catch {
     return null;
   }
@@ -69,10 +79,14 @@ function sniffText(data: Buffer): SniffResult | null {
   return { mime: 'text/plain', contentClass: 'document' };
 }
 
-export function sniffFile(data: Buffer, filename: string): SniffResult | null {
+/** How much of an upload the sniffer reads: the magic numbers, and enough text to judge it (issue 31: uploads are streamed to disk). */
+export const SNIFF_HEAD_BYTES = 64 * 1024;
+
+/** `data` is the whole file, or (`isHead`) its first SNIFF_HEAD_BYTES of a longer one. */
+export function sniffFile(data: Buffer, filename: string, isHead = false): SniffResult | null {
   if (data.length === 0) return null;
   const extension = filename.includes('.') ? filename.split('.').pop()!.toLowerCase() : '';
-  return sniffBinary(data, extension) ?? sniffText(data);
+  return sniffBinary(data, extension) ?? sniffText(data, isHead);
 }
 
 /** The declared upload type must agree with what the bytes are. */

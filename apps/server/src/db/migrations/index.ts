@@ -23,6 +23,7 @@ import * as m0140 from './0140_pending_receipts.js';
 import * as m0150 from './0150_user_language.js';
 import * as m0170 from './0170_cluster_leases.js';
 import * as m0180 from './0180_system_retention.js';
+import * as m0200 from './0200_gateway_refunds.js';
 import * as m0210 from './0210_promotional_coins.js';
 
 /** Every migration, in order. Append only; never edit a landed one. */
@@ -51,5 +52,6 @@ export const migrations: Record<string, Migration> = {
   '0150_user_language': m0150,
   '0170_cluster_leases': m0170,
   '0180_system_retention': m0180,
+  '0200_gateway_refunds': m0200,
   '0210_promotional_coins': m0210,
 };

@@ -6,10 +6,11 @@ import { closeDispute, openDispute } from '../disputes/disputes.service.js';
 import { getBalance, postEntry } from '../ledger/ledger.service.js';
 import { reverseEarningsPaidBy } from '../payouts/earnings.service.js';
 import { createNotification } from '../notifications/notifications.service.js';
-import { isDisputeEvent, type DisputeEvent, type PaymentOutcomeEvent } from '../payments/gateway.js';
+import { isDisputeEvent, isRefundEvent, type DisputeEvent, type PaymentOutcomeEvent } from '../payments/gateway.js';
 import { referenceId, type PaymentHandler, type PaymentHandlerDeps } from '../payments/payment-handlers.js';
 import { webhookErrors } from '../payments/webhook-signature.js';
 import { executeRefund, notifyRefund, reserveRefund } from '../refunds/refunds.service.js';
+import { handleDepositGatewayRefund } from './deposit-gateway-refunds.js';
 import { chargedOf } from './deposits.mapper.js';
 import * as repo from './deposits.repository.js';
 import { type DepositRow } from './deposits.table.js';
@@ -37,6 +38,7 @@ export const handleDepositPayment: PaymentHandler = async (trx, event, deps) => 
   const deposit = id === undefined ? undefined : await repo.findDeposit(trx, id);
   if (!deposit || deposit.gateway !== deps.gateway) throw new AppError('BAD_REQUEST', webhookErrors.unknownReference);
   if (isDisputeEvent(event)) return handleDispute(trx, deposit, event, deps);
+  if (isRefundEvent(event)) return handleDepositGatewayRefund(trx, deposit.id, event, deps);
   if (deposit.gateway_session_id && deposit.gateway_session_id !== event.sessionId) throw new AppError('BAD_REQUEST', webhookErrors.unknownReference);
   if (event.kind === 'failed') {
     await repo.markDepositFailed(trx, deposit.id, event.failureMessage ?? 'Payment failed', now);

@@ -125,8 +125,17 @@ export function noteLateRefund(db: DbOrTrx, id: number, cents: number, message: 
  * Books a refund on a paid deposit, never past what was paid or bought: true only if it fitted.
  * Concurrent refunds of one deposit are serialized by this conditional update.
  */
-export async function addRefund(db: DbOrTrx, id: number, refund: { coins: number; cents: number; now: string }): Promise<boolean> {
-  const result = await db
+export async function addRefund(
+  db: DbOrTrx,
+  id: number,
+  refund: {
+    coins: number;
+    cents: number;
+    now: string;
+    /** Only if the booked cents are still these (a gateway refund's reckoning). */ expectedRefundedCents?: number;
+  },
+): Promise<boolean> {
+  let update = db
     .updateTable('deposits')
     .set((eb) => ({
       status: 'refunded',
@@ -137,8 +146,9 @@ export async function addRefund(db: DbOrTrx, id: number, refund: { coins: number
     .where('id', '=', id)
     .where('status', 'in', ['success', 'refunded'])
     .where((eb) => eb(eb('refunded_coins', '+', refund.coins), '<=', eb.ref('points')))
-    .where((eb) => eb(eb('refunded_cents', '+', refund.cents), '<=', eb.fn.coalesce('charge_total_cents', 'total_cents')))
-    .executeTakeFirst();
+    .where((eb) => eb(eb('refunded_cents', '+', refund.cents), '<=', eb.fn.coalesce('charge_total_cents', 'total_cents')));
+  if (refund.expectedRefundedCents !== undefined) update = update.where('refunded_cents', '=', refund.expectedRefundedCents);
+  const result = await update.executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 

@@ -27,6 +27,17 @@ function effective(row: repo.SpendingRow, now: Date) {
 }
 
 /**
+ * Whether a spend of `coins` fits the balance and both limits as a (possibly cached) user row shows them: the
+ * send path's free pre-check (messages/send-precheck.ts). The conditional update stays the authority.
+ */
+export function seemsSpendable(row: repo.SpendingRow, coins: number, now: Date): boolean {
+  if (coins <= 0) return true;
+  if (Number(row.balance) < coins) return false;
+  const e = effective(row, now);
+  return (e.daily === null || e.spentDay + coins <= e.daily) && (e.monthly === null || e.spentMonth + coins <= e.monthly);
+}
+
+/**
  * Called when a spend was refused: a personal limit, not the balance, is the reason when the
  * balance covers the coins. Throws the limit's message; returns when the balance is the reason.
  */

@@ -11,16 +11,20 @@ import {
   type MessagesPage,
 } from '@parley/contracts';
 import { z } from 'zod';
-import { type FastifyReply } from 'fastify';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type FastifyReply, type FastifyRequest } from 'fastify';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.js';
 import { IMAGE_MIMES } from '../../lib/file-sniff.js';
 import { validationFailure } from '../../plugins/errors.js';
 import { sendSerialized } from '../../plugins/serializer.js';
 import { currentUser, requireVerified } from '../../plugins/session.js';
-import { checkFiles, readMessageForm } from './message-upload.js';
+import { checkFiles, createUploadSlots, readMessageForm, type MessageForm } from './message-upload.js';
 import { listOwnPending } from './held-messages.service.js';
 import * as messages from './messages.service.js';
+import { type UserRow } from '../users/users.table.js';
 
 /** Attachments are downloads, never pages: no sniffing, no HTML, images alone inline. */
 function sendAttachment(reply: FastifyReply, file: { mime: string; original_filename: string }, data: Buffer) {
@@ -55,29 +59,82 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // JSON {topic_id, content} or multipart with attachments[], types[], content, topic_id.
+  const uploads = createUploadSlots();
+
+  /**
+   * A multipart send: its fields first (topic_id, content, client_id, types[]), then attachments[]. The seat and
+   * coins are checked at the first file, before it is read; files stream to a temporary directory with the size
+   * cap enforced as they arrive; uploads running at once are capped per user and per address (429). Nothing of
+   * a refused body is kept: an oversized or malformed one also closes the connection.
+   */
+  async function readUpload(request: FastifyRequest, reply: FastifyReply, user: UserRow, dir: string) {
+    try {
+      return await readMessageForm(request, {
+        dir,
+        beforeFiles: async ({ fields, types }) => {
+          const parsed = createMessageBodySchema.safeParse(fields);
+          if (!parsed.success) throw validationFailure(parsed.error.issues);
+          await messages.precheckUpload(deps, user, { topicId: parsed.data.topic_id, content: parsed.data.content, types });
+        },
+      });
+    } catch (error) {
+      // More than the cap, or malformed: stop reading. Refusals a browser meets (coins, seat) are answered at
+      // once and the rest of the body is drained unread, so the browser can show the answer.
+      const isAbuse = error instanceof AppError && (error.code === 'PAYLOAD_TOO_LARGE' || error.code === 'BAD_REQUEST');
+      if (!request.raw.readableEnded) {
+        if (isAbuse) reply.header('connection', 'close');
+        // The parser waits for someone to read the file it stopped at: take the body away from it and discard it.
+        request.raw.unpipe();
+        request.raw.resume();
+      }
+      throw error;
+    }
+  }
+
+  async function send(user: UserRow, fields: unknown, form: Pick<MessageForm, 'files' | 'types'>) {
+    const parsed = createMessageBodySchema.safeParse(fields);
+    if (!parsed.success) throw validationFailure(parsed.error.issues);
+    const files = checkFiles(form.files, form.types);
+    const result = await messages.sendMessage(deps, user, {
+      topicId: parsed.data.topic_id,
+      content: parsed.data.content,
+      clientId: parsed.data.client_id,
+      files,
+    });
+    if ('held' in result) return { status: 'OK' as const, message: texts.contentRules.heldNotice, payload: { held: result.held, balance: result.balance } };
+    return { status: 'OK' as const, payload: { message: result.message, balance: result.balance } };
+  }
+
+  // JSON {topic_id, content} or multipart with topic_id, content, client_id, types[] and then attachments[].
   app.post(
     '/messages/create',
     {
       schema: {
         tags,
+        description: 'JSON, or multipart/form-data whose fields (topic_id, content, client_id, types[]) come before its attachments[].',
         // A message, or (issue 15) a message held for review that only its sender sees, as 'Pending review'.
         response: { 200: envelopeSchema(z.object({ message: messageSchema.optional(), held: heldMessageSchema.optional(), balance: z.number().int() })) },
       },
     },
-    async (request) => {
-      const form = request.isMultipart() ? await readMessageForm(request) : { fields: request.body, files: [], types: [] };
-      const parsed = createMessageBodySchema.safeParse(form.fields);
-      if (!parsed.success) throw validationFailure(parsed.error.issues);
-      const files = checkFiles(form.files, form.types);
-      const result = await messages.sendMessage(deps, currentUser(request), {
-        topicId: parsed.data.topic_id,
-        content: parsed.data.content,
-        clientId: parsed.data.client_id,
-        files,
-      });
-      if ('held' in result) return { status: 'OK' as const, message: texts.contentRules.heldNotice, payload: { held: result.held, balance: result.balance } };
-      return { status: 'OK' as const, payload: { message: result.message, balance: result.balance } };
+    async (request, reply) => {
+      const user = currentUser(request);
+      if (!request.isMultipart()) return send(user, request.body, { files: [], types: [] });
+      let release: () => void;
+      try {
+        release = uploads.acquire(user.id, request.ip);
+      } catch (error) {
+        reply.header('connection', 'close');
+        throw error;
+      }
+      let dir: string | undefined;
+      try {
+        dir = await mkdtemp(join(tmpdir(), 'parley-upload-'));
+        const form = await readUpload(request, reply, user, dir);
+        return await send(user, form.fields, form);
+      } finally {
+        release();
+        if (dir) await rm(dir, { recursive: true, force: true });
+      }
     },
   );
 

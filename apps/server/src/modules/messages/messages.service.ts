@@ -1,4 +1,5 @@
 import {
+  attachmentTypes,
   limits,
   messageTextCost,
   pageMeta,
@@ -12,6 +13,7 @@ import {
   type Settings,
   type SkinLook,
 } from '@parley/contracts';
+import { readFile } from 'node:fs/promises';
 import { type Transaction } from 'kysely';
 import { type Database, type Db } from '../../db/database.js';
 import { isPostgresDb } from '../../db/dialect.js';
@@ -45,10 +47,11 @@ import {
 } from '../topics/topics.access.js';
 import * as topicsRepo from '../topics/topics.repository.js';
 import { publishAll, type ChatDeps } from '../topics/topics.service.js';
-import { type CheckedFile } from './message-upload.js';
+import { normalizeType, type CheckedFile } from './message-upload.js';
 import { toMessage, toMessages } from './messages.mapper.js';
 import * as repo from './messages.repository.js';
 import { pollCacheOf } from './poll-cache.js';
+import { precheckSend } from './send-precheck.js';
 import { type MessageRow } from './messages.table.js';
 
 export interface MessageDeps extends ChatDeps {
@@ -198,7 +201,8 @@ export async function creditContributors(
 async function storeFiles(storage: Storage, files: CheckedFile[]): Promise<string[]> {
   const keys: string[] = [];
   try {
-    for (const file of files) keys.push(await storage.put(file.data));
+    // One file in memory at a time, and only for a sender who passed the checks.
+    for (const file of files) keys.push(await storage.put(await readFile(file.path)));
     return keys;
   } catch (error) {
     await removeFiles(storage, keys);
@@ -208,6 +212,19 @@ async function storeFiles(storage: Storage, files: CheckedFile[]): Promise<strin
 
 async function removeFiles(storage: Storage, keys: string[]) {
   for (const key of keys) await storage.delete(key).catch(() => undefined);
+}
+
+/**
+ * An upload's refusals before any file is read (issue 31): from the fields that precede the files, the
+ * sender's seat and the coins for the text and the declared attachments (the cheapest one when the types
+ * come later), as the send checks them (send-precheck.ts). The send checks the whole again.
+ */
+export async function precheckUpload(deps: MessageDeps, user: UserRow, input: { topicId: number; content: string; types: string[] }) {
+  const settings = await getSettings(deps.db);
+  const costs = attachmentCosts(settings);
+  const cheapest = attachmentTypes.reduce((a, b) => (costs[b] < costs[a] ? b : a));
+  const types = input.types.length > 0 ? input.types.map(normalizeType) : [cheapest];
+  await precheckSend(deps, user, input.topicId, messageCost(settings, input.content.trim(), types, user.is_contributor === 1));
 }
 
 /**
@@ -230,6 +247,15 @@ export async function sendMessage(
     input.files.map((f) => f.type),
     user.is_contributor === 1,
   );
+  // Cheap refusals first (topic, seat, adult, coins): an unpaid send never reaches the content filter.
+  try {
+    await precheckSend(deps, user, input.topicId, cost);
+  } catch (error) {
+    // A retried send that was stored before is answered with it, whatever the balance says now.
+    const previous = input.clientId ? await repo.findMessageByClientId(deps.db, user.id, input.clientId) : undefined;
+    if (previous) return replay(deps, user, previous);
+    throw error;
+  }
   const verdict = typed.length > 0 ? await checkText(deps.db, typed) : null;
   if (verdict?.action === 'refuse') throw new AppError('VALIDATION', texts.contentRules.refused, { content: [texts.contentRules.refused] });
   const content = verdict?.text ?? typed;
@@ -299,7 +325,7 @@ async function insertAndCharge(
       path: keys[i]!,
       original_filename: file.originalFilename,
       mime: file.mime,
-      filesize: file.data.length,
+      filesize: file.size,
       created_at: row.created_at,
     })),
   );

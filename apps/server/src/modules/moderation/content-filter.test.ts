@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyRules, contactDetailsRule } from './content-filter.js';
+import { applyRules, contactDetailsRule, contentFilterWork, MAX_PHONE_FINDER_CALLS, PHONE_WINDOW_CHARS } from './content-filter.js';
 
 const masked = (text: string) => applyRules(text, [contactDetailsRule]).text;
 
@@ -21,5 +21,26 @@ describe('the built-in contact-details rule', () => {
     expect(masked('write to ada@example.org')).toBe('write to ***');
     expect(masked('see https://example.org/x and www.parley.chat')).toBe('see *** and ***');
     expect(masked('find me @ada_l on telegram: ada')).not.toContain('ada_l');
+  });
+});
+
+describe('the work of the phone finder per text (issue 31)', () => {
+  const work = (text: string) => {
+    const before = { ...contentFilterWork };
+    const out = masked(text);
+    return { out, calls: contentFilterWork.phoneFinderCalls - before.phoneFinderCalls, chars: contentFilterWork.phoneFinderChars - before.phoneFinderChars };
+  };
+
+  it('reads short windows, a bounded number of them, however the digits are laid out, and masks a flood of digits', () => {
+    const flood = work('1 '.repeat(2000));
+    expect(flood.calls).toBeLessThanOrEqual(MAX_PHONE_FINDER_CALLS);
+    expect(flood.chars).toBeLessThanOrEqual(MAX_PHONE_FINDER_CALLS * (PHONE_WINDOW_CHARS + 2));
+    expect(flood.out).not.toMatch(/1 1 1/);
+
+    const many = work('call 0301234567 or '.repeat(200));
+    expect(many.calls).toBeLessThanOrEqual(MAX_PHONE_FINDER_CALLS);
+    expect(many.chars).toBeLessThanOrEqual(MAX_PHONE_FINDER_CALLS * (PHONE_WINDOW_CHARS + 2));
+    // Past the budget the runs are masked anyway: padding cannot smuggle a number through.
+    expect(many.out).not.toMatch(/\d{5}/);
   });
 });

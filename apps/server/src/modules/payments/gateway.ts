@@ -52,8 +52,29 @@ export interface DisputeEvent {
   reference: string;
 }
 
-export type PaymentEvent = PaymentOutcomeEvent | DisputeEvent;
+/**
+ * Money given back on a captured payment, whoever started it (our admin, or someone in the gateway's own
+ * dashboard): the refunds the event names and, when the event says it, the payment's refunded total. The
+ * owner books what its records lack (refunds.service#gatewayRefundTarget), so every delivery, order and
+ * race of these events takes the coins back once.
+ */
+export interface GatewayRefundEvent {
+  eventId: string;
+  kind: 'refunded';
+  paymentId: string;
+  /** The gateway's refunds named by the event (succeeded or on their way), each by its id. */
+  refunds: { refundId: string; amountCents: number }[];
+  /** The payment's refunded total, when the event carries it (Stripe's charge.refunded). */
+  totalRefundedCents?: number;
+  /** What the payment event log records: the total, else the sum of the named refunds. */
+  amountCents: number;
+  /** Filled in by the dispatcher from the recorded payment. */
+  reference: string;
+}
+
+export type PaymentEvent = PaymentOutcomeEvent | DisputeEvent | GatewayRefundEvent;
 export const isDisputeEvent = (event: PaymentEvent): event is DisputeEvent => event.kind.startsWith('dispute_');
+export const isRefundEvent = (event: PaymentEvent): event is GatewayRefundEvent => event.kind === 'refunded';
 
 export interface RefundRequest {
   paymentId: string;

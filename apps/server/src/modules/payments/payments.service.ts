@@ -6,7 +6,7 @@ import { AppError } from '../../lib/app-error.js';
 import { type Clock } from '../../lib/clock.js';
 import { type EventBus } from '../../lib/event-bus.js';
 import { type Mailer } from '../mail/mailer.js';
-import { isDisputeEvent, type PaymentEvent, type PaymentGateway } from './gateway.js';
+import { isDisputeEvent, isRefundEvent, type PaymentEvent, type PaymentGateway } from './gateway.js';
 import { findPaymentHandler } from './payment-handlers.js';
 import { getSettings } from '../reference/settings.service.js';
 import * as repo from './payments.repository.js';
@@ -76,9 +76,9 @@ export async function dispatchPaymentEvent(deps: DispatchDeps, gatewayClient: Pa
   return { duplicate };
 }
 
-/** A dispute names only the payment: find whose it is. */
+/** A dispute or a refund names only the payment: find whose it is. */
 async function withReference(db: Db, gateway: string, event: PaymentEvent): Promise<PaymentEvent> {
-  if (!isDisputeEvent(event) || event.reference) return event;
+  if (!(isDisputeEvent(event) || isRefundEvent(event)) || event.reference) return event;
   const reference = await repo.findReferenceOfPayment(db, gateway, event.paymentId);
   if (!reference) throw new AppError('BAD_REQUEST', webhookErrors.unknownReference);
   return { ...event, reference };

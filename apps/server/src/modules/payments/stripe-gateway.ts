@@ -1,6 +1,7 @@
 import { texts } from '@parley/contracts';
 import { type FastifyBaseLogger } from 'fastify';
 import Stripe from 'stripe';
+import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import { type Clock } from '../../lib/clock.js';
 import { type CheckoutRequest, type CheckoutSession, type PaymentEvent, type PaymentGateway, type RefundRequest } from './gateway.js';
@@ -60,14 +61,26 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
   function parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): PaymentEvent | null {
     const signature = headers['stripe-signature'];
     if (typeof signature !== 'string' || !signature) throw new AppError('BAD_REQUEST', webhookErrors.missingSignature);
-    let event: Stripe.Event;
+    let event: unknown;
+    const nowMs = options.clock.now().getTime();
     try {
-      event = stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret, WEBHOOK_TOLERANCE_S, undefined, options.clock.now().getTime());
+      event = stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret, WEBHOOK_TOLERANCE_S, undefined, nowMs);
     } catch (error) {
+      if (error instanceof SyntaxError) throw new AppError('BAD_REQUEST', webhookErrors.malformed);
       const message = error instanceof Error && /timestamp/i.test(error.message) ? webhookErrors.staleTimestamp : webhookErrors.badSignature;
       throw new AppError('BAD_REQUEST', message);
     }
-    return toPaymentEvent(event);
+    // The SDK refuses old timestamps only: a signature dated ahead of our clock is refused as well.
+    if (signedAtS(signature) - Math.floor(nowMs / 1000) > WEBHOOK_TOLERANCE_S) throw new AppError('BAD_REQUEST', webhookErrors.staleTimestamp);
+    // Correctly signed is not the same as well formed: anything but an event is the sender's mistake (400).
+    if (!stripeEventSchema.safeParse(event).success) throw new AppError('BAD_REQUEST', webhookErrors.malformed);
+    const stripeEvent = event as Stripe.Event;
+    const refund = stripeEvent.data.object as Partial<Stripe.Refund>;
+    if (refund.object === 'refund' && (refund.status === 'failed' || refund.status === 'canceled')) {
+      // If it was counted while pending, its coins were taken back already: an operator settles it by hand.
+      options.log.warn({ refundId: refund.id, status: refund.status }, 'stripe: a refund failed or was canceled at Stripe');
+    }
+    return toPaymentEvent(stripeEvent);
   }
 
   async function refund(request: RefundRequest): Promise<{ refundId: string }> {
@@ -105,6 +118,47 @@ function stripeExpiry(expiresAt: Date, now: Date): number {
 
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? undefined));
 
+/** The signing time of a `t=…,v1=…` header (the SDK has verified it already). */
+function signedAtS(header: string): number {
+  const t = header.split(',').find((part) => part.startsWith('t='));
+  return t ? Number(t.slice(2)) : 0;
+}
+
+/** The envelope every Stripe event has; the object's own fields are checked where they are read. */
+const stripeEventSchema = z.object({ id: z.string().min(1), type: z.string().min(1), data: z.object({ object: z.record(z.string(), z.unknown()) }) });
+
+/** A refund counts once it succeeded or is on its way; a failed or canceled one gave nothing back. */
+const REFUND_GIVES_MONEY = new Set(['succeeded', 'pending']);
+
+const paymentOf = (object: { payment_intent?: string | { id: string } | null; charge?: string | { id: string } | null; id?: string }) => {
+  const paymentId = idOf(object.payment_intent) ?? idOf(object.charge);
+  if (!paymentId) throw new AppError('BAD_REQUEST', webhookErrors.unknownReference);
+  return paymentId;
+};
+
+/**
+ * Refunds however they were started (our admin, or Stripe's dashboard): `charge.refunded` carries the charge's
+ * refunded total (and its refunds, where the API version lists them); `refund.created`, `refund.updated` and
+ * `charge.refund.updated` carry one refund. The payment is named by its PaymentIntent.
+ */
+function toRefundEvent(event: Stripe.Event): PaymentEvent | null {
+  if (event.type === 'charge.refunded') {
+    const charge = event.data.object as Stripe.Charge;
+    const listed = Array.isArray(charge.refunds?.data) ? charge.refunds.data : [];
+    const refunds = listed.filter((r) => REFUND_GIVES_MONEY.has(r.status ?? '')).map((r) => ({ refundId: r.id, amountCents: r.amount }));
+    const total = typeof charge.amount_refunded === 'number' ? charge.amount_refunded : undefined;
+    const paymentId = idOf(charge.payment_intent) ?? charge.id;
+    return { eventId: event.id, kind: 'refunded', paymentId, refunds, totalRefundedCents: total, amountCents: total ?? 0, reference: '' };
+  }
+  const refund = event.data.object as Stripe.Refund;
+  if (typeof refund.id !== 'string' || typeof refund.amount !== 'number') throw new AppError('BAD_REQUEST', webhookErrors.malformed);
+  if (!REFUND_GIVES_MONEY.has(refund.status ?? '')) return null;
+  const refunds = [{ refundId: refund.id, amountCents: refund.amount }];
+  return { eventId: event.id, kind: 'refunded', paymentId: paymentOf(refund), refunds, amountCents: refund.amount, reference: '' };
+}
+
+const REFUND_EVENTS = new Set(['charge.refunded', 'charge.refund.updated', 'refund.created', 'refund.updated']);
+
 /** charge.dispute.* → our dispute events; the payment is named by its PaymentIntent. */
 function toDisputeEvent(event: Stripe.Event): PaymentEvent | null {
   const dispute = event.data.object as Stripe.Dispute;
@@ -124,6 +178,7 @@ const failureMessages: Record<string, string> = {
 /** Checkout session events → our events; anything else is acknowledged and ignored. */
 export function toPaymentEvent(event: Stripe.Event): PaymentEvent | null {
   if (event.type.startsWith('charge.dispute.')) return toDisputeEvent(event);
+  if (REFUND_EVENTS.has(event.type)) return toRefundEvent(event);
   if (!event.type.startsWith('checkout.session.')) return null;
   const session = event.data.object as Stripe.Checkout.Session;
   const reference = session.client_reference_id ?? session.metadata?.reference;

@@ -95,6 +95,124 @@ describe.each(dialects)('Stripe refunds and disputes through the SDK on %s', (di
     return { ...buyer, row };
   }
 
+  const depositOf = (id: number) => ctx.db.selectFrom('deposits').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const refundsOf = (id: number) => ctx.db.selectFrom('refunds').selectAll().where('source_type', '=', 'deposit').where('source_id', '=', id).execute();
+  const refundEntriesOf = (userId: number) =>
+    ctx.db.selectFrom('ledger_entries').select(['amount', 'kind']).where('user_id', '=', userId).where('kind', '=', 'refund').execute();
+  /** charge.refunded as current API versions send it: the charge's refunded total, its refunds not listed. */
+  const chargeRefunded = (paymentIntent: string, refundedCents: number) => ({
+    object: 'charge',
+    id: `ch_${paymentIntent}`,
+    amount: 1220,
+    amount_refunded: refundedCents,
+    refunded: refundedCents >= 1220,
+    payment_intent: paymentIntent,
+  });
+  const refundObject = (id: string, paymentIntent: string, amount: number, status = 'succeeded') => ({
+    object: 'refund',
+    id,
+    amount,
+    status,
+    payment_intent: paymentIntent,
+    charge: `ch_${paymentIntent}`,
+  });
+
+  it('a refund made in the Stripe dashboard takes the coins back once, however often and in whatever form it is announced', async () => {
+    const { user, client, row } = await paidDeposit(`pi_${dialect}_external_full`);
+    expect(await balanceOf(ctx.app, user.id)).toBe(1000);
+    const full = await postEvent('charge.refunded', chargeRefunded(`pi_${dialect}_external_full`, 1220), `evt_${dialect}_full`);
+    expect(full.statusCode).toBe(200);
+    expect(full.body).not.toContain('ignored');
+    // The same event again, and the refund's own events.
+    expect((await postEvent('charge.refunded', chargeRefunded(`pi_${dialect}_external_full`, 1220), `evt_${dialect}_full`)).statusCode).toBe(200);
+    expect((await postEvent('refund.created', refundObject(`re_${dialect}_full`, `pi_${dialect}_external_full`, 1220))).statusCode).toBe(200);
+    expect((await postEvent('charge.refund.updated', refundObject(`re_${dialect}_full`, `pi_${dialect}_external_full`, 1220))).statusCode).toBe(200);
+
+    expect(await balanceOf(ctx.app, user.id)).toBe(0);
+    expect(await refundEntriesOf(user.id)).toEqual([{ amount: -1000, kind: 'refund' }]);
+    expect(await depositOf(row.id)).toMatchObject({ status: 'refunded', refunded_cents: 1220, refunded_coins: 1000 });
+    expect(await refundsOf(row.id)).toMatchObject([{ status: 'succeeded', amount_cents: 1220, coins: 1000, actor_id: null }]);
+    expect((await client.get<Deposit>(`/api/deposit/status/${row.id}`)).body.payload.status).toBe('refunded');
+    await expectLedgerConsistent(ctx.db);
+  });
+
+  it('ten racing deliveries of a partial dashboard refund debit once; a second partial refund adds its part', async () => {
+    const pi = `pi_${dialect}_external_part`;
+    const { user, row } = await paidDeposit(pi);
+    const deliveries = [
+      ...Array.from({ length: 4 }, () => () => postEvent('refund.created', refundObject(`re_${dialect}_p1`, pi, 610), `evt_${dialect}_p1`)),
+      ...Array.from({ length: 3 }, () => () => postEvent('charge.refunded', chargeRefunded(pi, 610), `evt_${dialect}_p1_charge`)),
+      () => postEvent('refund.updated', refundObject(`re_${dialect}_p1`, pi, 610)),
+      () => postEvent('charge.refund.updated', refundObject(`re_${dialect}_p1`, pi, 610)),
+      () => postEvent('charge.refunded', chargeRefunded(pi, 610)),
+    ];
+    const answers = await Promise.all(deliveries.map((deliver) => deliver()));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(200));
+    expect(await balanceOf(ctx.app, user.id)).toBe(500);
+    expect(await depositOf(row.id)).toMatchObject({ status: 'refunded', refunded_cents: 610, refunded_coins: 500 });
+
+    // A second refund of 305 cents, announced charge-first this time: a quarter of the coins.
+    await Promise.all([
+      postEvent('charge.refunded', chargeRefunded(pi, 915)),
+      postEvent('refund.created', refundObject(`re_${dialect}_p2`, pi, 305)),
+      postEvent('refund.created', refundObject(`re_${dialect}_p2`, pi, 305)),
+    ]);
+    expect(await balanceOf(ctx.app, user.id)).toBe(250);
+    expect(await refundEntriesOf(user.id)).toEqual([
+      { amount: -500, kind: 'refund' },
+      { amount: -250, kind: 'refund' },
+    ]);
+    expect(await depositOf(row.id)).toMatchObject({ refunded_cents: 915, refunded_coins: 750 });
+    // A refund that failed gives nothing back and changes nothing.
+    expect((await postEvent('refund.updated', refundObject(`re_${dialect}_p3`, pi, 100, 'failed'))).statusCode).toBe(200);
+    expect(await balanceOf(ctx.app, user.id)).toBe(250);
+    await expectLedgerConsistent(ctx.db);
+  });
+
+  it('an admin refund followed by its own webhooks debits once', async () => {
+    const pi = `pi_${dialect}_admin_then_hook`;
+    const { user, row } = await paidDeposit(pi);
+    const admin = (await createSignedInUser(ctx.app, { role: 'admin' })).client;
+    expect((await admin.post(`/api/admin/refunds/deposit/${row.id}`, { coins: 500, reason: 'Goodwill', request_id: newRequestId() })).statusCode).toBe(200);
+    const [booked] = await refundsOf(row.id);
+    await Promise.all([
+      postEvent('charge.refunded', chargeRefunded(pi, 610)),
+      postEvent('refund.created', refundObject(booked!.gateway_refund_id!, pi, 610)),
+      postEvent('charge.refund.updated', refundObject(booked!.gateway_refund_id!, pi, 610)),
+    ]);
+    expect(await balanceOf(ctx.app, user.id)).toBe(500);
+    expect(await refundEntriesOf(user.id)).toEqual([{ amount: -500, kind: 'refund' }]);
+    expect(await refundsOf(row.id)).toHaveLength(1);
+    expect(await depositOf(row.id)).toMatchObject({ refunded_cents: 610, refunded_coins: 500 });
+    await expectLedgerConsistent(ctx.db);
+  });
+
+  it('refuses a signature dated in the future and answers 400 to a correctly signed body that is not an event', async () => {
+    const post = (payload: string, timestampS = Math.floor(clock.now().getTime() / 1000)) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/payments/webhook/stripe',
+        payload,
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: timestampS }),
+        },
+      });
+    const event = JSON.stringify({
+      id: `evt_${dialect}_future`,
+      object: 'event',
+      type: 'charge.refunded',
+      created: 0,
+      data: { object: chargeRefunded('pi_x', 1) },
+    });
+    const future = await post(event, Math.floor(clock.now().getTime() / 1000) + 3600);
+    expect(future.statusCode).toBe(400);
+    for (const body of ['[]', '{"hello":"world"}', '"text"', 'null', '42', '{"id":"evt_1","type":"charge.refunded"}', 'not json']) {
+      const answer = await post(body);
+      expect(answer.statusCode, body).toBe(400);
+    }
+  });
+
   it('refunds through stripe.refunds.create with the PaymentIntent, the amount and an idempotency key, once', async () => {
     const { user, row } = await paidDeposit(`pi_${dialect}_refund`);
     expect(await balanceOf(ctx.app, user.id)).toBe(1000);
@@ -104,7 +222,7 @@ describe.each(dialects)('Stripe refunds and disputes through the SDK on %s', (di
       [0, 1, 2].map(() => admin.post(`/api/admin/refunds/deposit/${row.id}`, { coins: 500, reason: 'Goodwill', request_id: requestId })),
     );
     expect(clicks.map((c) => c.statusCode)).toEqual([200, 200, 200]);
-    const sent = fake.requests.filter((r) => r.path === 'POST /v1/refunds');
+    const sent = fake.requests.filter((r) => r.path === 'POST /v1/refunds' && r.params.get('payment_intent') === `pi_${dialect}_refund`);
     expect(sent).toHaveLength(1);
     const refund = await ctx.db
       .selectFrom('refunds')

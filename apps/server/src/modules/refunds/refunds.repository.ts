@@ -41,3 +41,23 @@ export function listPendingRefunds(db: DbOrTrx, limit: number) {
 export function listRefundsOf(db: DbOrTrx, sourceType: RefundSource, sourceId: number) {
   return db.selectFrom('refunds').selectAll().where('source_type', '=', sourceType).where('source_id', '=', sourceId).orderBy('id').execute();
 }
+
+/** Notes a refund the gateway reported; nothing when its id was noted before. */
+export function insertGatewayRefund(db: DbOrTrx, row: { gateway: string; refund_id: string; payment_id: string; amount_cents: number; created_at: string }) {
+  return db
+    .insertInto('gateway_refunds')
+    .values(row)
+    .onConflict((oc) => oc.columns(['gateway', 'refund_id']).doNothing())
+    .execute();
+}
+
+/** The sum of the refunds a gateway reported on a payment. */
+export async function sumGatewayRefunds(db: DbOrTrx, gateway: string, paymentId: string): Promise<number> {
+  const row = await db
+    .selectFrom('gateway_refunds')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('amount_cents'), eb.lit(0)).as('total'))
+    .where('gateway', '=', gateway)
+    .where('payment_id', '=', paymentId)
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}

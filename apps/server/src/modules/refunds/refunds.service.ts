@@ -5,7 +5,7 @@ import { type Database, type Db, type DbOrTrx } from '../../db/database.js';
 import { AppError, localized } from '../../lib/app-error.js';
 import { type Clock } from '../../lib/clock.js';
 import { createNotification } from '../notifications/notifications.service.js';
-import { type PaymentGateway } from '../payments/gateway.js';
+import { type GatewayRefundEvent, type PaymentGateway } from '../payments/gateway.js';
 import * as repo from './refunds.repository.js';
 import { type RefundRow, type RefundSource } from './refunds.table.js';
 
@@ -63,6 +63,53 @@ export async function reserveRefund(trx: Transaction<Database>, clock: Clock, in
 }
 
 export const findRefundByKey = repo.findRefundByKey;
+
+/**
+ * A refund made at the gateway, whoever started it (issue 31): notes the refunds the event names by their
+ * ids and returns what the gateway has refunded of the payment in all, as far as anyone told us — the
+ * event's total when it has one, else the sum of every refund id reported so far. The payment's owner books
+ * the part of it its records lack (its refunded cents include our own admin refunds, booked before the
+ * gateway was asked), so repeated, reordered and racing events take the money and coins back once.
+ */
+export async function gatewayRefundTarget(trx: Transaction<Database>, clock: Clock, gateway: string, event: GatewayRefundEvent): Promise<number> {
+  for (const refund of event.refunds) {
+    await repo.insertGatewayRefund(trx, {
+      gateway,
+      refund_id: refund.refundId.slice(0, 128),
+      payment_id: event.paymentId,
+      amount_cents: refund.amountCents,
+      created_at: clock.now().toISOString(),
+    });
+  }
+  return Math.max(event.totalRefundedCents ?? 0, await repo.sumGatewayRefunds(trx, gateway, event.paymentId));
+}
+
+/** Books a refund the gateway has made already (status succeeded), once per key; undefined if the key was used. */
+export async function recordGatewayRefund(
+  trx: Transaction<Database>,
+  clock: Clock,
+  input: Omit<ReserveRefundInput, 'actorId' | 'reason'> & { gatewayRefundId: string | null },
+): Promise<RefundRow | undefined> {
+  const now = clock.now().toISOString();
+  return repo.insertRefund(trx, {
+    source_type: input.source,
+    source_id: input.sourceId,
+    user_id: input.userId,
+    amount_cents: input.amountCents,
+    currency: input.currency,
+    coins: input.coins,
+    reason: texts.money.gatewayRefund,
+    status: 'succeeded',
+    gateway: input.gateway,
+    payment_id: input.paymentId,
+    actor_id: null,
+    request_key: input.requestKey.slice(0, 128),
+    last_error: null,
+    gateway_refund_id: input.gatewayRefundId?.slice(0, 128) ?? null,
+    created_at: now,
+    updated_at: now,
+  });
+}
 
 /** Asks the gateway to pay a reserved refund back; true when it is (now or already) done. */
 export async function executeRefund(deps: RefundDeps, refundId: number): Promise<boolean> {

@@ -30,3 +30,13 @@ export interface RefundsTable {
   updated_at: string;
 }
 export type RefundRow = Selectable<RefundsTable>;
+
+/** A refund the gateway reported, by its id, whoever started it (refunds.service#gatewayRefundTarget). */
+export interface GatewayRefundsTable {
+  id: Generated<number>;
+  gateway: string;
+  refund_id: string;
+  payment_id: string;
+  amount_cents: number;
+  created_at: string;
+}

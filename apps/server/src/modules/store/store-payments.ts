@@ -3,11 +3,12 @@ import { type Transaction } from 'kysely';
 import { type Database } from '../../db/database.js';
 import { AppError } from '../../lib/app-error.js';
 import { closeDispute, openDispute } from '../disputes/disputes.service.js';
-import { isDisputeEvent, type DisputeEvent, type PaymentOutcomeEvent } from '../payments/gateway.js';
+import { isDisputeEvent, isRefundEvent, type DisputeEvent, type PaymentOutcomeEvent } from '../payments/gateway.js';
 import { referenceId, type PaymentHandler, type PaymentHandlerDeps } from '../payments/payment-handlers.js';
 import { CANCELLED_MESSAGE } from '../payments/sandbox-page.routes.js';
 import { webhookErrors } from '../payments/webhook-signature.js';
 import { executeRefund, notifyRefund, reserveRefund } from '../refunds/refunds.service.js';
+import { handleOrderGatewayRefund } from './store-gateway-refunds.js';
 import { chargedOf } from './store.mapper.js';
 import * as repo from './store.repository.js';
 import { OPEN } from './store.service.js';
@@ -28,6 +29,7 @@ export const handleOrderPayment: PaymentHandler = async (trx, event, deps) => {
   const order = orderId ? await repo.findOrderById(trx, orderId) : undefined;
   if (!order || (order.gateway && order.gateway !== deps.gateway)) throw new AppError('BAD_REQUEST', webhookErrors.unknownReference);
   if (isDisputeEvent(event)) return handleOrderDispute(trx, order, event, deps);
+  if (isRefundEvent(event)) return handleOrderGatewayRefund(trx, order.id, event, deps);
   if (order.gateway_session_id && order.gateway_session_id !== event.sessionId) throw new AppError('BAD_REQUEST', webhookErrors.unknownReference);
   const now = deps.clock.now().toISOString();
 

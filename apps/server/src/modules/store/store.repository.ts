@@ -109,14 +109,16 @@ export async function expireOrders(db: DbOrTrx, now: string, message: string, fi
 }
 
 /** Books a refund on a paid order, never past what was paid; true only if it fitted. */
-export async function addOrderRefund(db: DbOrTrx, id: number, cents: number, now: string): Promise<boolean> {
-  const result = await db
+export async function addOrderRefund(db: DbOrTrx, id: number, cents: number, now: string, expectedRefundedCents?: number): Promise<boolean> {
+  let update = db
     .updateTable('orders')
     .set((eb) => ({ status: 'refunded', refunded_cents: eb('refunded_cents', '+', cents), updated_at: now }))
     .where('id', '=', id)
     .where('status', 'in', ['success', 'refunded'])
-    .where((eb) => eb(eb('refunded_cents', '+', cents), '<=', eb.fn.coalesce('charge_total_cents', 'total_cents')))
-    .executeTakeFirst();
+    .where((eb) => eb(eb('refunded_cents', '+', cents), '<=', eb.fn.coalesce('charge_total_cents', 'total_cents')));
+  // A gateway refund's reckoning: only if the booked cents are still what it read.
+  if (expectedRefundedCents !== undefined) update = update.where('refunded_cents', '=', expectedRefundedCents);
+  const result = await update.executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 

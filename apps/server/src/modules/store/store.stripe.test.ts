@@ -102,6 +102,44 @@ describe.each(dialects)('store checkout through Stripe on %s', (dialect) => {
     await expectLedgerConsistent(ctx.db);
   });
 
+  it('a refund made in the Stripe dashboard books the order as refunded, in part and then in full, and a full refund takes the skin back', async () => {
+    const { client } = await createSignedInUser(ctx.app);
+    const { order, redirect_url } = (await client.post<CheckoutResult>(`/api/checkout/${productId}`, billing)).body.payload;
+    const pi = `pi_store_${dialect}_refund`;
+    const session = {
+      id: redirect_url.split('/').at(-1),
+      client_reference_id: `order:${order.id}`,
+      amount_total: order.total_cents,
+      payment_status: 'paid',
+      payment_intent: pi,
+    };
+    expect((await postEvent('checkout.session.completed', session)).statusCode).toBe(200);
+    const postRefund = (id: string, amount: number) => {
+      const payload = JSON.stringify({
+        id: `evt_${id}`,
+        object: 'event',
+        type: 'refund.created',
+        created: 0,
+        data: { object: { object: 'refund', id, amount, status: 'succeeded', payment_intent: pi } },
+      });
+      const header = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: Math.floor(clock.now().getTime() / 1000) });
+      return ctx.app.inject({
+        method: 'POST',
+        url: '/api/payments/webhook/stripe',
+        payload,
+        headers: { 'content-type': 'application/json', 'stripe-signature': header },
+      });
+    };
+    const orderRow = () => ctx.db.selectFrom('orders').select(['status', 'refunded_cents']).where('id', '=', order.id).executeTakeFirstOrThrow();
+    const half = Math.floor(order.total_cents / 2);
+    await Promise.all([postRefund(`re_store_${dialect}_1`, half), postRefund(`re_store_${dialect}_1`, half)]);
+    expect(await orderRow()).toEqual({ status: 'refunded', refunded_cents: half });
+    expect((await client.get<SkinsPayload>('/api/skins')).body.payload.owned).toHaveLength(1);
+    expect((await postRefund(`re_store_${dialect}_2`, order.total_cents - half)).statusCode).toBe(200);
+    expect(await orderRow()).toEqual({ status: 'refunded', refunded_cents: order.total_cents });
+    expect((await client.get<SkinsPayload>('/api/skins')).body.payload.owned).toEqual([]);
+  });
+
   it('marks the order failed and grants nothing when the gateway cannot be reached', async () => {
     const { user, client } = await createSignedInUser(ctx.app);
     fake.setDown(true);

@@ -374,6 +374,7 @@ export const deCore: Partial<Record<TextKey, string>> = {
   'chat.invalidFileSize': 'Ungültige Dateigröße',
   'chat.messageRequired': 'Nachrichtentext oder Anhang ist erforderlich',
   'chat.notEnoughCoins': 'Nicht genug Coins. Diese Nachricht kostet {cost} Coins.',
+  'chat.tooManyUploads': 'Zu viele Uploads gleichzeitig. Warte, bis einer fertig ist.',
   'chat.notInChat': 'Du nimmst an diesem Chat nicht teil',
 
   // reports
@@ -481,6 +482,7 @@ export const deCore: Partial<Record<TextKey, string>> = {
   'money.openCheckout': 'Für diesen Skin läuft bereits ein Bezahlvorgang. Schließe ihn zuerst ab oder brich ihn ab.',
   'money.duplicatePaymentRefunded': 'Du hattest diesen Skin bereits, als diese Zahlung einging, daher wurde sie erstattet.',
   'money.expiredPaymentRefunded': 'Dieser Bezahlvorgang war bereits abgelaufen, als die Zahlung einging, daher wurde sie erstattet.',
+  'money.gatewayRefund': 'Über den Zahlungsanbieter erstattet.',
   'money.checkoutExpired': 'Dieser Bezahlvorgang ist abgelaufen, bevor er bezahlt wurde. Es wurde nichts berechnet.',
   'money.refundGatewayError': 'Der Zahlungsanbieter konnte die Zahlung nicht erstatten. Bitte versuche es später noch einmal.',
   'money.notRefundable': 'Nur eine bezahlte Zahlung kann erstattet werden.',

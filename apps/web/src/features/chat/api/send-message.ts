@@ -31,8 +31,10 @@ function toSent(envelope: Envelope<SendPayload>): SentMessage {
 
 /**
  * POST messages/create. Text only goes as JSON through the shared client;
- * with files it is multipart (attachments[], types[], content, topic_id) over
- * XMLHttpRequest, the one browser API that reports upload progress.
+ * with files it is multipart over XMLHttpRequest, the one browser API that
+ * reports upload progress. Every field (topic_id, content, client_id, currency,
+ * lang_id, types[]) goes before the first file: the server checks the seat and
+ * the coins from them before it reads any file (issue 31).
  */
 export async function sendMessage({ topicId, content, files = [], onProgress }: SendMessageInput): Promise<SentMessage> {
   const clientId = newClientId();
@@ -43,19 +45,23 @@ export async function sendMessage({ topicId, content, files = [], onProgress }: 
   form.append('topic_id', String(topicId));
   form.append('content', content);
   form.append('client_id', clientId);
-  for (const file of files) {
-    form.append('attachments[]', file, file.name);
-    form.append('types[]', uploadType(file));
-  }
+  appendDefaults(form);
+  for (const file of files) form.append('types[]', uploadType(file));
+  for (const file of files) form.append('attachments[]', file, file.name);
   await ensureCsrfCookie();
   return toSent(await uploadForm('/api/messages/create', form, onProgress));
 }
 
-function uploadForm<T>(url: string, form: FormData, onProgress?: (fraction: number) => void): Promise<Envelope<T>> {
+/** The currency and language every request carries, as fields. */
+function appendDefaults(form: FormData) {
   const currency = storage.get(currencyKey) ?? defaultCurrency.code;
   const langId = storage.get(localKeys.languageId);
   if (!form.has('currency')) form.append('currency', currency);
   if (langId && !form.has('lang_id')) form.append('lang_id', langId);
+}
+
+function uploadForm<T>(url: string, form: FormData, onProgress?: (fraction: number) => void): Promise<Envelope<T>> {
+  appendDefaults(form);
 
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
