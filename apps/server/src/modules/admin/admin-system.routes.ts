@@ -1,10 +1,9 @@
 import { backupMarkBodySchema, deadJobsQuerySchema, idParamSchema } from '@parley/contracts';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/session.js';
-import { getCompanionHealth } from '../companion/companion.service.js';
 import { actorOf } from './admin-actor.js';
 import * as system from './admin-system.service.js';
-import { getSystemStatus } from './system.service.js';
+import { getSystemStatus, systemDepsOf } from './system.service.js';
 
 const tags = ['admin'];
 
@@ -12,17 +11,7 @@ const tags = ['admin'];
 export const adminSystemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/system', { schema: { tags } }, async () => ({
     status: 'OK',
-    payload: await getSystemStatus({
-      config: app.config,
-      db: app.db,
-      clock: app.clock,
-      redis: app.redis,
-      storage: app.storage,
-      mailer: app.mailer,
-      gateway: app.gateway,
-      instanceId: app.heartbeat.id,
-      companionHealth: () => getCompanionHealth(app),
-    }),
+    payload: await getSystemStatus(systemDepsOf(app)),
   }));
 
   app.get('/system/dead-jobs', { schema: { tags, querystring: deadJobsQuerySchema } }, async (request) => ({

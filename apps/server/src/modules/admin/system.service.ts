@@ -1,11 +1,13 @@
 import { type AiHealth, type BackupMark, type DependencyName, type DependencyState, type SystemStatus } from '@parley/contracts';
 import { sql } from 'kysely';
+import { type FastifyInstance } from 'fastify';
 import { type Redis } from 'ioredis';
 import { type Config } from '../../config.js';
 import { type Db, type DbOrTrx } from '../../db/database.js';
 import { type Clock } from '../../lib/clock.js';
 import { isRedisUp } from '../../lib/redis.js';
 import { type Storage } from '../../lib/storage.js';
+import { getCompanionHealth } from '../companion/companion.service.js';
 import { getJobQueueState } from '../jobs/jobs.queue.js';
 import { type Mailer } from '../mail/mailer.js';
 import { type PaymentGateway } from '../payments/gateway.js';
@@ -24,6 +26,21 @@ export interface SystemDeps {
   instanceId: string;
   /** The AI provider's health on this instance (its circuit breaker is the last known state). */
   companionHealth: () => AiHealth;
+}
+
+/** What the probes need, from the app (the System page and the dependency gauges share it). */
+export function systemDepsOf(app: FastifyInstance): SystemDeps {
+  return {
+    config: app.config,
+    db: app.db,
+    clock: app.clock,
+    redis: app.redis,
+    storage: app.storage,
+    mailer: app.mailer,
+    gateway: app.gateway,
+    instanceId: app.heartbeat.id,
+    companionHealth: () => getCompanionHealth(app),
+  };
 }
 
 const PROBE_TIMEOUT_MS = 3000;
@@ -97,10 +114,13 @@ function llmState(health: AiHealth): { state: DependencyState['state']; detail: 
 
 const probeCache = new WeakMap<Db, { at: number; states: Promise<DependencyState[]> }>();
 
-/** Every dependency's state, probed in parallel (each bounded to 3 s), reused for 10 s per instance. */
-export function getDependencyStates(deps: SystemDeps): Promise<DependencyState[]> {
+/**
+ * Every dependency's state, probed in parallel (each bounded to 3 s), reused for 10 s per instance
+ * (`maxAgeMs`: the metrics scrape accepts a minute, so an SMTP login is not made every 15 s).
+ */
+export function getDependencyStates(deps: SystemDeps, maxAgeMs = PROBE_CACHE_MS): Promise<DependencyState[]> {
   const cached = probeCache.get(deps.db);
-  if (cached && Date.now() - cached.at < PROBE_CACHE_MS) return cached.states;
+  if (cached && Date.now() - cached.at < maxAgeMs) return cached.states;
   const probes = probesOf(deps);
   const states = Promise.all(
     (Object.keys(probes) as DependencyName[]).map(async (name) => ({ name, ...(await probes[name]()), checked_at: new Date().toISOString() })),

@@ -36,6 +36,10 @@ describe.each(dialects)('metrics (%s)', (dialect) => {
     expect(text).not.toContain('123456');
     expect(text).toContain('parley_http_request_duration_seconds_bucket');
     expect(text).toMatch(/parley_ws_connections 0/);
+    // Each configured dependency's state; the embedded stand-ins (dev mailbox, sandbox, demo companion) are not exported.
+    expect(text).toContain('parley_dependency_up{dependency="database"} 1');
+    expect(text).toContain('parley_dependency_up{dependency="storage"} 1');
+    expect(text).not.toContain('parley_dependency_up{dependency="smtp"}');
     expect(text).toMatch(/parley_jobs_due \d+/);
     const balances = Number(/parley_ledger_balances_coins (\d+)/.exec(text)?.[1]);
     const entries = Number(/parley_ledger_entries_sum_coins (\d+)/.exec(text)?.[1]);

@@ -8,6 +8,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import { poolOf } from '../../db/connect.js';
 import { AppError } from '../../lib/app-error.js';
 import { buildInfo } from '../../lib/build-info.js';
+import { getDependencyStates, systemDepsOf } from '../admin/system.service.js';
 import { checkDependencies } from '../health/health.service.js';
 import { getRealtimeHub } from '../realtime/realtime.hub.js';
 import * as repo from './metrics.repository.js';
@@ -32,6 +33,8 @@ const LEASE_MS = 90_000;
 const RENEW_AFTER_MS = 30_000;
 /** The ledger totals are sums over every user and entry: computed at most this often. */
 const TOTALS_MAX_AGE_MS = 60_000;
+/** Storage, SMTP and payment-gateway probes for the dependency gauge: at most one a minute per instance. */
+const DEPENDENCY_PROBE_MAX_AGE_MS = 60_000;
 
 /**
  * Prometheus text at /metrics (prom-client), or on its own listener with METRICS_PORT: request rate
@@ -85,13 +88,17 @@ export const metricsRoutes = fp(async (app: Parameters<FastifyPluginAsync>[0]) =
   gauge('parley_db_pool_waiting', 'Queries waiting for a pooled connection (PostgreSQL)', (g) => g.set(pool()?.waitingCount ?? 0));
   new Gauge({
     name: 'parley_dependency_up',
-    help: 'Whether this instance reaches each dependency now (1) or not (0): database, redis (with REDIS_URL)',
+    help: 'Whether this instance reaches each dependency (1) or not (0): database, redis, storage, smtp, llm, payments (when configured)',
     labelNames: ['dependency'],
     registers: [registry],
     async collect() {
       const { states } = await checkDependencies(app);
       this.set({ dependency: 'database' }, states.database === 'up' ? 1 : 0);
       if (states.redis) this.set({ dependency: 'redis' }, states.redis === 'up' ? 1 : 0);
+      // The others as the System page probes them, at most once a minute; the embedded stand-ins are not exported.
+      for (const dependency of await getDependencyStates(systemDepsOf(app), DEPENDENCY_PROBE_MAX_AGE_MS))
+        if (dependency.name !== 'database' && dependency.name !== 'redis' && dependency.state !== 'not_configured')
+          this.set({ dependency: dependency.name }, dependency.state === 'up' ? 1 : 0);
     },
   });
   new Gauge({
