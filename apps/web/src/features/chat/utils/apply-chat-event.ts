@@ -57,7 +57,7 @@ export function applyChatEvent(event: ChatEvent, target: ChatEventTarget) {
       if (event.type === 'participant.left') target.hideTyping();
       break;
     case 'topic.closed':
-      target.patchTopic({ is_closed: true, closed_by: event.by ?? null });
+      target.patchTopic({ is_closed: true, ...(event.by ? { closed_by: event.by } : {}) });
       // A moderator's close is explained to both sides; the owner's own close only to the partner.
       if (event.by === 'moderator') target.notify('chatSafety.closedByModerator');
       else if (!target.isOwner) target.notify('topics.closedByOwner');
