@@ -395,8 +395,8 @@ describe('chat between two people (issues #4, #5, #6)', () => {
 
     // Leave: the confirmation first; Cancel keeps B in the chat.
     await b.page.getByRole('button', { name: texts.chat.leaveChat }).click();
-    const confirm = b.page.getByRole('dialog', { name: texts.chat.leaveChat });
-    await confirm.getByText(texts.chat.leaveConfirm).waitFor();
+    const confirm = b.page.getByRole('dialog', { name: texts.chatSafety.partnerLeaveTitle });
+    await confirm.getByText(texts.chatSafety.partnerLeaveBody).waitFor();
     await snap(b.page, 'chat-leave-confirm');
     await footerButton(confirm, texts.common.cancel).click();
     await confirm.waitFor({ state: 'hidden' });

@@ -34,7 +34,8 @@ describe.each(dialects)('chat outcomes pushed and explained (issue 33) on %s', (
     await socket.waitForFrame('ready');
     return socket;
   };
-  const topicFor = async (client: TestClient, topicId: number) => (await client.get<{ topic: Topic }>(`/api/topics/topic?topic_id=${topicId}`)).body.payload.topic;
+  const topicFor = async (client: TestClient, topicId: number) =>
+    (await client.get<{ topic: Topic }>(`/api/topics/topic?topic_id=${topicId}`)).body.payload.topic;
 
   it('a report carries a reason and the reporter’s words, which moderators see in the reports list', async () => {
     const { guest, topic } = await createChatPair(ctx.app);
@@ -52,7 +53,9 @@ describe.each(dialects)('chat outcomes pushed and explained (issue 33) on %s', (
     });
     // An unknown reason is refused; words beyond the limit too.
     expect((await guest.client.post('/api/reports/create', { topic_id: topic.id, type: 'user', reason: 'boring' })).statusCode).toBe(422);
-    expect((await guest.client.post('/api/reports/create', { topic_id: topic.id, type: 'user', reason: 'other', details: 'x'.repeat(1001) })).statusCode).toBe(422);
+    expect((await guest.client.post('/api/reports/create', { topic_id: topic.id, type: 'user', reason: 'other', details: 'x'.repeat(1001) })).statusCode).toBe(
+      422,
+    );
   });
 
   it('an upheld report closes the topic as a moderator’s close for both sides and pushes both changed balances', async () => {

@@ -2,7 +2,8 @@ import type { TextKey } from '@parley/contracts/i18n';
 
 /** German texts of packages/contracts/src/texts/chat-safety.ts: see de.ts. */
 export const deChatSafety: Partial<Record<TextKey, string>> = {
-  'chatSafety.closedByModerator': 'Eine Moderatorin oder ein Moderator hat dieses Thema nach einer Meldung geschlossen. Den Grund findest du in deinen Benachrichtigungen.',
+  'chatSafety.closedByModerator':
+    'Eine Moderatorin oder ein Moderator hat dieses Thema nach einer Meldung geschlossen. Den Grund findest du in deinen Benachrichtigungen.',
   'chatSafety.ownerLeaveTitle': 'Dieses Thema schließen?',
   'chatSafety.ownerLeaveIntro': 'Du hast dieses Thema erstellt – wenn du es verlässt, wird es endgültig geschlossen.',
   'chatSafety.ownerLeavePartner': 'Die andere Person wird sofort aus dem Gespräch ausgeschlossen.',
@@ -12,7 +13,8 @@ export const deChatSafety: Partial<Record<TextKey, string>> = {
   'chatSafety.closeTopic': 'Thema schließen',
   'chatSafety.keepOpen': 'Offen lassen, zu den Räumen',
   'chatSafety.partnerLeaveTitle': 'Diesen Chat verlassen?',
-  'chatSafety.partnerLeaveBody': 'Du verlässt das Gespräch, und es verschwindet aus deinen aktiven Chats. Das Thema bleibt für seine Erstellerin oder seinen Ersteller offen.',
+  'chatSafety.partnerLeaveBody':
+    'Du verlässt das Gespräch, und es verschwindet aus deinen aktiven Chats. Das Thema bleibt für seine Erstellerin oder seinen Ersteller offen.',
   'chatSafety.reportTopicTitle': 'Dieses Thema melden',
   'chatSafety.reportUserTitle': 'Diese Person melden',
   'chatSafety.reportIntro': 'Sag dem Moderationsteam, was nicht stimmt. Niemandem passiert etwas, bevor jemand aus dem Team es sich angesehen hat.',

@@ -194,15 +194,8 @@ export function ReportsScreen() {
                 {String(r.topic_title)}
                 {r.topic_is_closed ? ' (closed)' : ''}
                 <div className="admin-muted">{r.type === 'user' ? 'user report' : 'topic report'}</div>
-              </>
-            ),
-          },
-          {
-            key: 'reason',
-            label: 'Reason',
-            render: (r) => (
-              <>
-                {r.reason ? reportReasonLabel(String(r.reason)) : <span className="admin-muted">—</span>}
+                {/* The reporter's reason and own words (issue 33 #12). */}
+                <div className="admin-report-reason">Reason: {r.reason ? reportReasonLabel(String(r.reason)) : '—'}</div>
                 {r.details ? <div className="admin-report-details">{String(r.details)}</div> : null}
               </>
             ),

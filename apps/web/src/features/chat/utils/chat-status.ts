@@ -38,7 +38,8 @@ export function canSend(content: string, fileCount: number, disabled: boolean, i
 
 export interface ScreenInput {
   phase: ChatPhase;
-  topic: (Pick<Topic, 'participants_count' | 'is_closed' | 'is_owner' | 'interlocutor_name' | 'title' | 'chat_mode'> & Partial<Pick<Topic, 'closed_by'>>) | null;
+  topic:
+    (Pick<Topic, 'participants_count' | 'is_closed' | 'is_owner' | 'interlocutor_name' | 'title' | 'chat_mode'> & Partial<Pick<Topic, 'closed_by'>>) | null;
   fullTitle: string | null;
   isInChat: boolean;
   hasMessages: boolean;
