@@ -81,7 +81,7 @@ async function collectToasts(page: Page) {
     const seen: string[] = [];
     (window as unknown as { __toasts: string[] }).__toasts = seen;
     new MutationObserver(() => {
-      for (const el of document.querySelectorAll('.toaster .toast')) {
+      for (const el of document.querySelectorAll('.toaster .toast__message')) {
         const text = (el as HTMLElement).innerText.trim();
         if (text && !seen.includes(text)) seen.push(text);
       }
@@ -214,7 +214,7 @@ describe('chat defects of issue 33', () => {
       // Nothing is sent without a reason.
       const send = dialog.locator('footer').getByRole('button', { name: tx(v, 'chatSafety.sendReport'), exact: true });
       await send.click();
-      await dialog.getByText(tx(v, 'chatSafety.reasonRequired')).first().waitFor();
+      await expect.poll(() => dialog.getByRole('alert').textContent()).toBe(tx(v, 'chatSafety.reasonRequired'));
       await dialog.getByLabel(tx(v, 'chatSafety.reasonLabel')).selectOption('harassment');
       await dialog.getByLabel(tx(v, 'chatSafety.detailsLabel')).fill('Kept insulting me after I asked to stop.');
       await expectInside(dialog, [send]);
@@ -267,12 +267,14 @@ describe('chat defects of issue 33', () => {
     for (const v of variants) {
       const p = await person('nopartner', v);
       // Nobody is waiting: the server's answer to a human random chat then (other files may leave topics waiting).
-      await p.page.route('**/api/topics/random?chat_mode=human', (route) =>
-        route.fulfill({
-          status: 409,
-          contentType: 'application/json',
-          body: JSON.stringify({ status: 'ERROR', message: englishText('topics.noAvailableChats'), payload: null, errors: {} }),
-        }),
+      await p.page.route(
+        (url) => url.pathname === '/api/topics/random' && url.searchParams.get('chat_mode') === 'human',
+        (route) =>
+          route.fulfill({
+            status: 409,
+            contentType: 'application/json',
+            body: JSON.stringify({ status: 'ERROR', message: englishText('topics.noAvailableChats'), payload: null, errors: {} }),
+          }),
       );
       await p.page.goto('/rooms');
       await p.page
