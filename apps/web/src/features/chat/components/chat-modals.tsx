@@ -6,6 +6,7 @@ import { SelectField } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { Textarea } from '../../../components/ui/textarea';
 import { useI18n, useT } from '../../../lib/i18n';
+import { useSettings } from '../../../lib/reference';
 
 /** Terms agreement (spec §4): persistent; Agree posts the acceptance, Leave goes to the rooms. */
 export function TermsModal({ topic, onAgree, onLeave }: { topic: Topic | null; onAgree: () => Promise<void>; onLeave: () => void }) {
@@ -131,8 +132,9 @@ export function LeaveConfirmModal({
   topic,
   onKeepOpen,
   ...props
-}: ConfirmProps & { topic: Pick<Topic, 'is_owner' | 'chat_mode' | 'participants_count'> | null; onKeepOpen: () => void }) {
+}: ConfirmProps & { topic: Pick<Topic, 'is_owner' | 'chat_mode' | 'participants_count' | 'room_id'> | null; onKeepOpen: () => void }) {
   const t = useT();
+  const { data: settings } = useSettings();
   if (!topic?.is_owner)
     return (
       <ConfirmModal {...props} title={t('chatSafety.partnerLeaveTitle')} confirmLabel={t('chat.leave')}>
@@ -140,6 +142,8 @@ export function LeaveConfirmModal({
       </ConfirmModal>
     );
   const withPartner = topic.chat_mode === 'human' && topic.participants_count >= 2;
+  // Topics made in a room cost the topic fee; a random AI chat (no room) cost nothing.
+  const paid = topic.room_id !== null && (settings?.new_topic_cost ?? 0) > 0;
   return (
     <ConfirmModal
       {...props}
@@ -155,6 +159,7 @@ export function LeaveConfirmModal({
         {t('chatSafety.ownerLeaveIntro')}{' '}
         {withPartner ? t('chatSafety.ownerLeavePartner') : topic.chat_mode === 'human' ? t('chatSafety.ownerLeaveAlone') : null}{' '}
         {t('chatSafety.ownerLeaveNoReturn')}
+        {paid && <> {t('chatSafety.ownerLeaveNoRefund')}</>}
       </p>
       <p className="muted">{t('chatSafety.ownerKeepOpenHint')}</p>
     </ConfirmModal>
