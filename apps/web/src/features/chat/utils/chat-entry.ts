@@ -52,4 +52,3 @@ export async function enterChat(topicId: number, userId: number | null, t: Trans
     return { kind: 'refused', error };
   }
 }
-
