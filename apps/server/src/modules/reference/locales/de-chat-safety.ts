@@ -12,7 +12,7 @@ export const deChatSafety: Partial<Record<TextKey, string>> = {
   'chatSafety.ownerLeaveNoRefund': 'Die Coins, die du für das Erstellen bezahlt hast, werden nicht erstattet.',
   'chatSafety.ownerKeepOpenHint': 'Wenn es offen bleiben soll, geh stattdessen zurück zu den Räumen: Es bleibt in deinen aktiven Chats.',
   'chatSafety.closeTopic': 'Thema schließen',
-  'chatSafety.keepOpen': 'Offen lassen, zu den Räumen',
+  'chatSafety.keepOpen': 'Offen lassen, zurück zu den Räumen',
   'chatSafety.partnerLeaveTitle': 'Diesen Chat verlassen?',
   'chatSafety.partnerLeaveBody':
     'Du verlässt das Gespräch, und es verschwindet aus deinen aktiven Chats. Das Thema bleibt für seine Erstellerin oder seinen Ersteller offen.',
