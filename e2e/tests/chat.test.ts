@@ -395,8 +395,8 @@ describe('chat between two people (issues #4, #5, #6)', () => {
 
     // Leave: the confirmation first; Cancel keeps B in the chat.
     await b.page.getByRole('button', { name: texts.chat.leaveChat }).click();
-    const confirm = b.page.getByRole('dialog', { name: texts.chat.leaveChat });
-    await confirm.getByText(texts.chat.leaveConfirm).waitFor();
+    const confirm = b.page.getByRole('dialog', { name: texts.chatSafety.partnerLeaveTitle });
+    await confirm.getByText(texts.chatSafety.partnerLeaveBody).waitFor();
     await snap(b.page, 'chat-leave-confirm');
     await footerButton(confirm, texts.common.cancel).click();
     await confirm.waitFor({ state: 'hidden' });
@@ -455,10 +455,14 @@ describe('chat between two people (issues #4, #5, #6)', () => {
     await snap(b.page, 'chat-closed-by-owner');
   });
 
-  it('reports the other user from the chat settings menu', async () => {
+  it('reports the other user from the chat settings menu, with a reason (issue 33)', async () => {
     const { a, b, topicId } = await pairInTopic('report');
     await b.page.getByRole('button', { name: 'Chat settings' }).click();
     await b.page.getByRole('menuitem', { name: 'Report user' }).click();
+    // Nothing is sent on the tap: a dialog asks the reason first.
+    const dialog = b.page.getByRole('dialog', { name: texts.chatSafety.reportUserTitle });
+    await dialog.getByLabel(texts.chatSafety.reasonLabel).selectOption('spam');
+    await footerButton(dialog, texts.chatSafety.sendReport).click();
     await toastText(b.page, texts.reports.userReported).waitFor();
     expect(await b.page.getByRole('alert').count()).toBe(0);
     // The moderators see who reported whom, in which topic.
@@ -467,7 +471,7 @@ describe('chat between two people (issues #4, #5, #6)', () => {
       `/admin/reports?type=user&q=${encodeURIComponent(b.user.email)}`,
     );
     expect(reports.items.filter((r) => r.topic_id === topicId)).toEqual([
-      expect.objectContaining({ type: 'user', status: 'open', reporter_id: b.user.id, reported_user_id: a.user.id }),
+      expect.objectContaining({ type: 'user', status: 'open', reporter_id: b.user.id, reported_user_id: a.user.id, reason: 'spam' }),
     ]);
     await snap(b.page, 'chat-report-user');
   });

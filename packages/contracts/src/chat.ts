@@ -61,11 +61,20 @@ export const createMessageBodySchema = z.object({
 });
 export type CreateMessageBody = z.infer<typeof createMessageBodySchema>;
 
+/** Why a report is made (issue 33 #12): the reporter picks one; moderators see it with the optional details. */
+export const reportReasons = ['spam', 'harassment', 'sexual', 'scam', 'minor', 'other'] as const;
+export type ReportReason = (typeof reportReasons)[number];
+export const reportDetailsMax = 1000;
+
 export const createReportBodySchema = z.object({
   topic_id: positiveId(texts.chat.topicNotFound),
   type: z.enum(['topic', 'user']),
   /** For type user: whom; defaults to the other participant of the topic. */
   reported_user_id: positiveId().optional(),
+  /** The reporter's reason; older clients send none. */
+  reason: z.enum(reportReasons).optional(),
+  /** What happened, in the reporter's words. */
+  details: z.string().trim().max(reportDetailsMax).optional(),
 });
 export type CreateReportBody = z.infer<typeof createReportBodySchema>;
 
@@ -85,6 +94,8 @@ export const topicSchema = z.object({
   guest_id: z.number().int().nullable(),
   participants_count: z.number().int(),
   is_closed: z.boolean(),
+  /** Who closed a closed topic: its owner (by leaving) or a moderator (after a report, or from the admin console). */
+  closed_by: z.enum(['owner', 'moderator']).nullable().optional(),
   companion_name: z.string(),
   chat_mode: z.enum(chatModes),
   is_highlighted: z.boolean(),

@@ -30,9 +30,17 @@ export const chatEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('typing'), topicId: z.number().int(), userId: z.number().int().optional(), name: z.string(), isTyping: z.boolean() }),
   z.object({ type: z.literal('participant.joined'), topicId: z.number().int(), userId: z.number().int().optional(), participantsCount: z.number().int() }),
   z.object({ type: z.literal('participant.left'), topicId: z.number().int(), userId: z.number().int().optional(), participantsCount: z.number().int() }),
-  z.object({ type: z.literal('topic.closed'), topicId: z.number().int() }),
+  z.object({ type: z.literal('topic.closed'), topicId: z.number().int(), by: z.enum(['owner', 'moderator']).optional() }),
   z.object({ type: z.literal('topic.mode'), topicId: z.number().int(), chatMode: z.enum(['human', 'ai']) }),
   z.object({ type: z.literal('balance'), userId: z.number().int(), balance: z.number().int() }),
+  // A moderator decided one of the sender's held messages (issue 33 #21): only the sender's own sockets get it.
+  z.object({
+    type: z.literal('message.held_decided'),
+    userId: z.number().int(),
+    topicId: z.number().int(),
+    heldId: z.number().int(),
+    decision: z.enum(['approved', 'rejected']),
+  }),
   z.object({ type: z.literal('session.ended'), userId: z.number().int(), sessionId: z.string().optional() }),
   z.object({ type: z.literal('notification'), userId: z.number().int(), notification: notificationSchema, unreadCount: z.number().int() }),
 ]);

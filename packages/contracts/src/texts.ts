@@ -6,6 +6,7 @@
  */
 import { uiTextsA } from './texts/ui-a.js';
 import { uiTextsB } from './texts/ui-b.js';
+import { chatSafetyTexts } from './texts/chat-safety.js';
 
 export const texts = {
   common: {
@@ -556,4 +557,5 @@ export const texts = {
   },
   ...uiTextsA,
   ...uiTextsB,
+  ...chatSafetyTexts,
 } as const;

@@ -25,6 +25,7 @@ import * as m0170 from './0170_cluster_leases.js';
 import * as m0180 from './0180_system_retention.js';
 import * as m0200 from './0200_gateway_refunds.js';
 import * as m0210 from './0210_promotional_coins.js';
+import * as m0230 from './0230_close_and_report_reasons.js';
 
 /** Every migration, in order. Append only; never edit a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '0180_system_retention': m0180,
   '0200_gateway_refunds': m0200,
   '0210_promotional_coins': m0210,
+  '0230_close_and_report_reasons': m0230,
 };

@@ -83,7 +83,7 @@ export function listRecentMessages(db: DbOrTrx, topicId: number, limit: number) 
 export function closeOpenTopic(db: DbOrTrx, id: number, now: string) {
   return db
     .updateTable('topics')
-    .set({ is_closed: 1, waiting_since: null, updated_at: now })
+    .set({ is_closed: 1, closed_by: 'moderator', waiting_since: null, updated_at: now })
     .where('id', '=', id)
     .where('is_closed', '=', 0)
     .returningAll()
@@ -109,6 +109,8 @@ export function selectReports(db: Db, filter: { q?: string; status?: 'open' | 'r
       'reports.reported_user_id',
       'reported.email as reported_email',
       'reported.banned_at as reported_banned_at',
+      'reports.reason',
+      'reports.details',
       'reports.snapshot',
       'reports.created_at',
       'reports.resolved_at',

@@ -50,7 +50,7 @@ export async function closeTopic(actor: AdminActor, bus: EventBus, id: number, r
       result: { id, is_closed: true, changed: closed !== undefined },
     };
   });
-  if (result.changed) await bus.publish({ type: 'topic.closed', topicId: id }).catch(() => undefined);
+  if (result.changed) await bus.publish({ type: 'topic.closed', topicId: id, by: 'moderator' }).catch(() => undefined);
   return result;
 }
 
@@ -113,7 +113,7 @@ export async function actOnReport(actor: AdminActor, bus: EventBus, reportId: nu
       balances: settled.balances,
     };
   });
-  if (outcome.closedTopic) await bus.publish({ type: 'topic.closed', topicId: outcome.report.topic_id }).catch(() => undefined);
+  if (outcome.closedTopic) await bus.publish({ type: 'topic.closed', topicId: outcome.report.topic_id, by: 'moderator' }).catch(() => undefined);
   if (outcome.bannedUserId !== null) await bus.publish({ type: 'session.ended', userId: outcome.bannedUserId }).catch(() => undefined);
   for (const { userId, balance } of outcome.balances) await bus.publish({ type: 'balance', userId, balance }).catch(() => undefined);
   return outcome.report;

@@ -36,7 +36,7 @@ describe.each(dialects)('admin moderation on %s', (dialect) => {
     const closed = await admin.post(`/api/admin/topics/${topic.id}/close`, { reason: 'off-topic' });
     recorder.stop();
     expect(closed.statusCode).toBe(200);
-    expect(recorder.events).toContainEqual({ type: 'topic.closed', topicId: topic.id });
+    expect(recorder.events).toContainEqual({ type: 'topic.closed', topicId: topic.id, by: 'moderator' });
     const row = await ctx.db.selectFrom('topics').select('is_closed').where('id', '=', topic.id).executeTakeFirstOrThrow();
     expect(row.is_closed).toBe(1);
     const send = await owner.client.post('/api/messages/create', { topic_id: topic.id, content: 'still here?' });

@@ -136,6 +136,7 @@ export async function approveHeld(deps: ChatDeps, actorId: number, heldId: numbe
   await publishAll(deps.bus, [
     { type: 'message.created', topicId: outcome.message.topic_id, senderId: outcome.message.sender_id!, message: forEveryone },
     ...outcome.events,
+    { type: 'message.held_decided', userId: outcome.message.sender_id!, topicId: outcome.message.topic_id, heldId, decision: 'approved' },
   ]);
   return { id: heldId, status: 'approved' as const, message_id: outcome.message.id };
 }
@@ -171,6 +172,10 @@ export async function rejectHeld(deps: ChatDeps, actorId: number, heldId: number
     await audit?.(trx);
     return { held, balance };
   });
-  if (outcome.balance !== null) await publishAll(deps.bus, [{ type: 'balance', userId: outcome.held.sender_id, balance: outcome.balance }]);
+  const { held } = outcome;
+  await publishAll(deps.bus, [
+    ...(outcome.balance !== null ? [{ type: 'balance' as const, userId: held.sender_id, balance: outcome.balance }] : []),
+    { type: 'message.held_decided', userId: held.sender_id, topicId: held.topic_id, heldId, decision: 'rejected' },
+  ]);
   return { id: heldId, status: 'rejected' as const, refunded: outcome.held.cost };
 }

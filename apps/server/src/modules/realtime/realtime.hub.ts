@@ -145,6 +145,7 @@ export class RealtimeHub {
     switch (event.type) {
       case 'balance':
       case 'notification':
+      case 'message.held_decided':
         for (const connection of this.byUser.get(event.userId) ?? []) connection.send(frame);
         return;
       case 'session.ended':

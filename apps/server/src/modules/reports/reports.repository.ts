@@ -2,7 +2,16 @@ import { type DbOrTrx } from '../../db/database.js';
 
 export function insertReport(
   db: DbOrTrx,
-  report: { reporter_id: number; topic_id: number; reported_user_id: number | null; type: 'topic' | 'user'; snapshot: string; created_at: string },
+  report: {
+    reporter_id: number;
+    topic_id: number;
+    reported_user_id: number | null;
+    type: 'topic' | 'user';
+    reason: string | null;
+    details: string | null;
+    snapshot: string;
+    created_at: string;
+  },
 ) {
   return db
     .insertInto('reports')

@@ -7,7 +7,7 @@ import { toMessages } from '../messages/messages.mapper.js';
 import { listMessageRows } from '../messages/messages.service.js';
 import { pageRanges } from '../../lib/seq-ranges.js';
 import { requireTopicReader, visibleRanges } from '../topics/topics.access.js';
-import { listMessageCharges, postEntry, sumEarningsFromMessages } from '../ledger/ledger.service.js';
+import { getBalance, listMessageCharges, postEntry, sumEarningsFromMessages } from '../ledger/ledger.service.js';
 import { createNotification } from '../notifications/notifications.service.js';
 import { reverseEarnings } from '../payouts/earnings.service.js';
 import * as repo from './reports.repository.js';
@@ -43,6 +43,8 @@ export async function createReport(deps: { db: Db; clock: Clock }, reporterId: n
     topic_id: topic.id,
     reported_user_id: reportedUserId,
     type: body.type,
+    reason: body.reason ?? null,
+    details: body.details ? body.details : null,
     snapshot: JSON.stringify(
       snapshot.map((m) => ({
         id: m.id,
@@ -134,6 +136,8 @@ export async function settleDecidedReport(trx: Transaction<Database>, clock: Clo
             idempotencyKey: `report-reversal:${report.id}`,
             reason: `report #${report.id} upheld`,
           });
+        // Every balance change is pushed (issue 33 #18): the reversed interlocutor's too.
+        if (reversed > 0) balances.push({ userId: reportedId, balance: await getBalance(trx, reportedId) });
       }
     }
   }

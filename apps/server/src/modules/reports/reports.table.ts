@@ -6,6 +6,9 @@ export interface ReportsTable {
   topic_id: number;
   reported_user_id: number | null;
   type: 'topic' | 'user';
+  /** The reporter's reason (ReportReason) and own words; null from clients that send none. */
+  reason: string | null;
+  details: string | null;
   /** JSON: the last 20 messages of the topic when the report was made. */
   snapshot: string;
   status: Generated<'open' | 'resolved' | 'dismissed'>;

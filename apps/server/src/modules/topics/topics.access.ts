@@ -138,8 +138,10 @@ export function forbidden(topic: Pick<TopicRow, 'id' | 'chat_mode' | 'title' | '
   });
 }
 
-/** 'This chat has been closed by its owner' when the owner left, else 'Topic is closed'. */
-export async function closedError(db: DbOrTrx, topic: Pick<TopicRow, 'id' | 'user_id'>) {
+/** Why it is closed: by a moderator, 'This chat has been closed by its owner' when the owner left, else 'Topic is closed'. */
+export async function closedError(db: DbOrTrx, topic: Pick<TopicRow, 'id' | 'user_id'> & Partial<Pick<TopicRow, 'closed_by'>>) {
+  if (topic.closed_by === 'moderator')
+    return new AppError('CONFLICT', texts.chatSafety.closedByModerator, undefined, { topic_id: topic.id, is_closed: true, closed_by: 'moderator' });
   const owner = await repo.listParticipations(db, topic.id, topic.user_id);
   const byOwner = owner.length > 0 && owner.every((p) => p.left_at !== null);
   return new AppError('CONFLICT', byOwner ? texts.topics.closedByOwner : texts.chat.topicClosed, undefined, { topic_id: topic.id, is_closed: true });

@@ -48,6 +48,7 @@ export async function toTopicViews(db: DbOrTrx, rows: TopicRow[], viewerId: numb
       guest_id: guest !== undefined && guest.user_id === viewerId ? viewerId : null,
       participants_count: row.participants_count,
       is_closed: row.is_closed === 1,
+      closed_by: row.is_closed === 1 ? (row.closed_by ?? null) : null,
       companion_name: row.companion_name,
       chat_mode: row.chat_mode,
       is_highlighted: styled && row.is_highlighted === 1,

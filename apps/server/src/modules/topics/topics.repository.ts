@@ -169,6 +169,7 @@ export function releaseSeat(db: DbOrTrx, topicId: number, now: string, close: bo
     .set({
       participants_count: sql<number>`case when participants_count > 0 then participants_count - 1 else 0 end`,
       is_closed: close ? 1 : sql<number>`is_closed`,
+      closed_by: close ? 'owner' : sql<'owner' | 'moderator' | null>`closed_by`,
       waiting_since: close ? null : sql<string | null>`case when chat_mode = 'human' and participants_count = 2 then ${now} else null end`,
       updated_at: now,
     })

@@ -233,7 +233,7 @@ export async function leaveTopic(deps: ChatDeps, user: UserRow, topicId: number)
     const isOwner = topic.user_id === user.id;
     const updated = await repo.releaseSeat(trx, topicId, nowIso, isOwner && topic.is_closed === 0);
     const out: ChatEvent[] = [{ type: 'participant.left', topicId, userId: user.id, participantsCount: updated.participants_count }];
-    if (isOwner && topic.is_closed === 0) out.push({ type: 'topic.closed', topicId });
+    if (isOwner && topic.is_closed === 0) out.push({ type: 'topic.closed', topicId, by: 'owner' });
     return out;
   });
   await publishAll(deps.bus, events);

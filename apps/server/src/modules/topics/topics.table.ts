@@ -11,6 +11,8 @@ export interface TopicsTable {
   /** The companion persona of an AI topic (companion_personas); null: the built-in default. */
   persona_id: Generated<number | null>;
   is_closed: Generated<number>;
+  /** Who closed it: 'owner' (leaving) or 'moderator'; null while open (or closed before this was kept). */
+  closed_by: Generated<'owner' | 'moderator' | null>;
   is_highlighted: Generated<number>;
   highlight_color: string | null;
   text_look: Generated<string>;

@@ -1,3 +1,4 @@
+import { englishText, type TextKey } from '@parley/contracts/i18n';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -160,6 +161,17 @@ function DecideButton({
   );
 }
 
+/** The reporter's reason as the reporter saw it (the console is in English). */
+const reportReasonKeys: Record<string, TextKey> = {
+  spam: 'chatSafety.reasonSpam',
+  harassment: 'chatSafety.reasonHarassment',
+  sexual: 'chatSafety.reasonSexual',
+  scam: 'chatSafety.reasonScam',
+  minor: 'chatSafety.reasonMinor',
+  other: 'chatSafety.reasonOther',
+};
+const reportReasonLabel = (code: string) => (reportReasonKeys[code] ? englishText(reportReasonKeys[code]) : code);
+
 export function ReportsScreen() {
   const [status, setStatus] = useState('open');
   const act = useAction();
@@ -182,6 +194,9 @@ export function ReportsScreen() {
                 {String(r.topic_title)}
                 {r.topic_is_closed ? ' (closed)' : ''}
                 <div className="admin-muted">{r.type === 'user' ? 'user report' : 'topic report'}</div>
+                {/* The reporter's reason and own words (issue 33 #12). */}
+                <div className="admin-report-reason">Reason: {r.reason ? reportReasonLabel(String(r.reason)) : '—'}</div>
+                {r.details ? <div className="admin-report-details">{String(r.details)}</div> : null}
               </>
             ),
           },

@@ -1,4 +1,4 @@
-import { limits, type ChatMode } from '@parley/contracts';
+import { limits, type ChatMode, type ReportReason } from '@parley/contracts';
 import { api, type Envelope } from '../../../lib/api-client';
 
 const options = { timeoutMs: limits.topicRequestTimeoutMs };
@@ -35,7 +35,7 @@ export async function acceptTerms(topicId: number): Promise<Envelope> {
   return api.post(`/topics/${topicId}/accept-terms`, undefined, { timeoutMs: limits.termsRequestTimeoutMs });
 }
 
-/** POST /reports/create {topic_id, type}. */
-export async function reportTopic(topicId: number, type: 'topic' | 'user'): Promise<Envelope> {
-  return api.post('/reports/create', { topic_id: topicId, type });
+/** POST /reports/create {topic_id, type, reason, details}. */
+export async function reportTopic(topicId: number, report: { type: 'topic' | 'user'; reason: ReportReason; details?: string }): Promise<Envelope> {
+  return api.post('/reports/create', { topic_id: topicId, type: report.type, reason: report.reason, ...(report.details ? { details: report.details } : {}) });
 }

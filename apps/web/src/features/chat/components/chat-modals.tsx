@@ -1,8 +1,12 @@
-import { limits, type Topic } from '@parley/contracts';
+import { limits, reportDetailsMax, reportReasons, type ReportReason, type Topic } from '@parley/contracts';
+import { type TextKey } from '@parley/contracts/i18n';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
+import { SelectField } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
+import { Textarea } from '../../../components/ui/textarea';
 import { useI18n, useT } from '../../../lib/i18n';
+import { useSettings } from '../../../lib/reference';
 
 /** Terms agreement (spec §4): persistent; Agree posts the acceptance, Leave goes to the rooms. */
 export function TermsModal({ topic, onAgree, onLeave }: { topic: Topic | null; onAgree: () => Promise<void>; onLeave: () => void }) {
@@ -83,8 +87,9 @@ function ConfirmModal({
   onConfirm,
   title,
   confirmLabel,
+  extra,
   children,
-}: ConfirmProps & { title: string; confirmLabel: string; children: ReactNode }) {
+}: ConfirmProps & { title: string; confirmLabel: string; extra?: ReactNode; children: ReactNode }) {
   const t = useT();
   const [busy, setBusy] = useState(false);
   return (
@@ -98,6 +103,7 @@ function ConfirmModal({
           <Button variant="secondary" onClick={onCancel} disabled={busy}>
             {t('common.cancel')}
           </Button>
+          {extra}
           <Button
             variant="danger"
             loading={busy}
@@ -117,12 +123,136 @@ function ConfirmModal({
   );
 }
 
-export function LeaveConfirmModal(props: ConfirmProps) {
+/**
+ * What leaving does (issue 33 #8). A partner leaves the conversation; the topic stays open for its
+ * owner. The owner's leave closes the topic for good (the server closes it): the dialog says so, and
+ * offers to go back to the rooms with the topic kept open instead.
+ */
+export function LeaveConfirmModal({
+  topic,
+  onKeepOpen,
+  ...props
+}: ConfirmProps & { topic: Pick<Topic, 'is_owner' | 'chat_mode' | 'participants_count' | 'room_id'> | null; onKeepOpen: () => void }) {
   const t = useT();
+  const { data: settings } = useSettings();
+  if (!topic?.is_owner)
+    return (
+      <ConfirmModal {...props} title={t('chatSafety.partnerLeaveTitle')} confirmLabel={t('chat.leave')}>
+        <p>{t('chatSafety.partnerLeaveBody')}</p>
+      </ConfirmModal>
+    );
+  const withPartner = topic.chat_mode === 'human' && topic.participants_count >= 2;
+  // Topics made in a room cost the topic fee; a random AI chat (no room) cost nothing.
+  const paid = topic.room_id !== null && (settings?.new_topic_cost ?? 0) > 0;
   return (
-    <ConfirmModal {...props} title={t('chat.leaveChat')} confirmLabel={t('chat.leave')}>
-      <p>{t('chat.leaveConfirm')}</p>
+    <ConfirmModal
+      {...props}
+      title={t('chatSafety.ownerLeaveTitle')}
+      confirmLabel={t('chatSafety.closeTopic')}
+      extra={
+        <Button variant="secondary" onClick={onKeepOpen}>
+          {t('chatSafety.keepOpen')}
+        </Button>
+      }
+    >
+      <p>
+        {t('chatSafety.ownerLeaveIntro')}{' '}
+        {withPartner ? t('chatSafety.ownerLeavePartner') : topic.chat_mode === 'human' ? t('chatSafety.ownerLeaveAlone') : null}{' '}
+        {t('chatSafety.ownerLeaveNoReturn')}
+        {paid && <> {t('chatSafety.ownerLeaveNoRefund')}</>}
+      </p>
+      <p className="muted">{t('chatSafety.ownerKeepOpenHint')}</p>
     </ConfirmModal>
+  );
+}
+
+const reasonLabels: Record<ReportReason, TextKey> = {
+  spam: 'chatSafety.reasonSpam',
+  harassment: 'chatSafety.reasonHarassment',
+  sexual: 'chatSafety.reasonSexual',
+  scam: 'chatSafety.reasonScam',
+  minor: 'chatSafety.reasonMinor',
+  other: 'chatSafety.reasonOther',
+};
+
+/** Report the topic or the other person (issue 33 #12): a reason, optional words, and what happens next. */
+export function ReportModal({
+  type,
+  onCancel,
+  onSubmit,
+}: {
+  type: 'topic' | 'user' | null;
+  onCancel: () => void;
+  onSubmit: (report: { type: 'topic' | 'user'; reason: ReportReason; details: string }) => Promise<void>;
+}) {
+  const t = useT();
+  const [reason, setReason] = useState<ReportReason | ''>('');
+  const [details, setDetails] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    setReason('');
+    setDetails('');
+    setError(undefined);
+  }, [type]);
+  const submit = async () => {
+    if (!type) return;
+    if (!reason) {
+      setError(t('chatSafety.reasonRequired'));
+      return;
+    }
+    setBusy(true);
+    await onSubmit({ type, reason, details: details.trim() });
+    setBusy(false);
+  };
+  return (
+    <Modal
+      open={type !== null}
+      onClose={onCancel}
+      title={type === 'user' ? t('chatSafety.reportUserTitle') : t('chatSafety.reportTopicTitle')}
+      size="sm"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onCancel} disabled={busy}>
+            {t('common.cancel')}
+          </Button>
+          <Button variant="danger" loading={busy} onClick={() => void submit()}>
+            {t('chatSafety.sendReport')}
+          </Button>
+        </>
+      }
+    >
+      <form
+        className="report-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <p>{t('chatSafety.reportIntro')}</p>
+        <SelectField
+          label={t('chatSafety.reasonLabel')}
+          value={reason}
+          error={error}
+          required
+          onChange={(event) => {
+            setReason(event.target.value as ReportReason);
+            setError(undefined);
+          }}
+        >
+          <option value="" disabled>
+            {t('chatSafety.reasonPlaceholder')}
+          </option>
+          {reportReasons.map((code) => (
+            <option key={code} value={code}>
+              {t(reasonLabels[code])}
+            </option>
+          ))}
+        </SelectField>
+        <Textarea label={t('chatSafety.detailsLabel')} value={details} limit={reportDetailsMax} rows={3} onChange={(event) => setDetails(event.target.value)} />
+        <p className="muted">{t('chatSafety.reportNext')}</p>
+      </form>
+    </Modal>
   );
 }
 

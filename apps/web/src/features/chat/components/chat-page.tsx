@@ -1,20 +1,22 @@
+import { type ReportReason } from '@parley/contracts';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { SpendingLeft } from '../../../components/ui/spending-left';
 import { Modal } from '../../../components/ui/modal';
 import { toast } from '../../../components/ui/toast';
-import { useT } from '../../../lib/i18n';
+import { useI18n, useT } from '../../../lib/i18n';
 import { useUser } from '../../../lib/user';
 import { blockCounterpart } from '../api/blocks';
 import { reportTopic } from '../api/topic-membership';
 import { chatNotices } from '../hooks/use-chat-notices';
 import { useHeldMessages } from '../api/held-messages';
 import { useChatRoom } from '../hooks/use-chat-room';
+import { useToastsAboveComposer } from '../hooks/use-toasts-above-composer';
 import { describeChatScreen } from '../utils/chat-status';
 import { ApiError } from '../../../lib/api-client';
 import { ChatHeader, ChatSettingsMenu } from './chat-header';
 import { ChatInput } from './chat-input';
-import { BlockConfirmModal, LeaveConfirmModal, RulesModal, SearchingOverlay, TermsModal } from './chat-modals';
+import { BlockConfirmModal, LeaveConfirmModal, ReportModal, RulesModal, SearchingOverlay, TermsModal } from './chat-modals';
 import { ChatNotices } from './chat-notices';
 import { CreateTopicModal } from './create-topic-modal';
 import { MessageList } from './message-list';
@@ -28,7 +30,7 @@ interface Props {
 
 /** The chat screen of spec §2 and §4, with live push and the 5 s polling fallback. */
 export function ChatPage({ topicId, settingsExtra }: Props) {
-  const t = useT();
+  const { t, localize } = useI18n();
   const room = useChatRoom(topicId);
   const held = useHeldMessages(topicId);
   const { data: user } = useUser();
@@ -37,6 +39,9 @@ export function ChatPage({ topicId, settingsExtra }: Props) {
   const [creating, setCreating] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [blocking, setBlocking] = useState(false);
+  const [reporting, setReporting] = useState<'topic' | 'user' | null>(null);
+  const shell = useRef<HTMLDivElement>(null);
+  useToastsAboveComposer(shell);
   const { topic, phase } = room;
 
   const { participants, status, online, notice, disabledReason, placeholder, name, searching, connected } = describeChatScreen(
@@ -45,10 +50,11 @@ export function ChatPage({ topicId, settingsExtra }: Props) {
   );
   useConnectedToast(searching, connected);
 
-  const report = async (type: 'topic' | 'user') => {
+  const report = async ({ type, reason, details }: { type: 'topic' | 'user'; reason: ReportReason; details: string }) => {
     try {
-      const response = await reportTopic(topicId, type);
-      toast.success(response.message ?? (type === 'topic' ? t('reports.topicReported') : t('reports.userReported')));
+      const response = await reportTopic(topicId, { type, reason, details });
+      setReporting(null);
+      toast.success(response.message ? localize(response.message) : type === 'topic' ? t('reports.topicReported') : t('reports.userReported'));
     } catch (error) {
       const fallback = type === 'topic' ? t('reports.failedTopic') : t('reports.failedUser');
       toast.error(error instanceof ApiError && error.status !== 0 ? error.message : fallback);
@@ -76,8 +82,8 @@ export function ChatPage({ topicId, settingsExtra }: Props) {
         { label: t('chatUi.rules'), onSelect: () => setRulesOpen(true), disabled: !topic },
         { label: t('roomsUi.activeChats'), onSelect: chatNotices.openActiveChats },
         { label: t('topicsUi.createTopic'), onSelect: () => setCreating(true) },
-        { label: t('chatUi.reportTopic'), onSelect: () => void report('topic'), disabled: !room.isInChat },
-        { label: t('chatUi.reportUser'), onSelect: () => void report('user'), disabled: !room.isInChat || participants < 2 },
+        { label: t('chatUi.reportTopic'), onSelect: () => setReporting('topic'), disabled: !room.isInChat },
+        { label: t('chatUi.reportUser'), onSelect: () => setReporting('user'), disabled: !room.isInChat || participants < 2 },
         { label: t('blocks.menuItem'), onSelect: () => setBlocking(true), disabled: !room.isInChat || participants < 2 || topic?.chat_mode !== 'human' },
       ]}
     />
@@ -85,7 +91,7 @@ export function ChatPage({ topicId, settingsExtra }: Props) {
 
   return (
     <div className="chat-screen">
-      <div className="chat-shell">
+      <div className="chat-shell" ref={shell}>
         <ChatHeader
           topic={topic}
           name={name}
@@ -134,7 +140,8 @@ export function ChatPage({ topicId, settingsExtra }: Props) {
         />
       </div>
       {phase === 'terms' && <TermsModal topic={topic} onAgree={room.agreeToTerms} onLeave={room.declineTerms} />}
-      <LeaveConfirmModal open={leaving} onCancel={() => setLeaving(false)} onConfirm={room.leave} />
+      <LeaveConfirmModal open={leaving} topic={topic} onCancel={() => setLeaving(false)} onConfirm={room.leave} onKeepOpen={room.toRooms} />
+      <ReportModal type={reporting} onCancel={() => setReporting(null)} onSubmit={report} />
       <BlockConfirmModal open={blocking} name={name} onCancel={() => setBlocking(false)} onConfirm={block} />
       <RulesModal open={rulesOpen} topic={topic} onClose={() => setRulesOpen(false)} />
       {settingsExtra && (

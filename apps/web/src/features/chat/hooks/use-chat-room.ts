@@ -1,10 +1,12 @@
 import { type Topic } from '@parley/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { useCallback, useRef } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useUser } from '../../../lib/user';
 import { getTopic } from '../api/get-topic';
+import { heldMessagesKey } from '../api/held-messages';
 import { isInTopic } from '../utils/chat-entry';
 import { chargedCosts } from '../utils/message-cost';
 import { attachmentCostsQuery, chatKeys } from './chat-room/chat-cache';
@@ -28,8 +30,12 @@ export function useChatRoom(topicId: number) {
   // Membership also comes from the topic's own flags, so a failed profile load does not block the chat.
   const canStart = userId !== null || userFailed;
 
+  const client = useQueryClient();
   const entry = useChatEntry(topicId, { userId, canStart, toRooms });
-  const ready = entry.phase === 'ready';
+  // Leaving (issue 33 #1): the chat's socket, poll and queries stop before the leave request goes out,
+  // so nothing asks for the chat after the user is out of it (a 403 then is no error to show).
+  const [leaving, setLeaving] = useState(false);
+  const ready = entry.phase === 'ready' && !leaving;
   const { data: topic = null } = useQuery<Topic | null>({
     queryKey: chatKeys.topic(topicId),
     queryFn: () => getTopic(topicId),
@@ -55,6 +61,8 @@ export function useChatRoom(topicId: number) {
 
   return {
     phase: entry.phase,
+    /** The leave request is on its way: the screen is idle until it answers. */
+    leaving,
     topic,
     fullTitle: entry.fullTitle,
     retry: entry.retry,
@@ -73,7 +81,12 @@ export function useChatRoom(topicId: number) {
     isInChat: ready && topic !== null && isInTopic(topic, userId),
     userId,
     send: actions.send,
-    leave: actions.leave,
+    leave: async () => {
+      flushSync(() => setLeaving(true));
+      await client.cancelQueries({ queryKey: chatKeys.all(topicId) });
+      await client.cancelQueries({ queryKey: heldMessagesKey(topicId) });
+      if (!(await actions.leave())) setLeaving(false);
+    },
     setChatMode: actions.setChatMode,
     /** Reads the topic again (after an action that changed who is in it). */
     refresh: () => void live.refreshTopic(),

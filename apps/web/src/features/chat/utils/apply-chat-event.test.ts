@@ -14,11 +14,28 @@ const target = (overrides: Partial<ChatEventTarget> = {}): ChatEventTarget => ({
   notify: vi.fn(),
   streamReply: vi.fn(),
   endStream: vi.fn(),
+  heldDecided: vi.fn(),
   ...overrides,
 });
 const message = (senderId: number) => ({ id: 5, topic_id: 3, content: 'hi', sender_id: senderId, is_mine: false, sender: 'X' }) as unknown as Message;
 
 describe('applyChatEvent', () => {
+  it('a decision on my held message takes its Pending review bubble away (issue 33 #21)', () => {
+    const t = target();
+    applyChatEvent({ type: 'message.held_decided', userId: 1, topicId: 3, heldId: 9, decision: 'approved' }, t);
+    expect(t.heldDecided).toHaveBeenCalledWith(9);
+  });
+
+  it('a topic closed by a moderator tells both sides why; an owner close only the partner (issue 33 #18)', () => {
+    const owner = target();
+    applyChatEvent({ type: 'topic.closed', topicId: 3, by: 'moderator' }, owner);
+    expect(owner.patchTopic).toHaveBeenCalledWith({ is_closed: true, closed_by: 'moderator' });
+    expect(owner.notify).toHaveBeenCalledWith('chatSafety.closedByModerator');
+    const partner = target({ isOwner: false });
+    applyChatEvent({ type: 'topic.closed', topicId: 3, by: 'owner' }, partner);
+    expect(partner.notify).toHaveBeenCalledWith('topics.closedByOwner');
+  });
+
   it("shows 'Writing...' for the other side only", () => {
     const t = target();
     applyChatEvent({ type: 'typing', topicId: 3, userId: 1, name: 'Me', isTyping: true }, t);

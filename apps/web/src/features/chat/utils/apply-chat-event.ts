@@ -20,6 +20,8 @@ export interface ChatEventTarget {
   streamReply: (replyId: number, offset: number, text: string) => void;
   /** The streamed reply is over (posted, failed or cancelled). */
   endStream: () => void;
+  /** A moderator decided one of the user's held messages: its 'Pending review' bubble goes. */
+  heldDecided: (heldId: number) => void;
 }
 
 /** One pushed event (protocol: docs/decisions/005-realtime-protocol.md) applied to the open chat. */
@@ -55,8 +57,13 @@ export function applyChatEvent(event: ChatEvent, target: ChatEventTarget) {
       if (event.type === 'participant.left') target.hideTyping();
       break;
     case 'topic.closed':
-      target.patchTopic({ is_closed: true });
-      if (!target.isOwner) target.notify('topics.closedByOwner');
+      target.patchTopic({ is_closed: true, ...(event.by ? { closed_by: event.by } : {}) });
+      // A moderator's close is explained to both sides; the owner's own close only to the partner.
+      if (event.by === 'moderator') target.notify('chatSafety.closedByModerator');
+      else if (!target.isOwner) target.notify('topics.closedByOwner');
+      break;
+    case 'message.held_decided':
+      if (event.userId === me) target.heldDecided(event.heldId);
       break;
     case 'topic.mode':
       target.patchTopic({ chat_mode: event.chatMode });

@@ -52,8 +52,3 @@ export async function enterChat(topicId: number, userId: number | null, t: Trans
     return { kind: 'refused', error };
   }
 }
-
-/** After the other person leaves, the header keeps the name it knew rather than falling back to the title. */
-export function keepKnownName(fresh: Topic, previous: Topic | null): Topic {
-  return fresh.interlocutor_name === null && previous?.interlocutor_name ? { ...fresh, interlocutor_name: previous.interlocutor_name } : fresh;
-}

@@ -108,6 +108,25 @@ describe('describeChatScreen', () => {
     expect(owner.notice).toBeUndefined();
   });
 
+  it("after the partner left, the owner's header no longer names them while it searches again (issue 33 #11)", () => {
+    // The push says one person is left; the topic's interlocutor_name is still the old one until it is read again.
+    const screen = describeChatScreen(
+      { phase: 'ready', topic: { ...topic, participants_count: 1 }, fullTitle: null, isInChat: true, hasMessages: true },
+      englishText,
+    );
+    expect(screen).toMatchObject({ searching: true, name: 'Books' });
+  });
+
+  it('closed by a moderator after a report: both sides are told why, not that the owner closed it (issue 33 #18)', () => {
+    for (const is_owner of [true, false]) {
+      const screen = describeChatScreen(
+        { phase: 'ready', topic: { ...topic, is_closed: true, is_owner, closed_by: 'moderator' }, fullTitle: null, isInChat: true, hasMessages: true },
+        englishText,
+      );
+      expect(screen).toMatchObject({ status: texts.chat.topicClosed, notice: texts.chatSafety.closedByModerator, disabledReason: 'closed' });
+    }
+  });
+
   it('the owner alone in a human chat is searching; with a partner they are connected and see the partner by chat name', () => {
     expect(
       describeChatScreen(

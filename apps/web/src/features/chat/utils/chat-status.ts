@@ -38,7 +38,8 @@ export function canSend(content: string, fileCount: number, disabled: boolean, i
 
 export interface ScreenInput {
   phase: ChatPhase;
-  topic: Pick<Topic, 'participants_count' | 'is_closed' | 'is_owner' | 'interlocutor_name' | 'title' | 'chat_mode'> | null;
+  topic:
+    (Pick<Topic, 'participants_count' | 'is_closed' | 'is_owner' | 'interlocutor_name' | 'title' | 'chat_mode'> & Partial<Pick<Topic, 'closed_by'>>) | null;
   fullTitle: string | null;
   isInChat: boolean;
   hasMessages: boolean;
@@ -55,13 +56,24 @@ export function describeChatScreen({ phase, topic, fullTitle, isInChat, hasMessa
   const closed = phase === 'ready' && topic?.is_closed === true;
   const status = full ? t('topics.chatFull') : closed ? t('chat.topicClosed') : chatStatusText({ participantsCount: participants, isInChat, hasMessages }, t);
   const online = !full && !closed && participants >= 2;
-  // Closed by its owner while the partner is in it (pushed, or seen by the poll): said where the talk was.
-  const notice = full ? t('topics.chatFull') : closed && !topic?.is_owner ? t('topics.closedByOwner') : undefined;
+  // Closed while the user is in it (pushed, or seen by the poll), said where the talk was: by a moderator
+  // after a report (both sides are told why, issue 33 #18), or by its owner (told to the partner).
+  const notice = full
+    ? t('topics.chatFull')
+    : closed && topic?.closed_by === 'moderator'
+      ? t('chatSafety.closedByModerator')
+      : closed && !topic?.is_owner
+        ? t('topics.closedByOwner')
+        : undefined;
   const disabledReason =
     phase === 'ready' || full ? inputDisabledReason({ busy: false, isInChat, participantsCount: participants, isClosed: topic?.is_closed }) : 'busy';
   const placeholder = disabledReason === 'full' ? t('topics.chatFull') : disabledReason === 'closed' ? t('chat.topicClosed') : t('chatUi.typeMessage');
   // A full chat is not a person: the header names the topic, the status says it is full.
-  const name = full ? (fullTitle ?? t('topics.chatFull')) : (topic?.interlocutor_name ?? (phase === 'loading' || !topic ? t('common.loading') : topic.title));
+  // A person who left is no longer named (issue 33 #11): a human chat with one person in it shows its title.
+  const alone = topic !== null && topic.chat_mode === 'human' && topic.participants_count < 2;
+  const name = full
+    ? (fullTitle ?? t('topics.chatFull'))
+    : ((alone ? null : topic?.interlocutor_name) ?? (phase === 'loading' || !topic ? t('common.loading') : topic.title));
   const searching = phase === 'ready' && isInChat && topic !== null && topic.chat_mode === 'human' && topic.participants_count < 2 && !topic.is_closed;
   const connected = phase === 'ready' && topic !== null && topic.participants_count >= 2;
   return { participants, status, online, notice, disabledReason, placeholder, name, searching, connected };

@@ -1,6 +1,7 @@
-import type { NotificationsPayload, WsServerMessage } from '@parley/contracts';
+import type { NotificationsPayload, UserProfile, WsServerMessage } from '@parley/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { userQueryKey } from '../../../lib/user';
 import { notificationsKey } from '../api/get-notifications';
 
 const MAX_BACKOFF_MS = 30_000;
@@ -22,7 +23,15 @@ export function useNotificationPush(enabled: boolean) {
 
     const onFrame = (raw: string) => {
       const frame = JSON.parse(raw) as WsServerMessage;
-      if (frame.type !== 'event' || frame.event.type !== 'notification') return;
+      if (frame.type !== 'event') return;
+      // Every balance change is pushed (a refund after a report, a top-up, an admin adjustment):
+      // the header shows it on every screen, not only in a chat (issue 33 #18).
+      if (frame.event.type === 'balance') {
+        const { balance } = frame.event;
+        queryClient.setQueryData<UserProfile>(userQueryKey, (user) => (user ? { ...user, balance, points: balance } : user));
+        return;
+      }
+      if (frame.event.type !== 'notification') return;
       const { notification, unreadCount } = frame.event;
       queryClient.setQueryData<NotificationsPayload>(notificationsKey, (old) => ({
         notifications: [notification, ...(old?.notifications ?? []).filter((n) => n.id !== notification.id)],

@@ -18,13 +18,13 @@ describe('chat cache: every source writes into one conversation per topic', () =
     expect(readConversation(client, 10).messages).toEqual([]);
   });
 
-  it("the topic: events patch it, a fresh copy replaces it but keeps the partner's name after they left", () => {
+  it('the topic: events patch it, a fresh copy replaces it, and a partner who left is no longer named (issue 33 #11)', () => {
     const client = createQueryClient();
     const topic = { id: 9, title: 'Books', interlocutor_name: 'Calm Otter', participants_count: 2, is_closed: false } as Topic;
     client.setQueryData(chatKeys.topic(9), topic);
     patchTopic(client, 9, { is_closed: true });
     expect(client.getQueryData<Topic>(chatKeys.topic(9))).toMatchObject({ is_closed: true, interlocutor_name: 'Calm Otter' });
     putTopic(client, 9, { ...topic, interlocutor_name: null, participants_count: 1 });
-    expect(client.getQueryData<Topic>(chatKeys.topic(9))).toMatchObject({ participants_count: 1, interlocutor_name: 'Calm Otter' });
+    expect(client.getQueryData<Topic>(chatKeys.topic(9))).toMatchObject({ participants_count: 1, interlocutor_name: null });
   });
 });

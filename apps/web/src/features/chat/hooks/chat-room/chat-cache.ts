@@ -1,7 +1,6 @@
 import { type AttachmentCosts, type Message, type Topic } from '@parley/contracts';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { getAttachmentCosts } from '../../api/messages';
-import { keepKnownName } from '../../utils/chat-entry';
 import { mergeMessages } from '../../utils/merge-messages';
 
 /**
@@ -37,9 +36,9 @@ export function addMessages(client: QueryClient, topicId: number, incoming: read
 export const readConversation = (client: QueryClient, topicId: number): Conversation =>
   client.getQueryData<Conversation>(chatKeys.messages(topicId)) ?? emptyConversation;
 
-/** A fresh copy of the topic; the header keeps the partner's name it knew after they leave. */
+/** A fresh copy of the topic: a partner who left is no longer named in the header (issue 33 #11). */
 export function putTopic(client: QueryClient, topicId: number, fresh: Topic) {
-  client.setQueryData<Topic | null>(chatKeys.topic(topicId), (previous) => keepKnownName(fresh, previous ?? null));
+  client.setQueryData<Topic | null>(chatKeys.topic(topicId), fresh);
 }
 
 /** A change a pushed event (or an optimistic action) makes to the topic. */

@@ -46,15 +46,18 @@ export function useChatActions(topicId: number, { isLive, showTyping, toRooms }:
     [client, topicId, topicNow, isLive, showTyping, t],
   );
 
-  const leave = useCallback(async () => {
+  /** True once left (the screen goes to the rooms); false when the server refused. */
+  const leave = useCallback(async (): Promise<boolean> => {
     try {
       await leaveTopic(topicId);
       toast.success(t('chat.leftChat'));
       void client.invalidateQueries({ queryKey: ['topics'] });
       // The screen unmounts with the navigation; its cache entries go with it (gcTime 0).
       toRooms();
+      return true;
     } catch (error) {
       toast.error(error instanceof ApiError ? localize(error.message) : t('chat.failedLeave'));
+      return false;
     }
   }, [client, topicId, toRooms, t, localize]);
 

@@ -1,10 +1,11 @@
-import { type ChatEvent, type Topic } from '@parley/contracts';
+import { type ChatEvent, type HeldMessage, type Topic } from '@parley/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, type MutableRefObject } from 'react';
 import { toast } from '../../../../components/ui/toast';
 import { ApiError } from '../../../../lib/api-client';
 import { useT } from '../../../../lib/i18n';
 import { getTopic } from '../../api/get-topic';
+import { heldMessagesKey } from '../../api/held-messages';
 import { getMessages, getMessagesAfter } from '../../api/messages';
 import { applyChatEvent } from '../../utils/apply-chat-event';
 import { setUserBalance } from '../../utils/balance';
@@ -102,6 +103,11 @@ export function useChatLive({ topicId, enabled, userId, isOwner, isClosed, lastI
         notify: (key) => toast.error(t(key)),
         streamReply: stream.piece,
         endStream: stream.end,
+        heldDecided: (heldId) => {
+          // Approved: the message itself arrives as message.created; rejected: a notice says so.
+          client.setQueryData<HeldMessage[]>(heldMessagesKey(topicId), (held) => held?.filter((m) => m.id !== heldId));
+          void client.invalidateQueries({ queryKey: heldMessagesKey(topicId) });
+        },
       }),
     [client, topicId, typing, stream, refreshTopic, t],
   );
