@@ -80,6 +80,12 @@ export async function createTestContext(dialect: Dialect, options: TestContextOp
       RATE_LIMIT_AUTH_MAX: '10000',
       RATE_LIMIT_GLOBAL_MAX: '100000',
       RATE_LIMIT_ACCOUNT_MAX: '100000',
+      // The suites fire hundreds of requests at once on a busy 2-core machine: waiting for a pooled
+      // connection may take longer than production's fail-fast bounds, which the fault suite
+      // (test/database-outage.test.ts) checks with its own settings.
+      DATABASE_CONNECT_TIMEOUT_MS: '60000',
+      DATABASE_STATEMENT_TIMEOUT_MS: '60000',
+      DATABASE_QUERY_TIMEOUT_MS: '60000',
       ...options.env,
     },
     { database, ...options.config },
