@@ -112,7 +112,7 @@ describe('routes and guards (spec §2)', () => {
 
   it('sends a guest on a login-required route to sign-in with the full path as redirect', async () => {
     const router = renderAt('/account?tab=personal');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'), { timeout: 5000 }); // lazy routes load slowly on a busy machine
     expect(router.state.location.search).toBe(`?form=signin&redirect=${encodeURIComponent('/account?tab=personal')}`);
     expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeTruthy();
   });
