@@ -94,6 +94,32 @@ export async function removeConnection(db: DbOrTrx): Promise<void> {
 }
 
 /**
+ * Re-seals the stored LLM key under a new payout key (part of `npm run payout-key -- rotate`). A key
+ * already under the new one, or none, is left alone; one that opens under neither is left too (the
+ * admin enters it again). True when it changed.
+ */
+export async function resealLlmKey(db: DbOrTrx, oldKey: string, newKey: string): Promise<boolean> {
+  const row = await findRow(db);
+  if (!row?.api_key_sealed) return false;
+  const opens = (key: string) => {
+    try {
+      return open(key, row.api_key_sealed!, SEAL_CONTEXT);
+    } catch {
+      return null;
+    }
+  };
+  if (opens(newKey) !== null) return false;
+  const plain = opens(oldKey);
+  if (plain === null) return false;
+  await db
+    .updateTable('llm_connection')
+    .set({ api_key_sealed: seal(newKey, plain, SEAL_CONTEXT) })
+    .where('id', '=', 1)
+    .execute();
+  return true;
+}
+
+/**
  * One short completion, no retries: OK with the start of the answer, or the endpoint's error.
  * Values not given come from the stored connection (the key when none is typed), then the environment.
  */

@@ -7,6 +7,8 @@ import { sendMessage, startAiTopic } from '../../../test/ws-client.js';
 import { open } from '../../lib/secret-box.js';
 import { getCompanionWorker } from './companion.routes.js';
 import { getCompanionHealth } from './companion.service.js';
+import { loadStoredEndpoint } from './llm-connection.service.js';
+import { rotatePayoutKey } from '../payouts/payout-key.service.js';
 
 const SECRET = 'sk-test-secret-key-9876';
 
@@ -105,6 +107,14 @@ describe.each(dialects)('admin LLM connection (%s)', (dialect) => {
     // Removed: back to the environment's default (none here: the offline companion).
     expect((await admin.client.delete<LlmConnection>('/api/admin/ai/connection')).body.payload).toMatchObject({ source: 'offline' });
     expect((await health()).provider).toBe('offline');
+
+    // Rotating the payout key re-seals the LLM key too.
+    await admin.client.put('/api/admin/ai/connection', { base_url: baseUrl, model: 'test-model', api_key: SECRET });
+    const nextKey = 'ab'.repeat(32);
+    await rotatePayoutKey(ctx.db, ctx.config.payoutEncryptionKey, nextKey);
+    expect((await loadStoredEndpoint(ctx.db, nextKey))?.apiKey).toBe(SECRET);
+    await rotatePayoutKey(ctx.db, nextKey, ctx.config.payoutEncryptionKey);
+    expect((await loadStoredEndpoint(ctx.db, ctx.config.payoutEncryptionKey))?.apiKey).toBe(SECRET);
 
     // Admins only.
     expect((await client.get('/api/admin/ai/connection')).statusCode).toBe(403);

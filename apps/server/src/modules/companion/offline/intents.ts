@@ -72,14 +72,19 @@ const withFeeling = (templates: string[], feeling: string) =>
   templates.map((t) => t.replaceAll('{feeling}', feeling).replaceAll('{Feeling}', capitalise(feeling)));
 
 /** A request for something from a curated set: a suggestion, a joke, a tip. */
-function curated(id: string, keywords: (data: OfflineData) => string[], set: (data: OfflineData) => string[]): Intent {
+function curated(
+  id: string,
+  keywords: (data: OfflineData) => string[],
+  set: (data: OfflineData) => string[],
+  asks = (data: OfflineData) => data.asks.afterSuggestion,
+): Intent {
   return {
     id,
     matches: (message) => hasKeyword(message, keywords),
     answer(message, pick) {
       const data = offlineData[message.language];
       const line = pick(set(data));
-      return line ? { lines: [line], asks: data.asks.afterSuggestion, openToFollowUp: false } : null;
+      return line ? { lines: [line], asks: asks(data), openToFollowUp: false } : null;
     },
   };
 }
