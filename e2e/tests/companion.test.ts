@@ -2,7 +2,7 @@ import { texts } from '@parley/contracts';
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newContext, snap } from '../support/browser.js';
-import { signInThroughUi } from '../support/ui.js';
+import { signInAdminThroughUi, signInThroughUi } from '../support/ui.js';
 
 /**
  * Issue 33 item 7: the offline companion a newcomer meets answers in the language they write in,
@@ -122,5 +122,24 @@ describe('the offline AI companion (issue 33)', () => {
     for (const reply of said.slice(1)) expect(reply).not.toMatch(/demo/i);
     if (before === 0) expect(said[0]).toMatch(/demo AI companion/);
     await snap(page, 'companion-en-de');
+  });
+
+  it('an admin sees the LLM connection in /admin → AI and tests one with a click (the error shown, nothing saved)', async () => {
+    for (const mobile of [false, true]) {
+      const admin = await newContext(browser, baseUrl, { mobile });
+      const adminPage = await admin.newPage();
+      await signInAdminThroughUi(adminPage);
+      await adminPage.goto('/admin/ai');
+      const section = adminPage.getByRole('region', { name: 'LLM connection' });
+      await section.getByText('None: the offline demo companion answers').waitFor();
+      // Nothing listens on port 9: the test says so, and the demo companion stays in use.
+      await section.getByLabel('Endpoint URL').fill('http://127.0.0.1:9/v1');
+      await section.getByLabel('Model').fill('test-model');
+      await section.getByRole('button', { name: 'Test connection' }).click();
+      await section.getByRole('status').getByText('Failed:').waitFor({ timeout: 20_000 });
+      await section.getByText('None: the offline demo companion answers').waitFor();
+      await snap(adminPage, mobile ? 'admin-ai-connection-mobile' : 'admin-ai-connection');
+      await admin.close();
+    }
   });
 });

@@ -80,7 +80,7 @@ export function LlmConnectionSection() {
         </div>
         <div className="admin-form__actions">
           <Button type="submit" disabled={put.isPending}>
-            Save connection
+            Use this connection
           </Button>{' '}
           <Button type="button" variant="secondary" disabled={testing} onClick={() => void test()}>
             {testing ? 'Testing…' : 'Test connection'}

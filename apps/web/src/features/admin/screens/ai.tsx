@@ -74,7 +74,7 @@ export function AiScreen() {
         <section className="admin-section" aria-label="Provider health">
           {h.demo && (
             <p className="alert alert--info" role="note">
-              <strong>Demo companion.</strong> No model is connected: the offline demo companion answers AI chats. Connect one below, or set LLM_BASE_URL.
+              <strong>Demo companion.</strong> No model is configured: the offline demo companion answers AI chats. Connect one below (or set LLM_BASE_URL).
             </p>
           )}
           <div className="admin-cards">
