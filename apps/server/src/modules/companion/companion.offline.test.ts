@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { companionScript, replyLanguageOf } from '../../../test/companion-script.js';
 import { composeOfflineReply, createOfflineProvider, earlierThings, NO_REPEAT_TURNS } from './companion.offline.js';
 import { type CompanionContext, type CompanionTurn } from './companion.provider.js';
-import { de } from './offline/data/de.js';
-import { en } from './offline/data/en.js';
+import { de } from './offline/phrases/de.js';
+import { en } from './offline/phrases/en.js';
 import { detectLanguage } from './offline/language.js';
 import { builtInPersona } from './personas.service.js';
 

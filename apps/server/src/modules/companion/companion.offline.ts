@@ -1,5 +1,5 @@
 import { type CompanionContext, type CompanionProvider, type CompanionTurn } from './companion.provider.js';
-import { type OfflineLanguage } from './offline/data/types.js';
+import { type OfflineLanguage } from './offline/phrases/types.js';
 import { intents, type Move, type ReadMessage } from './offline/intents.js';
 import { detectLanguage, offlineData, toOfflineLanguage, wordsOf } from './offline/language.js';
 
@@ -11,7 +11,7 @@ import { detectLanguage, offlineData, toOfflineLanguage, wordsOf } from './offli
  * user's chosen language), reads what the message wants from a table of intents
  * (offline/intents.ts: a joke, a book, film or music suggestion, a wellbeing tip,
  * small talk, a feeling it mirrors back, a question about itself, a story…) and
- * answers from curated sets in offline/data/<language>.ts, following up on
+ * answers from curated sets in offline/phrases/<language>.ts, following up on
  * things the user mentioned earlier. It never repeats a sentence it said in the
  * conversation (its last NO_REPEAT_TURNS replies). Deterministic for a seed and
  * a conversation. See docs/decisions/006-offline-companion.md.

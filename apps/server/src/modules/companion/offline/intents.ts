@@ -1,4 +1,4 @@
-import { type OfflineData, type OfflineLanguage } from './data/types.js';
+import { type OfflineData, type OfflineLanguage } from './phrases/types.js';
 import { offlineData, wordsOf } from './language.js';
 
 /** A user's message as the offline companion reads it. */

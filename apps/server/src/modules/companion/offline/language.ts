@@ -1,6 +1,6 @@
-import { de } from './data/de.js';
-import { en } from './data/en.js';
-import { type OfflineData, type OfflineLanguage } from './data/types.js';
+import { de } from './phrases/de.js';
+import { en } from './phrases/en.js';
+import { type OfflineData, type OfflineLanguage } from './phrases/types.js';
 
 /** Every language the offline companion speaks, with its data. */
 export const offlineData: Record<OfflineLanguage, OfflineData> = { en, de };
