@@ -50,3 +50,38 @@ export const aiUsageSchema = z.object({
   by_topic: z.array(usageRowSchema),
 });
 export type AiUsage = z.infer<typeof aiUsageSchema>;
+
+/** The LLM endpoint an admin connects (PUT /api/admin/ai/connection, POST …/connection/test). */
+export const llmConnectionInputSchema = z.object({
+  base_url: z.string().trim().url().max(500),
+  model: z.string().trim().min(1).max(200),
+  /** Absent: keep the stored key; empty: no key (e.g. a local Ollama). */
+  api_key: z.string().trim().max(500).optional(),
+});
+export type LlmConnectionInput = z.infer<typeof llmConnectionInputSchema>;
+
+/** The connection as the admin console sees it: never the key, only whether one is set and its last four characters. */
+export const llmConnectionSchema = z.object({
+  /** Where the companion's LLM comes from: the admin's connection, the LLM_* environment, or none (the offline companion). */
+  source: z.enum(['database', 'environment', 'offline']),
+  base_url: z.string().nullable(),
+  model: z.string().nullable(),
+  key_set: z.boolean(),
+  key_last4: z.string().nullable(),
+  updated_at: z.string().nullable(),
+  /** Whether LLM_BASE_URL is set (the fallback when the admin's connection is removed). */
+  environment_configured: z.boolean(),
+});
+export type LlmConnection = z.infer<typeof llmConnectionSchema>;
+
+/** One short completion against a connection (the form's values, the stored key when none is typed). */
+export const llmConnectionTestSchema = llmConnectionInputSchema.partial();
+export const llmTestResultSchema = z.object({
+  ok: z.boolean(),
+  model: z.string().nullable(),
+  /** The start of the model's answer. */
+  reply: z.string().nullable(),
+  error: z.string().nullable(),
+  latency_ms: z.number().int(),
+});
+export type LlmTestResult = z.infer<typeof llmTestResultSchema>;

@@ -27,7 +27,7 @@ import { type EquippedSkinsTable, type OrdersTable, type ProductsTable, type Use
 import { type UsersTable } from '../modules/users/users.table.js';
 import { type RecoveryCodesTable } from '../modules/auth/two-factor.table.js';
 import { type ContentRulesTable } from '../modules/moderation/moderation.table.js';
-import { type CompanionPersonasTable, type CompanionRepliesTable } from '../modules/companion/companion.table.js';
+import { type CompanionPersonasTable, type CompanionRepliesTable, type LlmConnectionTable } from '../modules/companion/companion.table.js';
 import { type ContributorApplicationsTable } from '../modules/contributors/contributors.table.js';
 import { type PayoutsTable } from '../modules/payouts/payouts.table.js';
 import { type NotificationsTable } from '../modules/notifications/notifications.table.js';
@@ -81,6 +81,7 @@ export interface Database {
   equipped_skins: EquippedSkinsTable;
   companion_replies: CompanionRepliesTable;
   companion_personas: CompanionPersonasTable;
+  llm_connection: LlmConnectionTable;
   contributor_applications: ContributorApplicationsTable;
   payouts: PayoutsTable;
   notifications: NotificationsTable;

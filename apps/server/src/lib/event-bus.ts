@@ -42,7 +42,9 @@ export type Invalidation =
   /** A user's equipped skins changed: drop their cached look (modules/store/look-cache.ts). */
   | { kind: 'look'; userId: number }
   /** A product changed, or skins changed for users we cannot tell: drop every cached look. */
-  | { kind: 'looks' };
+  | { kind: 'looks' }
+  /** An admin changed the LLM connection: rebuild the companion's provider (modules/companion/llm-connection.service.ts). */
+  | { kind: 'llm' };
 
 export function isInvalidation(value: unknown): value is Invalidation {
   if (typeof value !== 'object' || value === null) return false;
@@ -53,7 +55,8 @@ export function isInvalidation(value: unknown): value is Invalidation {
     message.kind === 'content-rules' ||
     message.kind === 'localizations' ||
     message.kind === 'topics' ||
-    message.kind === 'looks'
+    message.kind === 'looks' ||
+    message.kind === 'llm'
   )
     return true;
   if (message.kind === 'user') return Number.isSafeInteger(message.userId);

@@ -1,13 +1,15 @@
-import { aiUsageQuerySchema, personaIdParamsSchema, personaInputSchema } from '@parley/contracts';
+import { aiUsageQuerySchema, llmConnectionInputSchema, llmConnectionTestSchema, personaIdParamsSchema, personaInputSchema } from '@parley/contracts';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { getAiUsage, getCompanionHealth } from '../companion/companion.service.js';
+import { refreshCompanionProvider } from '../companion/companion.routes.js';
+import { removeConnection, saveConnection, testConnection, viewConnection } from '../companion/llm-connection.service.js';
 import { createPersona, deletePersona, getPersona, listPersonas, updatePersona } from '../companion/personas.service.js';
 import { actorOf } from './admin-actor.js';
 import { audited } from './admin-audit.js';
 
 const tags = ['admin'];
 
-/** The AI companion: personas (audited), provider health on this instance, token usage and cost. */
+/** The AI companion: personas (audited), the LLM connection (audited, key sealed), provider health on this instance, token usage and cost. */
 export const adminAiRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/personas', { schema: { tags } }, async () => ({ status: 'OK', payload: await listPersonas(app.db) }));
 
@@ -38,6 +40,38 @@ export const adminAiRoutes: FastifyPluginAsyncZod = async (app) => {
     });
     return { status: 'OK', message: 'Deleted', payload: null };
   });
+
+  // The LLM endpoint: stored sealed, never returned (only 'key set …last 4'), in use on every instance without a restart.
+  app.get('/ai/connection', { schema: { tags } }, async () => ({ status: 'OK', payload: await viewConnection(app.db, app.config) }));
+
+  const changed = async () => {
+    await refreshCompanionProvider(app);
+    await app.bus.invalidate({ kind: 'llm' });
+    return viewConnection(app.db, app.config);
+  };
+
+  app.put('/ai/connection', { schema: { tags, body: llmConnectionInputSchema } }, async (request) => {
+    await audited(actorOf(app, request), 'llm.connect', 'llm_connection', async (trx) => {
+      const before = await viewConnection(trx, app.config);
+      await saveConnection(trx, app.clock, app.config.payoutEncryptionKey, request.body);
+      return { subjectId: 1, before, after: await viewConnection(trx, app.config), result: null };
+    });
+    return { status: 'OK', message: 'Saved', payload: await changed() };
+  });
+
+  app.delete('/ai/connection', { schema: { tags } }, async (request) => {
+    await audited(actorOf(app, request), 'llm.disconnect', 'llm_connection', async (trx) => {
+      const before = await viewConnection(trx, app.config);
+      await removeConnection(trx);
+      return { subjectId: 1, before, after: null, result: null };
+    });
+    return { status: 'OK', message: 'Deleted', payload: await changed() };
+  });
+
+  app.post('/ai/connection/test', { schema: { tags, body: llmConnectionTestSchema } }, async (request) => ({
+    status: 'OK',
+    payload: await testConnection(app.db, app.config, request.body),
+  }));
 
   app.get('/ai/health', { schema: { tags } }, async () => ({ status: 'OK', payload: getCompanionHealth(app) }));
 

@@ -29,8 +29,17 @@ export class ProviderHealth implements CompanionProvider {
     private readonly provider: CompanionProvider,
     private readonly clock: Clock,
     private readonly tuning: BreakerTuning = defaultBreakerTuning,
-    private readonly model: string | null = null,
+    /** The model to report (a function: the provider can be swapped while the app runs). */
+    private readonly model: string | null | (() => string | null) = null,
   ) {}
+
+  /** A new provider is in place: its failures start from zero. */
+  reset() {
+    this.consecutiveFailures = 0;
+    this.openedAt = null;
+    this.outcomes.length = 0;
+    this.lastError = null;
+  }
 
   get kind() {
     return this.provider.kind;
@@ -85,7 +94,7 @@ export class ProviderHealth implements CompanionProvider {
     return {
       provider: this.provider.kind,
       demo: this.provider.kind === 'offline',
-      model: this.model,
+      model: typeof this.model === 'function' ? this.model() : this.model,
       breaker: this.state,
       requests: this.outcomes.length,
       error_rate: this.outcomes.length === 0 ? 0 : Math.round(((this.outcomes.length - ok.length) / this.outcomes.length) * 1000) / 1000,

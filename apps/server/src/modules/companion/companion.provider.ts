@@ -32,8 +32,10 @@ export interface CompanionContext {
   terms: { title?: string; description?: string; rules?: string[] } | null;
   /** Oldest first; at most `bot_conversation_history_limit` turns. */
   history: CompanionTurn[];
-  /** The companion's own last replies in this topic, oldest first (the offline companion never repeats itself within 10). */
+  /** The companion's own last replies in this topic, oldest first (the offline companion never repeats a sentence of them). */
   recentReplies?: string[];
+  /** The language the user chose for Parley (their account's, a code like 'de'); the offline companion answers in it when it cannot tell from the message. */
+  language?: string | null;
   /** Makes the offline companion reproducible; the topic id is a good seed. */
   seed: number;
 }

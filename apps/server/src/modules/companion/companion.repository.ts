@@ -293,3 +293,15 @@ export async function deletePersona(db: DbOrTrx, id: number) {
 export async function listAdminIds(db: DbOrTrx) {
   return (await db.selectFrom('users').select('id').where('role', '=', 'admin').where('banned_at', 'is', null).execute()).map((row) => row.id);
 }
+
+/** The language code a user reads Parley in: their chosen one, else the default language. */
+export async function findUserLanguageCode(db: DbOrTrx, userId: number): Promise<string | null> {
+  const row = await db
+    .selectFrom('languages')
+    .select('code')
+    .where((eb) => eb.or([eb('id', '=', eb.selectFrom('users').select('language_id').where('id', '=', userId)), eb('is_default', '=', 1)]))
+    .orderBy((eb) => eb.case().when('is_default', '=', 1).then(1).else(0).end())
+    .limit(1)
+    .executeTakeFirst();
+  return row?.code ?? null;
+}

@@ -5,6 +5,7 @@ import { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { createCompanionMessage } from '../messages/messages.service.js';
 import { createOfflineProvider } from './companion.offline.js';
 import { createOpenAiProvider } from './companion.openai.js';
+import { effectiveEndpoint, providerFor, SwitchableProvider } from './llm-connection.service.js';
 import { type CompanionProvider } from './companion.provider.js';
 import { COMPANION_LEASE_MS, CompanionWorker } from './companion.worker.js';
 import { ProviderHealth } from './companion.health.js';
@@ -21,6 +22,12 @@ export function getCompanionWorker(app: FastifyInstance): CompanionWorker {
   return worker;
 }
 
+const refreshers = new WeakMap<object, () => Promise<void>>();
+/** Rebuilds this app's companion provider from the stored connection (after an admin changed it). */
+export async function refreshCompanionProvider(app: FastifyInstance): Promise<void> {
+  await refreshers.get(app.server)?.();
+}
+
 /** The configured endpoint when `LLM_BASE_URL` is set, else the offline companion (the documented fallback). */
 export function createCompanionProvider(config: Config, log: FastifyBaseLogger): CompanionProvider {
   return config.llm ? createOpenAiProvider({ ...config.llm, log }) : createOfflineProvider();
@@ -31,8 +38,20 @@ export function createCompanionProvider(config: Config, log: FastifyBaseLogger):
  * plugin schedules replies from the app's start; the job worker answers them and stops with the app.
  */
 export const companionRoutes: FastifyPluginAsyncZod = async (app) => {
-  const provider = new ProviderHealth(createCompanionProvider(app.config, app.log), app.clock, undefined, app.config.llm?.model ?? null);
+  // The environment's endpoint (or the offline companion) until the stored connection is read; swapped in place when an admin changes it.
+  const switchable = new SwitchableProvider(createCompanionProvider(app.config, app.log), app.config.llm?.model ?? null);
+  const provider = new ProviderHealth(switchable, app.clock, undefined, () => switchable.model);
   registerCompanionHealth(app, provider);
+  const refresh = async () => {
+    const endpoint = await effectiveEndpoint(app.db, app.config, app.log);
+    switchable.use(providerFor(endpoint, app.config, app.log), endpoint?.model ?? null);
+    provider.reset();
+    app.log.info({ provider: switchable.kind, model: switchable.model }, 'companion provider');
+  };
+  const refreshLogged = () => refresh().catch((error: unknown) => app.log.error({ err: error }, 'companion provider refresh failed'));
+  refreshers.set(app.server, refresh);
+  // Another instance's admin changed the connection.
+  const unwatch = app.bus.onInvalidate((message) => message.kind === 'llm' && void refreshLogged());
   const worker = new CompanionWorker(
     {
       db: app.db,
@@ -54,7 +73,12 @@ export const companionRoutes: FastifyPluginAsyncZod = async (app) => {
     app.jobs,
   );
   workers.set(app.server, worker);
-  app.addHook('onReady', async () => worker.start());
-  app.addHook('preClose', async () => worker.stop());
-  app.log.info({ provider: provider.kind }, 'companion provider');
+  app.addHook('onReady', async () => {
+    await refreshLogged();
+    worker.start();
+  });
+  app.addHook('preClose', async () => {
+    unwatch();
+    worker.stop();
+  });
 };

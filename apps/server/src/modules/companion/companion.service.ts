@@ -374,6 +374,8 @@ export async function buildContext(deps: Pick<CompanionDeps, 'db'>, topic: Topic
     terms: { title: topic.terms_title, description: topic.terms_description, rules: parseRules(topic.terms_rules) },
     history,
     recentReplies,
+    // The owner's chosen language: the offline companion's answer when a message does not tell (the owner is the one chatting with it).
+    language: await repo.findUserLanguageCode(deps.db, topic.user_id),
     seed: topic.id,
   };
 }

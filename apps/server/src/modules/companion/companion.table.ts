@@ -48,3 +48,15 @@ export interface CompanionPersonasTable {
   updated_at: string;
 }
 export type CompanionPersonaRow = Selectable<CompanionPersonasTable>;
+
+/** The admin-connected LLM endpoint (one row, id 1; migration 0260). */
+export interface LlmConnectionTable {
+  id: number;
+  base_url: string;
+  model: string;
+  /** AES-256-GCM sealed API key (lib/secret-box, payout key, context 'llm-connection'); null: no key. */
+  api_key_sealed: string | null;
+  api_key_last4: string | null;
+  updated_at: string;
+}
+export type LlmConnectionRow = Selectable<LlmConnectionTable>;

@@ -1,8 +1,9 @@
 import { type Db } from '../../db/database.js';
+import { resealLlmKey } from '../companion/llm-connection.service.js';
 import { openDetails, sealDetails } from './payouts.mapper.js';
 
 /**
- * Re-encrypts every stored payout destination from `oldKey` to `newKey`, in one transaction:
+ * Re-encrypts every stored payout destination (and the admin's LLM key) from `oldKey` to `newKey`, in one transaction:
  * either all rows move to the new key or none does. Rows already under the new key are left as
  * they are, so an interrupted rotation can simply be run again. Returns how many rows changed.
  */
@@ -27,6 +28,8 @@ export async function rotatePayoutKey(db: Db, oldKey: string, newKey: string): P
         .execute();
       rotated += 1;
     }
+    // The admin's LLM key is sealed with the same key (modules/companion/llm-connection.service.ts).
+    await resealLlmKey(trx, oldKey, newKey);
     return { rotated, already };
   });
 }

@@ -7,6 +7,7 @@ import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useAdminGet, useAdminWrite } from '../api/admin-query';
 import { AdminPage } from '../components/admin-layout';
+import { LlmConnectionSection } from '../components/llm-connection';
 import { RecordForm, type FieldDef } from '../components/record-form';
 
 /** The form's view of a persona: rooms as a comma-separated list of ids (empty: every room). */
@@ -73,7 +74,7 @@ export function AiScreen() {
         <section className="admin-section" aria-label="Provider health">
           {h.demo && (
             <p className="alert alert--info" role="note">
-              <strong>Demo companion.</strong> No model is configured (LLM_BASE_URL): the offline demo companion answers AI chats.
+              <strong>Demo companion.</strong> No model is configured: the offline demo companion answers AI chats. Connect one below (or set LLM_BASE_URL).
             </p>
           )}
           <div className="admin-cards">
@@ -98,6 +99,8 @@ export function AiScreen() {
           )}
         </section>
       )}
+
+      <LlmConnectionSection />
 
       {u && (
         <section className="admin-section" aria-label="Token usage">
