@@ -266,6 +266,8 @@ export const texts = {
     paymentFailed: 'Payment failed. Please try again.',
     storePaymentFailed: "We couldn't process your payment. Please try again or use a different payment method.",
     goToPaymentPage: 'Go to payment page',
+    /** The message of an OK checkout answer (spec §7: status, redirect_url, message). */
+    redirectingToPayment: 'Redirecting you to the payment page.',
     paymentFailedOrCancelled: 'Payment failed or was cancelled.',
     transactionIdMissing: 'Transaction identifier is missing.',
     viewHistory: 'View History',

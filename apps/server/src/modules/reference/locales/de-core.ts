@@ -261,6 +261,7 @@ export const deCore: Partial<Record<TextKey, string>> = {
   'topUp.paymentFailed': 'Die Zahlung ist fehlgeschlagen. Bitte versuche es noch einmal.',
   'topUp.storePaymentFailed': 'Wir konnten deine Zahlung nicht verarbeiten. Bitte versuche es noch einmal oder nutze eine andere Zahlungsmethode.',
   'topUp.goToPaymentPage': 'Zur Zahlungsseite',
+  'topUp.redirectingToPayment': 'Du wirst zur Zahlungsseite weitergeleitet.',
   'topUp.paymentFailedOrCancelled': 'Die Zahlung ist fehlgeschlagen oder wurde abgebrochen.',
   'topUp.transactionIdMissing': 'Die Transaktionskennung fehlt.',
   'topUp.viewHistory': 'Verlauf ansehen',
