@@ -55,8 +55,12 @@ export const registerBodySchema = z
     password: passwordSchema,
     password_confirmation: z.string({ error: t.confirmPassword }).min(1, { error: t.confirmPassword }).max(limits.passwordMax),
     accept_terms: z.boolean().optional(),
-    /** 18 or older (issue 15): sign-up is refused without it. */
-    confirm_adult: z.literal(true, { error: t.adultRequired }),
+    /**
+     * 18 or older (issue 15). Optional (issue 32): the spec's payload has no such field, so a client
+     * built to it can sign up; the account is then asked once at its first adult-gated action
+     * (403 ADULT_REQUIRED). The web's sign-up form asks and sends `true`; an explicit `false` is refused.
+     */
+    confirm_adult: z.literal(true, { error: t.adultRequired }).optional(),
   })
   .refine((v) => v.password === v.password_confirmation, { path: ['password_confirmation'], error: t.passwordsDoNotMatch });
 export type RegisterBody = z.infer<typeof registerBodySchema>;

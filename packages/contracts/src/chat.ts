@@ -4,9 +4,20 @@ import { pageMetaSchema, idSchema, MAX_DB_ID } from './envelope.js';
 import { texts } from './texts.js';
 
 const t = texts.topics;
-/** An id (envelope.ts#idSchema) whose every refusal says `message`. */
+/**
+ * An id (envelope.ts#idSchema) whose refusals say `message`: missing, empty, not a whole number, out of range.
+ * A value that is not a number at all (`topic_id=abc`, issue 32) is a type error naming the field instead
+ * (the server's error map), not a lookup that found nothing.
+ */
 const positiveId = (message?: string) =>
-  z.coerce.number({ error: message }).int({ error: message }).positive({ error: message }).max(MAX_DB_ID, { error: message });
+  z.preprocess(
+    (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number.isNaN(Number(v)) ? v : Number(v)) : v),
+    z
+      .number({ error: (issue) => (issue.input === undefined ? message : undefined) })
+      .int({ error: message })
+      .positive({ error: message })
+      .max(MAX_DB_ID, { error: message }),
+  );
 
 /** Rooms, topics, messages, attachments and reports: spec §7 "Rooms, topics, messages". */
 export const roomsIndexQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) });

@@ -34,6 +34,8 @@ export const errorCodes = {
   FORBIDDEN: 403,
   EMAIL_NOT_VERIFIED: 403,
   NOT_FOUND: 404,
+  /** The path exists, not for this method; the `Allow` header lists the ones it answers (issue 32). */
+  METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA: 415,

@@ -27,6 +27,11 @@ export const texts = {
     routeNotFound: 'The requested resource was not found.',
     csrfMismatch: 'CSRF token mismatch.',
     malformedBody: 'The request body could not be read.',
+    // Issue 32: what a client got wrong, named.
+    invalidJson: 'The request body is not valid JSON.',
+    jsonBodyExpected: 'The request body must be JSON (Content-Type: application/json).',
+    bodyRequired: 'The request has no body. Send the fields as JSON.',
+    methodNotAllowed: 'This address does not accept this method. The Allow header lists the ones it does.',
     payloadTooLarge: 'The request is too large.',
     loading: 'Loading...',
     yes: 'Yes',
@@ -266,6 +271,8 @@ export const texts = {
     paymentFailed: 'Payment failed. Please try again.',
     storePaymentFailed: "We couldn't process your payment. Please try again or use a different payment method.",
     goToPaymentPage: 'Go to payment page',
+    /** The message of an OK checkout answer (spec §7: status, redirect_url, message). */
+    redirectingToPayment: 'Redirecting you to the payment page.',
     paymentFailedOrCancelled: 'Payment failed or was cancelled.',
     transactionIdMissing: 'Transaction identifier is missing.',
     viewHistory: 'View History',
@@ -488,6 +495,7 @@ export const texts = {
   validation: {
     required: 'This field is required.',
     invalid: 'This value is not valid.',
+    notANumber: '{field} must be a number.',
     tooLong: '{max, plural, one {At most # character.} other {At most # characters.}}',
     tooShort: '{min, plural, one {At least # character.} other {At least # characters.}}',
     tooLarge: 'At most {max}.',

@@ -38,9 +38,20 @@ export function validationFailure(
 const count = (value: unknown) => Number(value);
 
 /** A catalogue text for a zod issue whose schema set no message of its own (zod's defaults are English only). */
-function issueText(issue: { code: string; origin?: string; maximum?: unknown; minimum?: unknown; input?: unknown }): LocalizedText {
+function issueText(issue: {
+  code: string;
+  origin?: string;
+  maximum?: unknown;
+  minimum?: unknown;
+  input?: unknown;
+  expected?: string;
+  path?: readonly PropertyKey[];
+}): LocalizedText {
   const collection = issue.origin === 'array' || issue.origin === 'set';
   if (issue.code === 'invalid_type' && issue.input === undefined) return localized('validation.required');
+  // `topic_id=abc` (issue 32): a type error naming the field, not a lookup that found nothing.
+  if (issue.code === 'invalid_type' && issue.expected === 'number' && issue.path?.length)
+    return localized('validation.notANumber', { field: issue.path.map(String).join('.') });
   if (issue.code === 'too_big') {
     const max = count(issue.maximum);
     if (issue.origin === 'string') return localized('validation.tooLong', { max });
@@ -54,13 +65,24 @@ function issueText(issue: { code: string; origin?: string; maximum?: unknown; mi
   return localized('validation.invalid');
 }
 
+/** A body the route could not read as JSON fields (issue 32): named, instead of `_: This value is not valid.`. */
+function unreadableBody(data: unknown): AppError | undefined {
+  if (data === undefined || data === null) return bodyError('BAD_REQUEST', texts.common.bodyRequired);
+  if (typeof data === 'string' || Buffer.isBuffer(data)) return bodyError('UNSUPPORTED_MEDIA', texts.common.jsonBodyExpected);
+  return undefined;
+}
+
+const bodyError = (code: 'BAD_REQUEST' | 'UNSUPPORTED_MEDIA', message: string) => new AppError(code, message, { body: [message] });
+
 /** Request validation with zod: failures become 422 with field errors, zod's default messages replaced by catalogue texts. */
-export function zodValidatorCompiler({ schema }: { schema: unknown }) {
+export function zodValidatorCompiler({ schema, httpPart }: { schema: unknown; httpPart?: string }) {
   const parse = schema as ZodType;
   return (data: unknown) => {
     // Valid input (the hot paths) parses without the error map; a failure parses again to name each issue.
     const first = parse.safeParse(data);
     if (first.success) return { value: first.data };
+    const unreadable = httpPart === 'body' ? unreadableBody(data) : undefined;
+    if (unreadable) return { error: unreadable };
     const produced = new Map<string, LocalizedText>();
     // A schema's own message wins over this per-parse error map (zod's precedence).
     const result = parse.safeParse(data, {
@@ -76,8 +98,9 @@ export function zodValidatorCompiler({ schema }: { schema: unknown }) {
 }
 
 const fastifyCodeMessages: Record<string, string> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: texts.common.malformedBody,
-  FST_ERR_CTP_EMPTY_JSON_BODY: texts.common.malformedBody,
+  FST_ERR_CTP_INVALID_JSON_BODY: texts.common.invalidJson,
+  FST_ERR_CTP_EMPTY_JSON_BODY: texts.common.bodyRequired,
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: texts.common.jsonBodyExpected,
   FST_ERR_CTP_BODY_TOO_LARGE: texts.common.payloadTooLarge,
   FST_REQ_FILE_TOO_LARGE: texts.common.payloadTooLarge,
   FST_FILES_LIMIT: texts.common.payloadTooLarge,
@@ -143,15 +166,43 @@ export function registerErrorHandling(app: FastifyInstance) {
         status === 429
           ? texts.common.rateLimited
           : (fastifyCodeMessages[error.code] ?? (status === 413 ? texts.common.payloadTooLarge : texts.common.malformedBody));
-      return reply.status(status).send({ status: 'ERROR', payload: null, message, errors: {} });
+      // A body problem is named on `body` too, where a client looks for field errors (issue 32).
+      const errors = error.code?.startsWith('FST_ERR_CTP_') && message !== texts.common.payloadTooLarge ? { body: [message] } : {};
+      return reply.status(status).send({ status: 'ERROR', payload: null, message, errors });
     }
     request.log.error({ err: error, reqId: request.id }, 'unhandled error');
     return reply.status(500).send({ status: 'ERROR', payload: null, message: texts.common.anErrorOccurred, errors: {}, request_id: request.id });
   });
 
-  app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ status: 'ERROR', payload: null, message: texts.common.routeNotFound, errors: {} });
-  });
+  app.setNotFoundHandler((request, reply) => answerNotFound(app, request, reply));
+}
+
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+
+/**
+ * The methods other routes answer on this path (issue 32: a wrong method is 405 with `Allow`, not 404).
+ * A router lookup per method, only on the not-found path; catch-alls (the web app's `GET /*`, CORS
+ * pre-flights) do not count as a route of the path.
+ */
+export function allowedMethods(app: FastifyInstance, url: string): string[] {
+  const end = url.indexOf('?');
+  const path = end === -1 ? url : url.slice(0, end);
+  const allowed: string[] = [];
+  for (const method of METHODS) {
+    const route = app.findRoute({ method, url: path });
+    if (route && !('*' in route.params)) allowed.push(method);
+  }
+  return allowed;
+}
+
+/** 404 in the envelope, or 405 with `Allow` when the path exists for other methods. */
+export function answerNotFound(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+  const allowed = allowedMethods(app, request.url).filter((method) => method !== request.method);
+  if (allowed.length > 0) {
+    reply.header('allow', allowed.join(', '));
+    return reply.status(405).send({ ...envelope(texts.common.methodNotAllowed), code: 'METHOD_NOT_ALLOWED' });
+  }
+  return reply.status(404).send(envelope(texts.common.routeNotFound));
 }
 
 const envelope = (message: string) => ({ status: 'ERROR' as const, payload: null, message, errors: {} });

@@ -2,6 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { join, normalize, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { type FastifyInstance } from 'fastify';
+import { answerNotFound } from './errors.js';
 
 /** Serves the built web app, with the SPA's index.html for every non-API path. */
 export async function registerWeb(app: FastifyInstance, webDist: string) {
@@ -32,7 +33,7 @@ export async function registerWeb(app: FastifyInstance, webDist: string) {
 
   app.get('/*', { schema: { hide: true } }, (request, reply) => {
     if (request.url.startsWith('/api/') || request.url === '/api') {
-      return reply.status(404).send({ status: 'ERROR', payload: null, message: 'The requested resource was not found.', errors: {} });
+      return answerNotFound(app, request, reply);
     }
     const file = fileFor(request.url);
     if (file) {

@@ -67,7 +67,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return new AppError('RATE_LIMITED', texts.common.rateLimited, undefined, { retry_after: retryAfterS });
   };
 
-  app.post('/login', { schema: { tags: ['auth'], body: loginBodySchema }, config: authLimit }, async (request, reply) => {
+  const loginDescription =
+    "Spec §7 sign-in. Beyond §7 (docs/API.md): an account with two-factor sign-in answers 200 {status: 'TWO_FACTOR', message, payload: {two_factor: true}} " +
+    'and no session; send the same call again with `code` (authenticator or recovery code). A wrong code: 422 errors.code. ' +
+    'Too many failures: 429 RATE_LIMITED with Retry-After and retry_after.';
+  app.post('/login', { schema: { tags: ['auth'], body: loginBodySchema, description: loginDescription }, config: authLimit }, async (request, reply) => {
     const attempt = await throttle.attempt(request, request.body.email);
     // While this kind of device waits, only the right password with a valid second factor gets through.
     const waiting = attempt.retryAfterS > 0;
@@ -97,14 +101,21 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   await app.register(twoFactorRoutes);
 
-  app.post('/register', { schema: { tags: ['auth'], body: registerBodySchema }, config: authLimit }, async (request, reply) => {
-    const result = await auth.register(deps, request.body, requestLanguageId(request));
-    if (result.kind === 'verify') return { status: 'VERIFY', message: texts.auth.verificationSent, payload: { email: result.email } };
-    const token = await createSession(app.db, app.config, app.clock, result.user.id, request);
-    setSessionCookie(reply, app.config, token);
-    const profile = await profileOf(result.user.id);
-    return { status: 'OK', payload: { user: profile, token }, data: profile, token };
-  });
+  const registerDescription =
+    'Spec §7 sign-up. `confirm_adult: true` is optional (the web form sends it; false is refused); without it the account answers ' +
+    '403 ADULT_REQUIRED at its first adult-gated action until POST /api/user/confirm-adult {confirm: true} (docs/API.md).';
+  app.post(
+    '/register',
+    { schema: { tags: ['auth'], body: registerBodySchema, description: registerDescription }, config: authLimit },
+    async (request, reply) => {
+      const result = await auth.register(deps, request.body, requestLanguageId(request));
+      if (result.kind === 'verify') return { status: 'VERIFY', message: texts.auth.verificationSent, payload: { email: result.email } };
+      const token = await createSession(app.db, app.config, app.clock, result.user.id, request);
+      setSessionCookie(reply, app.config, token);
+      const profile = await profileOf(result.user.id);
+      return { status: 'OK', payload: { user: profile, token }, data: profile, token };
+    },
+  );
 
   app.post('/email/verify', { schema: { tags: ['auth'], body: verifyEmailQuerySchema } }, async (request) => {
     await auth.verifyEmail(deps, request.body.id, request.body.token);

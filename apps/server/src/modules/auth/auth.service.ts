@@ -145,7 +145,7 @@ export async function register(deps: AuthDeps, body: RegisterBody, languageId?: 
         phone_country_code: phone.countryCallingCode,
         phone_national_number: phone.nationalNumber,
         email_verified_at: config.requireEmailVerification ? null : now,
-        adult_confirmed_at: now,
+        adult_confirmed_at: body.confirm_adult ? now : null,
         language_id,
         created_at: now,
         updated_at: now,

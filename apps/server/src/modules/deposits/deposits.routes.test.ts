@@ -84,7 +84,9 @@ describe.each(dialects)('coins: bundles, checkout and deposits on %s', (dialect)
     const response = await client.post<{ deposit: Deposit }>('/api/deposit/checkout', checkoutBody({ amount: '25', currency: 'GBP' }));
     expect(response.statusCode).toBe(200);
     expect(response.body.status).toBe('OK');
-    expect(String(response.body.redirect_url)).toMatch(/^\/sandbox-pay\/sbx_[\w-]+$/);
+    // Absolute, from PUBLIC_URL, like a real gateway's; with the spec's message (issue 32).
+    expect(String(response.body.redirect_url)).toMatch(new RegExp(`^${ctx.app.config.publicUrl}/sandbox-pay/sbx_[\\w-]+$`));
+    expect(response.body.message).toBe(texts.topUp.redirectingToPayment);
     expect(response.body.payload.deposit).toMatchObject({
       status: 'pending',
       amount: 25,
@@ -123,7 +125,7 @@ describe.each(dialects)('coins: bundles, checkout and deposits on %s', (dialect)
     });
     const viaPurchase = await client.post<{ deposit: Deposit }>('/api/bundles/purchase', { bundle_id: second.id });
     expect(viaPurchase.statusCode).toBe(200);
-    expect(String(viaPurchase.body.redirect_url)).toMatch(/^\/sandbox-pay\//);
+    expect(String(viaPurchase.body.redirect_url)).toMatch(new RegExp(`^${ctx.app.config.publicUrl}/sandbox-pay/`));
     expect(viaPurchase.body.payload.deposit).toMatchObject({ bundle_id: second.id, points: second.points, status: 'pending' });
     const missing = await client.post('/api/bundles/purchase', { bundle_id: 999_999 });
     expect(missing.statusCode).toBe(404);

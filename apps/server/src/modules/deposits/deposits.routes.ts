@@ -26,12 +26,22 @@ export const depositsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/bundles/purchase', { schema: { tags: ['coins'], body: bundlePurchaseBodySchema }, ...guarded }, async (request) => {
     const result = await deposits.purchaseBundle(deps, currentUser(request), request.body.bundle_id, request.body.currency);
-    return { status: 'OK', redirect_url: result.redirectUrl, payload: { deposit: result.deposit, redirect_url: result.redirectUrl } };
+    return {
+      status: 'OK',
+      message: texts.topUp.redirectingToPayment,
+      redirect_url: result.redirectUrl,
+      payload: { deposit: result.deposit, redirect_url: result.redirectUrl },
+    };
   });
 
   app.post('/deposit/checkout', { schema: { tags: ['coins'], body: depositCheckoutBodySchema }, ...guarded }, async (request) => {
     const result = await deposits.startCheckout(deps, currentUser(request), request.body);
-    return { status: 'OK', redirect_url: result.redirectUrl, payload: { deposit: result.deposit, redirect_url: result.redirectUrl } };
+    return {
+      status: 'OK',
+      message: texts.topUp.redirectingToPayment,
+      redirect_url: result.redirectUrl,
+      payload: { deposit: result.deposit, redirect_url: result.redirectUrl },
+    };
   });
 
   app.get('/deposit/status/:id', { schema: { tags: ['coins'], params: idParamSchema, querystring: currencyQuerySchema }, ...guarded }, async (request) => ({

@@ -28,7 +28,8 @@ export interface CheckoutPayload {
 export async function startTopUp(client: TestClient, overrides: Record<string, unknown> = {}) {
   const response = await client.post<CheckoutPayload>('/api/deposit/checkout', checkoutBody(overrides));
   if (response.statusCode !== 200) throw new Error(`checkout failed: ${JSON.stringify(response.body)}`);
-  return { ...response.body.payload, redirectUrl: String(response.body.redirect_url) };
+  // The card page's path: the answer is absolute (PUBLIC_URL), the tests reach it on their own listening address.
+  return { ...response.body.payload, redirectUrl: new URL(String(response.body.redirect_url)).pathname };
 }
 
 let eventSequence = 0;

@@ -20,5 +20,5 @@ export function createPaymentGateway(config: Config, deps: { db: Db; clock: Cloc
   }
   // The sandbox takes test cards, not money: fine for the embedded default, never for real customers.
   if (config.isProduction) deps.log.warn('PAYMENT_GATEWAY=sandbox in production: test cards buy real coins. Set PAYMENT_GATEWAY=stripe.');
-  return new SandboxGateway({ db: deps.db, clock: deps.clock, secret: payment.sandboxWebhookSecret, log: deps.log });
+  return new SandboxGateway({ db: deps.db, clock: deps.clock, secret: payment.sandboxWebhookSecret, log: deps.log, publicUrl: config.publicUrl });
 }

@@ -34,6 +34,8 @@ export interface SandboxGatewayDeps {
   clock: Clock;
   secret: string;
   log: FastifyBaseLogger;
+  /** PUBLIC_URL: the hosted card page's address is absolute, like a real gateway's (issue 32). */
+  publicUrl: string;
 }
 
 export const sandboxPagePath = (sessionId: string) => `/sandbox-pay/${encodeURIComponent(sessionId)}`;
@@ -73,8 +75,8 @@ export class SandboxGateway implements PaymentGateway {
       this.deps.log.error({ err: error }, 'sandbox gateway: could not create a session');
       throw new AppError('GATEWAY', texts.topUp.gatewayError);
     }
-    // Relative: the hosted page is served by this app on whatever origin the browser uses.
-    return { sessionId: id, redirectUrl: sandboxPagePath(id) };
+    // Absolute (issue 32): a client built to the spec follows it as it would a real gateway's URL.
+    return { sessionId: id, redirectUrl: new URL(sandboxPagePath(id), this.deps.publicUrl).toString() };
   }
 
   parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): PaymentEvent {

@@ -29,8 +29,15 @@ export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!currentUser(request).totp_enabled_at) throw new AppError('TWO_FACTOR_REQUIRED', texts.twoFactor.requiredForPayout);
   };
 
-  app.post('/payouts', { schema: { tags: ['payouts'], body: payoutRequestBodySchema }, preValidation: requirePayoutRequester }, async (request, reply) => {
-    const payout = await payouts.requestPayout(deps, currentUser(request).id, request.body);
-    return reply.status(201).send({ status: 'OK', message: texts.payout.submitted, payload: { payout } });
-  });
+  const payoutDescription =
+    "Interlocutors only. Beyond spec §7 (docs/API.md): 403 {code: 'TWO_FACTOR_REQUIRED'} while the account has no two-factor sign-in; " +
+    'turn it on (POST /api/user/two-factor/setup, then /enable) and try again.';
+  app.post(
+    '/payouts',
+    { schema: { tags: ['payouts'], body: payoutRequestBodySchema, description: payoutDescription }, preValidation: requirePayoutRequester },
+    async (request, reply) => {
+      const payout = await payouts.requestPayout(deps, currentUser(request).id, request.body);
+      return reply.status(201).send({ status: 'OK', message: texts.payout.submitted, payload: { payout } });
+    },
+  );
 };

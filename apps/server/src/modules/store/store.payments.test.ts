@@ -85,7 +85,7 @@ describe.each(dialects)('store checkout and payments on %s', (dialect) => {
     expect(before).toMatchObject({ name: user.name, email: user.email, country: null, city: '', address: '', postCode: '' });
 
     const first = await buy(client, 'blue');
-    expect(first.redirect_url).toMatch(/^\/sandbox-pay\/sbx_/);
+    expect(first.redirect_url).toMatch(new RegExp(`^${ctx.app.config.publicUrl}/sandbox-pay/sbx_`));
     const price = (await ctx.db.selectFrom('products').select('price_cents').where('id', '=', productIds.blue!).executeTakeFirstOrThrow()).price_cents;
     expect(first.order).toMatchObject({
       order_number: `PRL-${String(first.order.id).padStart(6, '0')}`,

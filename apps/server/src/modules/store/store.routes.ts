@@ -63,7 +63,7 @@ export const storeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const deps = { db, clock: app.clock, config: app.config, gateway: app.gateway, log: request.log };
       const result = await store.checkout(deps, currentUser(request), request.params.productId, request.body);
-      return { status: 'OK', payload: result, redirect_url: result.redirect_url };
+      return { status: 'OK', message: texts.topUp.redirectingToPayment, payload: result, redirect_url: result.redirect_url };
     },
   );
 

@@ -30,19 +30,38 @@ describe.each(dialects)('adults only (issue 15) on %s', (dialect) => {
 
   const usersWith = (email: string) => ctx.db.selectFrom('users').select(['id', 'adult_confirmed_at']).where('email', '=', email).execute();
 
-  it('sign-up needs the confirmation: refused without it (nothing stored), stored with its time when given', async () => {
+  it('sign-up stores the confirmation with its time when given, and refuses an explicit no (nothing stored)', async () => {
     const client = new TestClient(ctx.app);
-    for (const confirm of [undefined, false]) {
-      const refused = await client.post('/api/register', signUp('minor@example.com', { confirm_adult: confirm }));
-      expect(refused.statusCode).toBe(422);
-      expect(refused.body.errors?.confirm_adult).toEqual([texts.auth.adultRequired]);
-      expect(await usersWith('minor@example.com')).toEqual([]);
-    }
+    const refused = await client.post('/api/register', signUp('minor@example.com', { confirm_adult: false }));
+    expect(refused.statusCode).toBe(422);
+    expect(refused.body.errors?.confirm_adult).toEqual([texts.auth.adultRequired]);
+    expect(await usersWith('minor@example.com')).toEqual([]);
     const before = new Date().toISOString();
     const ok = await client.post('/api/register', signUp('adult@example.com'));
     expect(ok.statusCode).toBe(200);
     const [row] = await usersWith('adult@example.com');
     expect(row!.adult_confirmed_at! >= before).toBe(true);
+  });
+
+  it('the spec payload (no confirm_adult) signs up; the first adult-gated action then asks until confirmed (issue 32)', async () => {
+    const client = new TestClient(ctx.app);
+    const { confirm_adult: _omitted, ...specPayload } = signUp('spec-client@example.com');
+    const ok = await client.post('/api/register', specPayload);
+    expect(ok.statusCode).toBe(200);
+    expect(['OK', 'VERIFY']).toContain(ok.body.status);
+    const [row] = await usersWith('spec-client@example.com');
+    expect(row!.adult_confirmed_at).toBeNull();
+    await ctx.db.updateTable('users').set({ email_verified_at: new Date().toISOString() }).where('id', '=', row!.id).execute();
+    const signedIn = new TestClient(ctx.app);
+    expect((await signedIn.post('/api/login', { email: 'spec-client@example.com', password: 'Sunshine42x' })).statusCode).toBe(200);
+    expect((await signedIn.get<UserProfile>('/api/user/profile')).body.payload.adult_confirmed).toBe(false);
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const refused = await signedIn.post('/api/deposit/checkout', checkoutBody());
+      expect(refused.statusCode).toBe(403);
+      expect(refused.body).toMatchObject({ status: 'ERROR', code: 'ADULT_REQUIRED', message: texts.adult.required });
+    }
+    expect((await signedIn.post('/api/user/confirm-adult', { confirm: true })).statusCode).toBe(200);
+    expect((await signedIn.post('/api/deposit/checkout', checkoutBody())).statusCode).toBe(200);
   });
 
   it('an account from before is asked once: top-up, human chat and applying are refused until it confirms; AI chat is not', async () => {

@@ -5,6 +5,7 @@ export const deServer: Partial<Record<TextKey, string>> = {
   'topics.created': 'Thema erstellt',
   'validation.required': 'Dieses Feld ist erforderlich.',
   'validation.invalid': 'Dieser Wert ist ungültig.',
+  'validation.notANumber': '{field} muss eine Zahl sein.',
   'validation.tooLong': '{max, plural, one {Höchstens # Zeichen.} other {Höchstens # Zeichen.}}',
   'validation.tooShort': '{min, plural, one {Mindestens # Zeichen.} other {Mindestens # Zeichen.}}',
   'validation.tooLarge': 'Höchstens {max}.',
