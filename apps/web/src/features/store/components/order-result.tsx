@@ -78,7 +78,7 @@ function OrderSummary({ data }: { data: OrderStatusPayload }) {
       <div>
         <dt>{t('storeUi.status')}</dt>
         <dd>
-          <OrderStatusBadge label={order.status_label} />
+          <OrderStatusBadge label={order.status_label} charged={order.charged} />
         </dd>
       </div>
       <div>
