@@ -189,6 +189,8 @@ export const texts = {
     noApplication: 'No application found.',
     applicationNotFound: 'Application not found.',
     alreadyDecided: 'This application has already been reviewed.',
+    rejectedTitle: 'Your interlocutor application was not accepted',
+    rejectedBody: 'We reviewed your application and cannot accept it at this time. Reason: {reason} You are welcome to apply again from your account.',
     becomeInterlocutor: 'Become an interlocutor',
     interlocutorBadge: 'Interlocutor',
     pendingReview: 'Application under review',

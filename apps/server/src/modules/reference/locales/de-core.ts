@@ -182,6 +182,8 @@ export const deCore: Partial<Record<TextKey, string>> = {
   'contributor.noApplication': 'Keine Bewerbung gefunden.',
   'contributor.applicationNotFound': 'Bewerbung nicht gefunden.',
   'contributor.alreadyDecided': 'Diese Bewerbung wurde bereits geprüft.',
+  'contributor.rejectedTitle': 'Deine Bewerbung als Gesprächspartner wurde nicht angenommen',
+  'contributor.rejectedBody': 'Wir haben deine Bewerbung geprüft und können sie derzeit nicht annehmen. Grund: {reason} Du kannst dich in deinem Konto gern erneut bewerben.',
   'contributor.becomeInterlocutor': 'Gesprächspartner werden',
   'contributor.interlocutorBadge': 'Gesprächspartner',
   'contributor.pendingReview': 'Bewerbung wird geprüft',
