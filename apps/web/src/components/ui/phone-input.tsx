@@ -1,5 +1,6 @@
 import { limits, type Country } from '@parley/contracts';
-import { AsYouType, Metadata, parsePhoneNumberFromString } from 'libphonenumber-js';
+import { AsYouType, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
+import metadata from 'libphonenumber-js/metadata.min.json';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useI18n } from '../../lib/i18n';
 
@@ -59,8 +60,8 @@ function detectIso(text: string, countries: Country[], selectedIso: string): str
   if (exact) return exact;
   const callingCode = typer.getCallingCode();
   if (!callingCode) return undefined;
-  const candidates = new Metadata().getCountryCodesForCallingCode(callingCode) ?? [];
-  if (candidates.includes(selectedIso as (typeof candidates)[number])) return selectedIso;
+  const candidates: readonly CountryCode[] = metadata.country_calling_codes[callingCode] ?? [];
+  if (candidates.includes(selectedIso as CountryCode)) return selectedIso;
   return candidates.find((iso) => countries.some((c) => c.iso === iso)) ?? candidates[0];
 }
 
