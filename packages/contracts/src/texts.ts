@@ -299,7 +299,7 @@ export const texts = {
     deleteButton: 'Delete my account',
     deleteConfirmTitle: 'Delete your account for good?',
     deleteConfirm: 'Delete for good',
-    deleted: 'Your account has been deleted.',
+    deleted: 'Your account has been deleted. Goodbye, and thank you for using Parley.',
     payoutPending: 'Your account cannot be deleted while a payout is on its way. Try again once it is paid or rejected.',
     adminCannotDelete: 'Admin accounts cannot be deleted. Ask another admin to remove the role first.',
     deletedUser: 'Deleted user',
@@ -307,6 +307,7 @@ export const texts = {
   rooms: {
     enterRoom: 'Enter Room',
     noRooms: 'No rooms available',
+    roomNotFound: 'Room not found',
     failedRooms: 'Failed to load rooms',
     startRandomChat: 'Start Random Chat',
     all: 'All',

@@ -295,7 +295,7 @@ export const deCore: Partial<Record<TextKey, string>> = {
   'account.deleteButton': 'Mein Konto löschen',
   'account.deleteConfirmTitle': 'Dein Konto endgültig löschen?',
   'account.deleteConfirm': 'Endgültig löschen',
-  'account.deleted': 'Dein Konto wurde gelöscht.',
+  'account.deleted': 'Dein Konto wurde gelöscht. Auf Wiedersehen und danke, dass du Parley genutzt hast.',
   'account.payoutPending':
     'Dein Konto kann nicht gelöscht werden, solange eine Auszahlung unterwegs ist. Versuche es noch einmal, sobald sie ausgezahlt oder abgelehnt wurde.',
   'account.adminCannotDelete': 'Admin-Konten können nicht gelöscht werden. Bitte einen anderen Admin, dir zuerst die Rolle zu entziehen.',
@@ -307,6 +307,7 @@ export const deCore: Partial<Record<TextKey, string>> = {
   'rooms.failedRooms': 'Die Räume konnten nicht geladen werden',
   'rooms.startRandomChat': 'Zufälligen Chat starten',
   'rooms.all': 'Alle',
+  'rooms.roomNotFound': 'Raum nicht gefunden',
   'rooms.noTopics': 'Keine Themen verfügbar',
 
   // topics

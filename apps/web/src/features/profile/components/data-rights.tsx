@@ -57,10 +57,11 @@ function DeleteAccountModal({ open, onClose, twoFactor }: { open: boolean; onClo
     setError(null);
     try {
       await mutation.mutateAsync({ password, ...(twoFactor ? { code: code.trim() } : {}) });
-      // The server ended every session: forget this one here too.
+      // Leave the account page first: forgetting the session while on it would send us to sign-in
+      // (its guard's redirect). Then forget it here too — the server ended every session.
+      await navigate(paths.home.getHref(), { replace: true });
       authStore.expireSession();
       toast.success(t('account.deleted'));
-      navigate(paths.home.getHref());
     } catch (failure) {
       setError(localize(errorMessage(failure, t('common.anErrorOccurred'))));
     }
