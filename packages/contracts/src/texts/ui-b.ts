@@ -33,6 +33,7 @@ export const uiTextsB = {
   },
   chatUi: {
     chatSkin: 'Chat skin',
+    screenHeading: 'Chat',
     rules: 'Rules',
     reportTopic: 'Report topic',
     reportUser: 'Report user',

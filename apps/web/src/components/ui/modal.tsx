@@ -17,6 +17,22 @@ const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 let openCount = 0;
 
+/**
+ * Where focus goes back when the modal closes: the element that opened it, or — when that was an item of a
+ * menu that has closed meanwhile — the button that opens that menu (issue 33: focus fell to the page body).
+ */
+function returnTarget(previous: HTMLElement | null): () => HTMLElement | null {
+  const menu = previous?.closest<HTMLElement>('[role="menu"]');
+  const opener =
+    (menu?.id ? document.querySelector<HTMLElement>(`[aria-controls="${CSS.escape(menu.id)}"]`) : null) ??
+    menu?.parentElement?.querySelector<HTMLElement>('[aria-haspopup]') ??
+    null;
+  return () => {
+    if (previous && previous !== document.body && previous.isConnected) return previous;
+    return opener?.isConnected ? opener : null;
+  };
+}
+
 function lockScroll() {
   if (openCount++ === 0) document.body.classList.add('scroll-locked');
 }
@@ -36,7 +52,7 @@ export function Modal({ open, onClose, title, children, footer, persistent = fal
 
   useEffect(() => {
     if (!open) return;
-    const previous = document.activeElement as HTMLElement | null;
+    const previous = returnTarget(document.activeElement as HTMLElement | null);
     lockScroll();
     const dialog = dialogRef.current;
     const first = dialog?.querySelector<HTMLElement>(FOCUSABLE);
@@ -67,7 +83,7 @@ export function Modal({ open, onClose, title, children, footer, persistent = fal
     return () => {
       document.removeEventListener('keydown', onKeyDown);
       unlockScroll();
-      previous?.focus?.();
+      previous()?.focus();
     };
   }, [open, persistent]);
 
@@ -80,7 +96,7 @@ export function Modal({ open, onClose, title, children, footer, persistent = fal
       }}
     >
       <div ref={dialogRef} className={`modal modal--${size}`} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
-        <header className="modal__header">
+        <div className="modal__header">
           <h2 className="modal__title" id={titleId}>
             {title}
           </h2>
@@ -89,7 +105,7 @@ export function Modal({ open, onClose, title, children, footer, persistent = fal
               ×
             </button>
           )}
-        </header>
+        </div>
         <div className="modal__body">{children}</div>
         {footer && <footer className="modal__footer">{footer}</footer>}
       </div>

@@ -86,6 +86,7 @@ export const deUiB: Partial<Record<TextKey, string>> = {
   'storeUi.youPay': 'Du zahlst {total} per Karte auf der sicheren Seite unseres Zahlungsanbieters. Deine Kartendaten erreichen Parley nie.',
   'storeUi.saveInfo': 'Angaben für künftige Käufe speichern',
   'storeUi.statusRefunded': 'Erstattet',
+  'chatUi.screenHeading': 'Chat',
   'storeUi.statusPartlyRefunded': 'Teilweise erstattet ({amount})',
   'storeUi.statusDisputed': 'Angefochten',
   'storeUi.processingTitle': 'Deine Bestellung wird verarbeitet',
