@@ -448,6 +448,15 @@ export const texts = {
     leftToday: '{left} of {limit} coins left today',
     leftThisMonth: '{left} of {limit} coins left this month',
     warning: 'You have used 80% or more of a spending limit.',
+    confirmAbove: 'Ask me to confirm spends above (coins)',
+    confirmAboveHint: 'Channel status and new topics ask first when they cost more than this. Messages never ask. 0: always ask.',
+    confirmAboveInvalid: 'Enter a whole number of coins, 0 or more',
+    confirmSave: 'Save',
+    confirmSaved: 'Confirmation amount saved',
+    confirmTitle: 'Spend {coins} coins?',
+    confirmBody: '{what} costs {coins} coins from your balance of {balance}.',
+    confirmWhy: 'You asked to confirm spends above {limit} coins (Account → Settings).',
+    confirmSpend: 'Spend {coins} coins',
   },
   // The rules every topic starts with (stored on the topic in English; shown in the reader's language while unchanged).
   terms: {

@@ -440,6 +440,15 @@ export const deCore: Partial<Record<TextKey, string>> = {
   'spending.leftToday': 'Heute noch {left} von {limit} Coins übrig',
   'spending.leftThisMonth': 'Diesen Monat noch {left} von {limit} Coins übrig',
   'spending.warning': 'Du hast 80 % oder mehr eines Ausgabenlimits verbraucht.',
+  'spending.confirmAbove': 'Ausgaben bestätigen ab (Coins)',
+  'spending.confirmAboveHint': 'Kanalstatus und neue Themen fragen zuerst, wenn sie mehr kosten. Nachrichten fragen nie. 0: immer fragen.',
+  'spending.confirmAboveInvalid': 'Gib eine ganze Zahl an Coins ein, 0 oder mehr',
+  'spending.confirmSave': 'Speichern',
+  'spending.confirmSaved': 'Bestätigungsbetrag gespeichert',
+  'spending.confirmTitle': '{coins} Coins ausgeben?',
+  'spending.confirmBody': '{what} kostet {coins} Coins von deinem Guthaben von {balance}.',
+  'spending.confirmWhy': 'Du hast festgelegt, Ausgaben über {limit} Coins zu bestätigen (Konto → Einstellungen).',
+  'spending.confirmSpend': '{coins} Coins ausgeben',
 
   // blocks
   'blocks.menuItem': 'Diese Person blockieren',
