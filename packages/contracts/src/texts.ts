@@ -457,6 +457,8 @@ export const texts = {
     confirmBody: '{what} costs {coins} coins from your balance of {balance}.',
     confirmWhy: 'You asked to confirm spends above {limit} coins (Account → Settings).',
     confirmSpend: 'Spend {coins} coins',
+    whatChannel: 'Channel status for {days} days',
+    whatTopic: 'Creating this topic',
   },
   // The rules every topic starts with (stored on the topic in English; shown in the reader's language while unchanged).
   terms: {

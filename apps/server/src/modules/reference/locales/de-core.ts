@@ -183,7 +183,8 @@ export const deCore: Partial<Record<TextKey, string>> = {
   'contributor.applicationNotFound': 'Bewerbung nicht gefunden.',
   'contributor.alreadyDecided': 'Diese Bewerbung wurde bereits geprüft.',
   'contributor.rejectedTitle': 'Deine Bewerbung als Gesprächspartner wurde nicht angenommen',
-  'contributor.rejectedBody': 'Wir haben deine Bewerbung geprüft und können sie derzeit nicht annehmen. Grund: {reason} Du kannst dich in deinem Konto gern erneut bewerben.',
+  'contributor.rejectedBody':
+    'Wir haben deine Bewerbung geprüft und können sie derzeit nicht annehmen. Grund: {reason} Du kannst dich in deinem Konto gern erneut bewerben.',
   'contributor.becomeInterlocutor': 'Gesprächspartner werden',
   'contributor.interlocutorBadge': 'Gesprächspartner',
   'contributor.pendingReview': 'Bewerbung wird geprüft',
@@ -449,6 +450,8 @@ export const deCore: Partial<Record<TextKey, string>> = {
   'spending.confirmBody': '{what} kostet {coins} Coins von deinem Guthaben von {balance}.',
   'spending.confirmWhy': 'Du hast festgelegt, Ausgaben über {limit} Coins zu bestätigen (Konto → Einstellungen).',
   'spending.confirmSpend': '{coins} Coins ausgeben',
+  'spending.whatChannel': 'Der Kanalstatus für {days} Tage',
+  'spending.whatTopic': 'Dieses Thema zu erstellen',
 
   // blocks
   'blocks.menuItem': 'Diese Person blockieren',
