@@ -40,7 +40,7 @@ export function PurchasesHistory() {
   }
   return (
     <div className="purchases">
-      <div className="table-scroll">
+      <div className="table-scroll" tabIndex={0} role="region" aria-label={t('coinsUi.historyLabel')}>
         <table aria-label={t('coinsUi.historyLabel')} aria-busy={query.isPending || undefined}>
           <thead>
             <tr>

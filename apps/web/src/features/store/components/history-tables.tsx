@@ -46,7 +46,7 @@ function HistoryTable({ title, headers, rows, empty, emptyAction, isPending, isE
         </div>
       )}
       {rows && rows.length > 0 && (
-        <div className="table-scroll">
+        <div className="table-scroll" tabIndex={0} role="region" aria-label={title}>
           <table>
             <thead>
               <tr>
