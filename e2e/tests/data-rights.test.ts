@@ -38,6 +38,7 @@ describe('data rights (issue 15)', () => {
     await page.waitForLoadState('networkidle');
     expect(new URL(page.url()).pathname).toBe('/');
     expect(page.url()).not.toContain('form=signin');
+    expect(await page.getByText(texts.home.hero).count()).toBeGreaterThan(0);
     await snap(page, 'data-rights-deleted-home');
 
     // Signed out, and the old credentials no longer open anything.
