@@ -161,3 +161,30 @@ describe('not found (issue 33 #20)', () => {
         await context.close();
       });
 });
+
+describe('coin spends above the confirmation amount (issue 33 #13)', () => {
+  for (const language of ['en', 'de'] as const)
+    for (const viewport of [desktop, phone])
+      it(`asks before buying channel status: ${tag(language, viewport)}`, async () => {
+        const { context, page } = await open(language, viewport);
+        let bought = false;
+        page.on('request', (request) => {
+          if (request.url().endsWith('/api/user/become-channel')) bought = true;
+        });
+        await page.goto('/account');
+        await page.locator('#channel-title').waitFor();
+        await page.locator('section[aria-labelledby="channel-title"] button').click();
+        const dialog = page.getByRole('dialog');
+        await dialog.waitFor();
+        expect(await dialog.textContent()).toMatch(/1\s000/);
+        await snap(page, `screens33-spend-confirm-${tag(language, viewport)}`);
+        expect(bought).toBe(false);
+        await page.keyboard.press('Escape');
+        await dialog.waitFor({ state: 'detached' });
+        expect(bought).toBe(false);
+        await page.goto('/account?tab=settings');
+        await page.locator('form.spend-confirm').scrollIntoViewIfNeeded();
+        await snap(page, `screens33-spend-setting-${tag(language, viewport)}`);
+        await context.close();
+      });
+});
