@@ -121,6 +121,29 @@ describe('keyboard (issue 33 #16)', () => {
     await context.close();
   });
 
+  it('returns focus to the menu button after Esc on a modal opened from that menu', async () => {
+    const { context, page } = await open('en', desktop);
+    const rooms = await apiGet<{ data: { id: number }[] }>(context, baseUrl, '/rooms/index');
+    const created = await apiPost<{ topic: { id: number } }>(context, baseUrl, '/topics/create', {
+      room_id: rooms.data[0]!.id,
+      title: `Menu ${Date.now().toString(36)}`,
+    });
+    await page.goto(`/topics/${created.payload.topic.id}/chat`);
+    const agree = page.getByRole('dialog').getByRole('button', { name: texts.chat.agree });
+    await agree.click({ timeout: 15_000 });
+    await agree.waitFor({ state: 'detached' });
+    const toggle = page.getByRole('button', { name: texts.chatUi.chatSettings });
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('menuitem', { name: texts.chatUi.rules }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    expect(await toggle.evaluate((el) => el === document.activeElement)).toBe(true);
+    await context.close();
+  });
+
   it('puts the keyboard in the message box after Agree, with a visible focus ring', async () => {
     const { context, page } = await open('en', desktop);
     const rooms = await apiGet<{ data: { id: number }[] }>(context, baseUrl, '/rooms/index');

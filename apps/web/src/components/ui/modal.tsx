@@ -23,10 +23,10 @@ let openCount = 0;
  */
 function returnTarget(previous: HTMLElement | null): () => HTMLElement | null {
   const menu = previous?.closest<HTMLElement>('[role="menu"]');
-  const opener =
-    (menu?.id ? document.querySelector<HTMLElement>(`[aria-controls="${CSS.escape(menu.id)}"]`) : null) ??
-    menu?.parentElement?.querySelector<HTMLElement>('[aria-haspopup]') ??
-    null;
+  let opener = menu?.id ? document.querySelector<HTMLElement>(`[aria-controls="${CSS.escape(menu.id)}"]`) : null;
+  // Else the nearest popup button around the menu (a toggle beside the menu's panel).
+  for (let scope = menu?.parentElement, depth = 0; menu && !opener && scope && depth < 3; scope = scope.parentElement, depth++)
+    opener = scope.querySelector<HTMLElement>('[aria-haspopup]');
   return () => {
     if (previous && previous !== document.body && previous.isConnected) return previous;
     return opener?.isConnected ? opener : null;
@@ -49,10 +49,14 @@ export function Modal({ open, onClose, title, children, footer, persistent = fal
   const dialogRef = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
+  // Read while rendering the opening: the menu item that opened the modal is still in the page then (its menu closes in the same commit).
+  const openerRef = useRef<(() => HTMLElement | null) | null>(null);
+  if (!open) openerRef.current = null;
+  else openerRef.current ??= returnTarget(document.activeElement as HTMLElement | null);
 
   useEffect(() => {
     if (!open) return;
-    const previous = returnTarget(document.activeElement as HTMLElement | null);
+    const previous = openerRef.current ?? returnTarget(document.activeElement as HTMLElement | null);
     lockScroll();
     const dialog = dialogRef.current;
     const first = dialog?.querySelector<HTMLElement>(FOCUSABLE);
