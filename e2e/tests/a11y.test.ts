@@ -3,8 +3,8 @@ import { texts } from '@parley/contracts';
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, snap } from '../support/browser.js';
-import { signInThroughUi } from '../support/ui.js';
-import { apiGet, apiPost } from '../support/users.js';
+import { signInAdminThroughUi, signInThroughUi } from '../support/ui.js';
+import { apiGet, apiPost, signUpVerified } from '../support/users.js';
 
 /** Issue #10 "Browser budgets": axe-core finds no serious or critical violation on home, auth, rooms, chat and account. */
 const require = createRequire(import.meta.url);
@@ -49,6 +49,17 @@ async function expectAccessible(page: Page, name: string) {
   const found = await blockingViolations(page);
   if (found.length) console.log(`axe on ${name} (${page.url()}):\n${found.join('\n')}`);
   expect(found, `serious/critical axe violations on ${name}`).toEqual([]);
+}
+
+/** PUT from the context (its cookies, with the X-XSRF-TOKEN echo). */
+async function apiPut(context: BrowserContext, path: string, data: unknown) {
+  if (!(await context.cookies(baseUrl)).some((c) => c.name === 'XSRF-TOKEN')) await context.request.get(`${baseUrl}/api/sanctum/csrf-cookie`);
+  const xsrf = (await context.cookies(baseUrl)).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const response = await context.request.put(`${baseUrl}/api${path}`, {
+    data,
+    headers: { 'x-xsrf-token': decodeURIComponent(xsrf), accept: 'application/json' },
+  });
+  if (!response.ok()) throw new Error(`${path} answered ${response.status()}`);
 }
 
 const declineCookies = (page: Page) =>
@@ -133,4 +144,109 @@ describe('accessibility (axe-core, no serious or critical violations)', () => {
       await expectAccessible(page, 'chat');
     });
   });
+});
+
+/**
+ * Issue 33 #22: the journey's pages — public, auth, rooms, topics, chat, every account tab, store and the admin
+ * console — have no serious or critical axe violation in English and German, on desktop (1366×800) and mobile (390×844).
+ */
+describe('journey pages in every language and viewport (issue 33)', () => {
+  const variants = [
+    { language: 'en', mobile: false },
+    { language: 'de', mobile: false },
+    { language: 'en', mobile: true },
+    { language: 'de', mobile: true },
+  ] as const;
+  const accountTabs = ['settings', 'personal', 'balance', 'orders', 'history', 'blocked', 'security', 'data'];
+  let languageIds: Record<string, number>;
+  let userState: Awaited<ReturnType<BrowserContext['storageState']>>;
+  let adminState: Awaited<ReturnType<BrowserContext['storageState']>>;
+  let roomId: number;
+  let topicId: number;
+  let productId: number | undefined;
+
+  beforeAll(async () => {
+    const languages = ((await (await fetch(`${baseUrl}/api/languages`)).json()) as { payload: { id: number; code: string }[] }).payload;
+    languageIds = Object.fromEntries(languages.map((l) => [l.code, l.id]));
+    const userContext = await newContext(browser, baseUrl);
+    await signUpVerified(userContext, baseUrl, 'axe');
+    const rooms = await apiGet<{ data: { id: number }[] }>(userContext, baseUrl, '/rooms/index');
+    roomId = rooms.data[0]!.id;
+    const created = await apiPost<{ topic: { id: number } }>(userContext, baseUrl, '/topics/create', {
+      room_id: roomId,
+      title: `Axe ${Date.now().toString(36)}`,
+    });
+    topicId = created.payload.topic.id;
+    const products = await apiGet<{ data?: { id: number }[] } | { id: number }[]>(userContext, baseUrl, '/products').catch(() => []);
+    productId = (Array.isArray(products) ? products : (products.data ?? []))[0]?.id;
+    userState = await userContext.storageState();
+    await userContext.close();
+
+    const adminContext = await newContext(browser, baseUrl);
+    const adminPage = await adminContext.newPage();
+    await signInAdminThroughUi(adminPage);
+    adminState = await adminContext.storageState();
+    await adminContext.close();
+  }, 120_000);
+
+  /** A context in the variant's viewport and language (the browser's choice, and the account's when signed in). */
+  async function variantContext(variant: (typeof variants)[number], storageState?: Awaited<ReturnType<BrowserContext['storageState']>>) {
+    const context = await browser.newContext({
+      baseURL: baseUrl,
+      bypassCSP: true,
+      viewport: variant.mobile ? { width: 390, height: 844 } : { width: 1366, height: 800 },
+      isMobile: variant.mobile,
+      hasTouch: variant.mobile,
+      storageState,
+    });
+    await context.addInitScript((id) => localStorage.setItem('languageId', String(id)), languageIds[variant.language]!);
+    if (storageState) await apiPut(context, '/user/language', { language_id: languageIds[variant.language] });
+    return context;
+  }
+
+  async function visit(page: Page, path: string, name: string, language: string) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(language);
+    await page.locator('h1').first().waitFor({ timeout: 15_000 });
+    await expectAccessible(page, name);
+  }
+
+  for (const variant of variants) {
+    const tag = `${variant.language}-${variant.mobile ? 'mobile' : 'desktop'}`;
+    it(`public, auth, signed-in and admin pages: ${tag}`, async () => {
+      const guest = await variantContext(variant);
+      const page = await guest.newPage();
+      await visit(page, '/', `${tag}-home`, variant.language);
+      await visit(page, '/auth?form=signin', `${tag}-signin`, variant.language);
+      await visit(page, '/auth?form=signup', `${tag}-signup`, variant.language);
+      await guest.close();
+
+      const user = await variantContext(variant, userState);
+      const signedIn = await user.newPage();
+      await visit(signedIn, '/rooms', `${tag}-rooms`, variant.language);
+      await visit(signedIn, `/rooms/${roomId}/topics`, `${tag}-topics`, variant.language);
+      for (const tab of accountTabs) await visit(signedIn, `/account?tab=${tab}`, `${tag}-account-${tab}`, variant.language);
+      await visit(signedIn, '/products', `${tag}-store`, variant.language);
+      if (productId) await visit(signedIn, `/products/${productId}`, `${tag}-product`, variant.language);
+      await signedIn.goto(`/topics/${topicId}/chat`);
+      await signedIn.getByTestId('chat-status').waitFor({ timeout: 15_000 });
+      await signedIn.waitForLoadState('networkidle');
+      const agree = signedIn.getByRole('dialog').getByRole('button').last();
+      if (await signedIn.getByRole('dialog').count()) {
+        await expectAccessible(signedIn, `${tag}-chat-terms`);
+        await agree.click();
+        await signedIn.getByRole('dialog').waitFor({ state: 'detached' });
+      }
+      await signedIn.waitForLoadState('networkidle');
+      await expectAccessible(signedIn, `${tag}-chat`);
+      await user.close();
+
+      const admin = await variantContext(variant, adminState);
+      const adminPage = await admin.newPage();
+      for (const section of ['', 'reports', 'payouts', 'applications', 'users'])
+        await visit(adminPage, `/admin/${section}`, `${tag}-admin-${section || 'dashboard'}`, variant.language);
+      await admin.close();
+    }, 240_000);
+  }
 });

@@ -34,6 +34,12 @@ describe('data rights (issue 15)', () => {
     await dialog.getByRole('button', { name: texts.account.deleteConfirm }).click();
     await page.waitForURL((url) => url.pathname === '/');
     await expect.poll(() => page.getByText(texts.account.deleted).count()).toBeGreaterThan(0);
+    // Home with the goodbye notice — not the sign-in page with a redirect back to the deleted account (issue 33 #21).
+    await page.waitForLoadState('networkidle');
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(page.url()).not.toContain('form=signin');
+    expect(await page.getByText(texts.home.hero).count()).toBeGreaterThan(0);
+    await snap(page, 'data-rights-deleted-home');
 
     // Signed out, and the old credentials no longer open anything.
     await page.goto('/auth?form=signin');

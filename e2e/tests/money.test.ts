@@ -80,7 +80,7 @@ describe('money journeys', () => {
   it('the buyer downloads the PDF receipt of a top-up from the purchase history', async () => {
     const { page, context } = await buyCoins('receipt');
     await page.goto('/account?tab=balance');
-    const link = page.getByRole('link', { name: /Download the receipt of purchase/ }).first();
+    const link = page.getByRole('link', { name: /PDF receipt of purchase/ }).first();
     await eventually(() => link.count()).toBe(1);
     await snap(page, 'purchases-receipt');
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
@@ -93,7 +93,7 @@ describe('money journeys', () => {
     await mobile.addCookies(await context.cookies());
     const phone = await mobile.newPage();
     await phone.goto('/account?tab=balance');
-    await eventually(() => phone.getByRole('link', { name: /Download the receipt of purchase/ }).count()).toBe(1);
+    await eventually(() => phone.getByRole('link', { name: /PDF receipt of purchase/ }).count()).toBe(1);
     await snap(phone, 'purchases-receipt-mobile');
     // What was bought (Sum and Coins) is on screen without scrolling the table sideways.
     const table = phone.getByRole('table', { name: 'Purchase history' });

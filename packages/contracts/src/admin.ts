@@ -165,6 +165,8 @@ export const topicCloseBodySchema = z.object({ reason: z.string().trim().max(255
 export const reportActionBodySchema = z.object({ action: z.enum(['dismiss', 'close_topic', 'ban_user']), note: z.string().trim().max(255).optional() });
 export type ReportActionBody = z.infer<typeof reportActionBodySchema>;
 export const rejectBodySchema = z.object({ reason: z.string().trim().max(500).optional() });
+/** Rejecting an interlocutor application says why: the applicant is told the reason (issue 33). */
+export const rejectApplicationBodySchema = z.object({ reason: z.string({ error: 'A reason is required' }).trim().min(1, 'A reason is required').max(500) });
 
 export const productBodySchema = z
   .object({

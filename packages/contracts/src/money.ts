@@ -134,6 +134,15 @@ export const updateSpendingLimitsBodySchema = z
   });
 export type UpdateSpendingLimitsBody = z.infer<typeof updateSpendingLimitsBodySchema>;
 
+export const updateSpendConfirmationBodySchema = z.object({
+  confirm_above: z
+    .number({ error: texts.spending.confirmAboveInvalid })
+    .int(texts.spending.confirmAboveInvalid)
+    .min(0, texts.spending.confirmAboveInvalid)
+    .max(100_000_000),
+});
+export type UpdateSpendConfirmationBody = z.infer<typeof updateSpendConfirmationBodySchema>;
+
 export const spendingLimitsSchema = z.object({
   daily_limit: z.number().int().nullable(),
   monthly_limit: z.number().int().nullable(),
@@ -145,5 +154,7 @@ export const spendingLimitsSchema = z.object({
   monthly_left: z.number().int().nullable(),
   /** 80 % or more of a limit is used. */
   warning: z.boolean(),
+  /** A coin spend above this many coins asks first (channel status, topic creation; never a message). 0: always. */
+  confirm_above: z.number().int(),
 });
 export type SpendingLimits = z.infer<typeof spendingLimitsSchema>;

@@ -59,7 +59,7 @@ describe('npm run applications (CLI on a SQLite file)', () => {
     const audit = await ctx.db.selectFrom('audit_log').selectAll().where('action', '=', 'application.approve').where('subject_id', '=', String(id)).execute();
     expect(audit).toHaveLength(1);
 
-    const again = await runCli(file, ['reject', String(id)]);
+    const again = await runCli(file, ['reject', String(id), 'Too', 'late']);
     expect(again.code).toBe(1);
     expect(again.stderr).toContain('already been reviewed');
   }, 60_000);
@@ -68,6 +68,9 @@ describe('npm run applications (CLI on a SQLite file)', () => {
     const bad = await runCli(file, ['approve', 'seven']);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain('Usage: npm run applications');
+    const noReason = await runCli(file, ['reject', '1']);
+    expect(noReason.code).toBe(1);
+    expect(noReason.stderr).toContain('needs a reason');
     const unknown = await runCli(file, ['approve', '987654']);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('Application not found.');

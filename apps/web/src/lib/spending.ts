@@ -1,4 +1,4 @@
-import { type SpendingLimits, type UpdateSpendingLimitsBody } from '@parley/contracts';
+import { type SpendingLimits, type UpdateSpendConfirmationBody, type UpdateSpendingLimitsBody } from '@parley/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, type Envelope } from './api-client';
 import { useAuth } from './auth';
@@ -26,6 +26,27 @@ export function useSaveSpendingLimits() {
     mutationFn: (body: UpdateSpendingLimitsBody) => api.put<Envelope<SpendingLimits>>('/user/spending-limits', body),
     onSuccess: (response) => client.setQueryData(spendingQueryKey, response.payload),
   });
+}
+
+export function useSaveSpendConfirmation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateSpendConfirmationBody) => api.put<Envelope<SpendingLimits>>('/user/spend-confirmation', body),
+    onSuccess: (response) => client.setQueryData(spendingQueryKey, response.payload),
+  });
+}
+
+/** The server's default, used until the user's own amount is known. */
+export const DEFAULT_CONFIRM_ABOVE = 100;
+
+/**
+ * Whether spending `coins` asks first (issue 33): above the user's amount (Account → Settings).
+ * Channel status and topic creation ask; per-message sends never do.
+ */
+export function useSpendNeedsConfirm() {
+  const { data } = useSpendingLimits();
+  const limit = data?.confirm_above ?? DEFAULT_CONFIRM_ABOVE;
+  return { limit, needsConfirm: (coins: number) => coins > 0 && coins > limit };
 }
 
 /** After coins were spent: what is left changes, but only matters (and is only fetched) with a limit set. */

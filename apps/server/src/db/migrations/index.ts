@@ -27,6 +27,7 @@ import * as m0200 from './0200_gateway_refunds.js';
 import * as m0210 from './0210_promotional_coins.js';
 import * as m0230 from './0230_close_and_report_reasons.js';
 import * as m0260 from './0260_llm_connection.js';
+import * as m0250 from './0250_spend_confirmation.js';
 
 /** Every migration, in order. Append only; never edit a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '0210_promotional_coins': m0210,
   '0230_close_and_report_reasons': m0230,
   '0260_llm_connection': m0260,
+  '0250_spend_confirmation': m0250,
 };

@@ -14,17 +14,17 @@ export async function listApplications(actor: AdminActor, query: { page: number;
   return { items, meta: pageMeta(query.page, query.per_page, total) };
 }
 
-export function decideApplication(actor: AdminActor, id: number, decision: 'approve' | 'reject') {
+export function decideApplication(actor: AdminActor, id: number, decision: 'approve' | 'reject', reason?: string) {
   return audited(actor, `application.${decision}`, 'contributor_application', async (trx) => {
     const before = await contributors.getApplication(trx, id);
     const after =
       decision === 'approve'
         ? await contributors.approveApplication(trx, actor.clock, id, actor.actorId)
-        : await contributors.rejectApplication(trx, actor.clock, id, actor.actorId);
+        : await contributors.rejectApplication(trx, actor.clock, id, actor.actorId, reason);
     return {
       subjectId: id,
       before: before && { status: before.status, user_id: before.user_id },
-      after: { status: after.status, user_id: before?.user_id ?? null },
+      after: { status: after.status, user_id: before?.user_id ?? null, ...(reason ? { reason } : {}) },
       result: after,
     };
   });

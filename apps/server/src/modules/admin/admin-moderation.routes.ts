@@ -4,6 +4,7 @@ import {
   adminReportsQuerySchema,
   adminTopicsQuerySchema,
   idParamSchema,
+  rejectApplicationBodySchema,
   rejectBodySchema,
   reportActionBodySchema,
   topicCloseBodySchema,
@@ -45,12 +46,14 @@ export const adminModerationRoutes: FastifyPluginAsyncZod = async (app) => {
     status: 'OK',
     payload: await contributors.listApplications(actorOf(app, request), request.query),
   }));
-  for (const decision of ['approve', 'reject'] as const) {
-    app.post(`/applications/:id/${decision}`, { schema: { tags, params: idParamSchema } }, async (request) => ({
-      status: 'OK',
-      payload: await contributors.decideApplication(actorOf(app, request), request.params.id, decision),
-    }));
-  }
+  app.post('/applications/:id/approve', { schema: { tags, params: idParamSchema } }, async (request) => ({
+    status: 'OK',
+    payload: await contributors.decideApplication(actorOf(app, request), request.params.id, 'approve'),
+  }));
+  app.post('/applications/:id/reject', { schema: { tags, params: idParamSchema, body: rejectApplicationBodySchema } }, async (request) => ({
+    status: 'OK',
+    payload: await contributors.decideApplication(actorOf(app, request), request.params.id, 'reject', request.body.reason),
+  }));
 
   app.get('/payouts', { schema: { tags, querystring: adminPayoutsQuerySchema } }, async (request) => ({
     status: 'OK',

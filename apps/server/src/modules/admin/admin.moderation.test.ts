@@ -95,7 +95,7 @@ describe.each(dialects)('admin moderation on %s', (dialect) => {
     expect(pending.body.payload.items.map((a) => a.id)).toEqual(expect.arrayContaining([yes.id, no.id]));
 
     expect((await admin.post(`/api/admin/applications/${yes.id}/approve`)).statusCode).toBe(200);
-    expect((await admin.post(`/api/admin/applications/${no.id}/reject`)).statusCode).toBe(200);
+    expect((await admin.post(`/api/admin/applications/${no.id}/reject`, { reason: 'Not enough detail' })).statusCode).toBe(200);
     expect((await admin.post(`/api/admin/applications/${no.id}/approve`)).statusCode).toBe(409);
     const flags = await ctx.db.selectFrom('users').select(['id', 'is_contributor']).where('id', 'in', [yes.user.id, no.user.id]).orderBy('id').execute();
     expect(flags.map((f) => f.is_contributor)).toEqual([1, 0]);
@@ -106,6 +106,31 @@ describe.each(dialects)('admin moderation on %s', (dialect) => {
         { action: 'application.reject', subject_id: String(no.id) },
       ]),
     );
+  });
+
+  it('asks a reason to reject an application and tells the applicant, in their language, with the reason (issue 33 #19)', async () => {
+    const { user, client } = await createSignedInUser(ctx.app);
+    const german = await ctx.db.selectFrom('languages').select('id').where('code', '=', 'de').executeTakeFirstOrThrow();
+    await ctx.db.updateTable('users').set({ language_id: german.id }).where('id', '=', user.id).execute();
+    const body = { nickname: `nick${user.id}`, email: user.email, experience: 'Years of listening', interests: 'Books', help_description: 'Kindness' };
+    expect((await client.post('/api/become-contributor', body)).statusCode).toBe(200);
+    const { id } = await ctx.db.selectFrom('contributor_applications').select('id').where('user_id', '=', user.id).executeTakeFirstOrThrow();
+
+    expect((await admin.post(`/api/admin/applications/${id}/reject`, {})).statusCode).toBe(422);
+    expect((await admin.post(`/api/admin/applications/${id}/reject`, { reason: 'Bitte mehr über deine Erfahrung schreiben' })).statusCode).toBe(200);
+
+    const list = await client.get<{ notifications: { title: string; body: string }[] }>('/api/notifications');
+    expect(list.body.payload.notifications).toEqual([
+      expect.objectContaining({
+        title: 'Deine Bewerbung als Gesprächspartner wurde nicht angenommen',
+        body: expect.stringContaining('Bitte mehr über deine Erfahrung schreiben'),
+      }),
+    ]);
+    await ctx.app.jobs.runDue();
+    await ctx.app.jobs.runDue();
+    const mails = await ctx.db.selectFrom('mails').selectAll().where('to', '=', user.email).execute();
+    const mail = mails.find((m) => m.subject === 'Deine Bewerbung als Gesprächspartner wurde nicht angenommen');
+    expect(mail?.text).toContain('Bitte mehr über deine Erfahrung schreiben');
   });
 
   it('approves and marks a payout paid, rejects another with a refund, and shows unmasked details only to the admin', async () => {

@@ -2,8 +2,9 @@ import { texts, type ApplicationStatus, type ContributorApplication, type Contri
 import { type Db, type DbOrTrx } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import { withTransaction } from '../../db/transaction.js';
-import { AppError } from '../../lib/app-error.js';
+import { AppError, localized } from '../../lib/app-error.js';
 import { type Clock } from '../../lib/clock.js';
+import { createNotification } from '../notifications/notifications.service.js';
 import * as repo from './contributors.repository.js';
 import { type ContributorApplicationRow } from './contributors.table.js';
 
@@ -100,7 +101,24 @@ export function approveApplication(db: DbOrTrx, clock: Clock, id: number, actorI
   return decide(db, clock, id, 'approved', actorId ?? null);
 }
 
-/** Rejects a pending application; the user may then re-apply. Accepts an open transaction. */
-export function rejectApplication(db: DbOrTrx, clock: Clock, id: number, actorId?: number | null) {
-  return decide(db, clock, id, 'rejected', actorId ?? null);
+/**
+ * Rejects a pending application; the user may then re-apply. The applicant is told, in their language and by
+ * mail, with the reason the admin gave (issue 33). Accepts an open transaction.
+ */
+export function rejectApplication(db: DbOrTrx, clock: Clock, id: number, actorId?: number | null, reason?: string) {
+  return withTransaction(db, async (trx) => {
+    const application = await decide(trx, clock, id, 'rejected', actorId ?? null);
+    const row = await repo.findApplicationById(trx, id);
+    if (row)
+      await createNotification(trx, {
+        userId: row.user_id,
+        kind: 'application.rejected',
+        title: texts.contributor.rejectedTitle,
+        body: localized('contributor.rejectedBody', { reason: reason?.trim() || '—' }),
+        link: '/account',
+        dedupeKey: `application-rejected:${id}`,
+        createdAt: clock.now().toISOString(),
+      });
+    return application;
+  });
 }

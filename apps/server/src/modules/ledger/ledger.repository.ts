@@ -188,6 +188,7 @@ export function findSpendingRow(db: DbOrTrx, userId: number) {
       'spend_limit_next_daily',
       'spend_limit_next_monthly',
       'spend_limit_next_at',
+      'spend_confirm_above',
       'spent_day_key',
       'spent_day',
       'spent_month_key',
@@ -210,6 +211,10 @@ export function updateSpendingLimits(
   },
 ) {
   return db.updateTable('users').set(values).where('id', '=', userId).execute();
+}
+
+export function updateSpendConfirmation(db: DbOrTrx, userId: number, confirmAbove: number) {
+  return db.updateTable('users').set({ spend_confirm_above: confirmAbove }).where('id', '=', userId).execute();
 }
 
 type EntryValues = Omit<LedgerEntryRow, 'id'>;

@@ -1,4 +1,4 @@
-import { texts, updateSpendingLimitsBodySchema } from '@parley/contracts';
+import { texts, updateSpendConfirmationBodySchema, updateSpendingLimitsBodySchema } from '@parley/contracts';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, requireAuth } from '../../plugins/session.js';
 import * as limits from './spending-limits.service.js';
@@ -14,5 +14,12 @@ export const spendingLimitsRoutes: FastifyPluginAsyncZod = async (app) => {
     status: 'OK',
     message: texts.spending.saved,
     payload: await limits.setSpendingLimits(app.db, app.clock, currentUser(request).id, request.body),
+  }));
+
+  // Issue 33: confirm coin spends above this amount (channel status, topic creation).
+  app.put('/user/spend-confirmation', { schema: { tags: ['coins'], body: updateSpendConfirmationBodySchema }, preHandler: requireAuth }, async (request) => ({
+    status: 'OK',
+    message: texts.spending.confirmSaved,
+    payload: await limits.setSpendConfirmation(app.db, app.clock, currentUser(request).id, request.body),
   }));
 };

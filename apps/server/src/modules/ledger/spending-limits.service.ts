@@ -1,4 +1,4 @@
-import { texts, type SpendingLimits, type UpdateSpendingLimitsBody } from '@parley/contracts';
+import { texts, type SpendingLimits, type UpdateSpendConfirmationBody, type UpdateSpendingLimitsBody } from '@parley/contracts';
 import { type DbOrTrx } from '../../db/database.js';
 import { AppError, localized } from '../../lib/app-error.js';
 import { type Clock } from '../../lib/clock.js';
@@ -76,6 +76,7 @@ export async function getSpendingLimits(db: DbOrTrx, clock: Clock, userId: numbe
     daily_left: dailyLeft,
     monthly_left: monthlyLeft,
     warning: (e.daily !== null && e.spentDay >= e.daily * 0.8) || (e.monthly !== null && e.spentMonth >= e.monthly * 0.8),
+    confirm_above: Number(row.spend_confirm_above),
   };
 }
 
@@ -101,5 +102,11 @@ export async function setSpendingLimits(db: DbOrTrx, clock: Clock, userId: numbe
     spend_limit_next_monthly: delayed ? body.monthly_limit : null,
     spend_limit_next_at: delayed ? new Date(now.getTime() + RAISE_DELAY_MS).toISOString() : null,
   });
+  return getSpendingLimits(db, clock, userId);
+}
+
+/** The amount above which a coin spend asks first (issue 33); it only guards, so it changes at once. */
+export async function setSpendConfirmation(db: DbOrTrx, clock: Clock, userId: number, body: UpdateSpendConfirmationBody): Promise<SpendingLimits> {
+  await repo.updateSpendConfirmation(db, userId, body.confirm_above);
   return getSpendingLimits(db, clock, userId);
 }

@@ -37,6 +37,21 @@ describe.each(dialects)('personal spending limits on %s', (dialect) => {
     return { ...who, topic, cost };
   }
 
+  it('keeps the coin amount above which a spend asks first: 100 by default, the user sets it (issue 33 #13)', async () => {
+    const { client } = await createSignedInUser(ctx.app);
+    expect((await limitsOf(client)).confirm_above).toBe(100);
+    const saved = await client.put<SpendingLimits>('/api/user/spend-confirmation', { confirm_above: 500 });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.body.payload.confirm_above).toBe(500);
+    expect((await limitsOf(client)).confirm_above).toBe(500);
+    // 0 confirms every spend; a negative or fractional amount is refused.
+    expect((await client.put('/api/user/spend-confirmation', { confirm_above: 0 })).statusCode).toBe(200);
+    expect((await client.put('/api/user/spend-confirmation', { confirm_above: -1 })).statusCode).toBe(422);
+    expect((await client.put('/api/user/spend-confirmation', { confirm_above: 1.5 })).statusCode).toBe(422);
+    // The limits form's save leaves it alone.
+    expect((await put(client, { daily_limit: null, monthly_limit: null })).body.payload.confirm_above).toBe(0);
+  });
+
   it('a lower limit applies at once; a send beyond it is refused with a clear message and charges nothing', async () => {
     const { client, user, topic, cost } = await spender();
     expect(await limitsOf(client)).toMatchObject({

@@ -25,6 +25,8 @@ export interface UsersTable {
   spend_limit_next_daily: number | null;
   spend_limit_next_monthly: number | null;
   spend_limit_next_at: string | null;
+  /** A coin spend above this asks first in the app (channel status, topic creation); 0: always. */
+  spend_confirm_above: Generated<number>;
   /** Coins spent in the UTC day / month named by the key (written by the ledger's debit). */
   spent_day_key: string | null;
   spent_day: Generated<number>;

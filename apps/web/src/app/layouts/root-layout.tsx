@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { CookieBanner } from '../../components/ui/cookie-banner';
 import { Toaster } from '../../components/ui/toast';
@@ -18,13 +18,21 @@ export function RootLayout() {
   const isAuth = isAuthPath(pathname);
   const showFooter = !isAuth && !isChatLikePath(pathname);
 
+  const shellRef = useRef<HTMLDivElement>(null);
+  const firstPath = useRef(pathname);
+
   // Braces: Chromium's scrollTo returns a Promise, and an effect may only return a cleanup function.
   useEffect(() => {
     window.scrollTo(0, 0);
+    // A new screen whose old focus vanished (the sign-in form after signing in) starts the keyboard at the top:
+    // the next Tab is the skip link, then the header — not the middle of the new page (issue 33: 39 Tabs to 'Rooms').
+    const active = document.activeElement;
+    if (pathname !== firstPath.current && (!active || active === document.body || !active.isConnected)) shellRef.current?.focus({ preventScroll: true });
   }, [pathname]);
 
   return (
     <div className={`app-shell${isChatLikePath(pathname) ? ' app-shell--app' : ''}`}>
+      <div ref={shellRef} tabIndex={-1} className="sr-only" />
       <a className="skip-link" href="#main">
         {t('appUi.skipToContent')}
       </a>

@@ -17,6 +17,22 @@ const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 let openCount = 0;
 
+/**
+ * Where focus goes back when the modal closes: the element that opened it, or — when that was an item of a
+ * menu that has closed meanwhile — the button that opens that menu (issue 33: focus fell to the page body).
+ */
+function returnTarget(previous: HTMLElement | null): () => HTMLElement | null {
+  const menu = previous?.closest<HTMLElement>('[role="menu"]');
+  let opener = menu?.id ? document.querySelector<HTMLElement>(`[aria-controls="${CSS.escape(menu.id)}"]`) : null;
+  // Else the nearest popup button around the menu (a toggle beside the menu's panel).
+  for (let scope = menu?.parentElement, depth = 0; menu && !opener && scope && depth < 3; scope = scope.parentElement, depth++)
+    opener = scope.querySelector<HTMLElement>('[aria-haspopup]');
+  return () => {
+    if (previous && previous !== document.body && previous.isConnected) return previous;
+    return opener?.isConnected ? opener : null;
+  };
+}
+
 function lockScroll() {
   if (openCount++ === 0) document.body.classList.add('scroll-locked');
 }
@@ -33,10 +49,14 @@ export function Modal({ open, onClose, title, children, footer, persistent = fal
   const dialogRef = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
+  // Read while rendering the opening: the menu item that opened the modal is still in the page then (its menu closes in the same commit).
+  const openerRef = useRef<(() => HTMLElement | null) | null>(null);
+  if (!open) openerRef.current = null;
+  else openerRef.current ??= returnTarget(document.activeElement as HTMLElement | null);
 
   useEffect(() => {
     if (!open) return;
-    const previous = document.activeElement as HTMLElement | null;
+    const previous = openerRef.current ?? returnTarget(document.activeElement as HTMLElement | null);
     lockScroll();
     const dialog = dialogRef.current;
     const first = dialog?.querySelector<HTMLElement>(FOCUSABLE);
@@ -67,7 +87,7 @@ export function Modal({ open, onClose, title, children, footer, persistent = fal
     return () => {
       document.removeEventListener('keydown', onKeyDown);
       unlockScroll();
-      previous?.focus?.();
+      previous()?.focus();
     };
   }, [open, persistent]);
 
@@ -80,7 +100,7 @@ export function Modal({ open, onClose, title, children, footer, persistent = fal
       }}
     >
       <div ref={dialogRef} className={`modal modal--${size}`} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
-        <header className="modal__header">
+        <div className="modal__header">
           <h2 className="modal__title" id={titleId}>
             {title}
           </h2>
@@ -89,7 +109,7 @@ export function Modal({ open, onClose, title, children, footer, persistent = fal
               ×
             </button>
           )}
-        </header>
+        </div>
         <div className="modal__body">{children}</div>
         {footer && <footer className="modal__footer">{footer}</footer>}
       </div>

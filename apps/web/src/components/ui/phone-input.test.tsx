@@ -35,6 +35,13 @@ describe('PhoneInput (spec §5)', () => {
     expect(screen.getByRole('button', { name: /^Country: United Kingdom, / })).toBeTruthy();
   });
 
+  it('switches to the main country of a shared calling code when the number itself does not tell (+44 7700 900123: issue 33)', () => {
+    const { type, lastValue } = setup();
+    type('+44 7700 900123');
+    expect(lastValue()).toMatchObject({ phone: '+447700900123', phoneCountryCode: '44' });
+    expect(screen.getByRole('button', { name: /^Country: United Kingdom, / })).toBeTruthy();
+  });
+
   it('rejects a country outside the server list, clears the value, and shows the message at most once per 500 ms', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-23T10:00:00Z'));

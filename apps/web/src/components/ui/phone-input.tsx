@@ -1,5 +1,6 @@
 import { limits, type Country } from '@parley/contracts';
-import { AsYouType, parsePhoneNumberFromString } from 'libphonenumber-js';
+import { AsYouType, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
+import metadata from 'libphonenumber-js/metadata.min.json';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useI18n } from '../../lib/i18n';
 
@@ -46,12 +47,22 @@ export function readPhone(text: string, country: Country | undefined): PhoneValu
   return { phone: parsed.number, phoneCountryCode: parsed.countryCallingCode, nationalNumber: parsed.nationalNumber, isValid: parsed.isValid() };
 }
 
-/** The country an international entry belongs to, as far as it can tell yet. */
-function detectIso(text: string): string | undefined {
+/**
+ * The country an international entry belongs to, as far as it can tell yet. A calling code shared by
+ * several countries (+44, +1) whose number does not say which (a reserved or not yet valid range) means
+ * the selected country when it has that code, else the first supported one of the code (its main country first).
+ */
+function detectIso(text: string, countries: Country[], selectedIso: string): string | undefined {
   if (!text.trim().startsWith('+')) return undefined;
   const typer = new AsYouType();
   typer.input(`+${digitsOf(text)}`);
-  return typer.getCountry() ?? parsePhoneNumberFromString(`+${digitsOf(text)}`)?.country;
+  const exact = typer.getCountry() ?? parsePhoneNumberFromString(`+${digitsOf(text)}`)?.country;
+  if (exact) return exact;
+  const callingCode = typer.getCallingCode();
+  if (!callingCode) return undefined;
+  const candidates: readonly CountryCode[] = metadata.country_calling_codes[callingCode] ?? [];
+  if (candidates.includes(selectedIso as CountryCode)) return selectedIso;
+  return candidates.find((iso) => countries.some((c) => c.iso === iso)) ?? candidates[0];
 }
 
 function pickInitial(countries: Country[], defaultIso: string | null | undefined, initialValue: string | null | undefined) {
@@ -109,7 +120,7 @@ export function PhoneInput({ countries, defaultIso, initialValue, onChange, labe
 
   const onType = (raw: string) => {
     const value = raw.replace(/[^\d+\s()-]/g, '').slice(0, limits.phoneMaxLength);
-    const detected = detectIso(value);
+    const detected = detectIso(value, countries, iso);
     if (detected) {
       const country = countries.find((c) => c.iso === detected);
       if (!country) return rejectCountry();

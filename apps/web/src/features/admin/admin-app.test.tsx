@@ -186,4 +186,48 @@ describe('admin console', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Discard' }));
     await waitFor(() => expect(server.requests.find((r) => r.method === 'POST' && r.path === '/api/admin/system/jobs/41/discard')).toBeTruthy());
   });
+
+  it('shows a payout amount in its currency format and the method by its label (issue 33 #21)', async () => {
+    const payout = {
+      id: 4,
+      user_email: 'c@parley.chat',
+      amount: 1,
+      currency: 'EUR',
+      coins: 100,
+      method: 'card',
+      destination: '•••• 4242',
+      status: 'pending',
+      created_at: '2026-11-23',
+    };
+    server.handle('GET', '/api/admin/payouts', { json: page([payout]) });
+    renderAt('/admin/payouts', true);
+    expect(await screen.findByText('€1.00')).toBeTruthy();
+    expect(screen.getByText('Card')).toBeTruthy();
+    expect(screen.queryByText('1 EUR')).toBeNull();
+  });
+
+  it('rejects an application only with a reason, and sends it (issue 33 #19)', async () => {
+    const application = {
+      id: 6,
+      nickname: 'Kind',
+      user_id: 8,
+      user_email: 'k@parley.chat',
+      experience: 'x',
+      interests: 'y',
+      help_description: 'z',
+      status: 'pending',
+      created_at: '2026-11-23',
+    };
+    server.handle('GET', '/api/admin/applications', { json: page([application]) });
+    server.handle('POST', '/api/admin/applications/6/reject', { json: { status: 'OK', payload: { ...application, status: 'rejected' } } });
+    renderAt('/admin/applications', true);
+    fireEvent.click(await screen.findByRole('button', { name: 'Reject' }));
+    const dialog = await screen.findByRole('dialog');
+    const confirm = within(dialog).getByRole('button', { name: 'Reject' }) as HTMLButtonElement;
+    expect(confirm.disabled).toBe(true);
+    fireEvent.change(within(dialog).getByLabelText(/Reason/), { target: { value: 'Too short' } });
+    fireEvent.click(confirm);
+    await waitFor(() => expect(server.requests.find((r) => r.path === '/api/admin/applications/6/reject')).toBeTruthy());
+    expect(JSON.parse(server.requests.find((r) => r.path === '/api/admin/applications/6/reject')!.body)).toEqual({ reason: 'Too short' });
+  });
 });

@@ -187,6 +187,9 @@ export const deCore: Partial<Record<TextKey, string>> = {
   'contributor.noApplication': 'Keine Bewerbung gefunden.',
   'contributor.applicationNotFound': 'Bewerbung nicht gefunden.',
   'contributor.alreadyDecided': 'Diese Bewerbung wurde bereits geprüft.',
+  'contributor.rejectedTitle': 'Deine Bewerbung als Gesprächspartner wurde nicht angenommen',
+  'contributor.rejectedBody':
+    'Wir haben deine Bewerbung geprüft und können sie derzeit nicht annehmen. Grund: {reason} Du kannst dich in deinem Konto gern erneut bewerben.',
   'contributor.becomeInterlocutor': 'Gesprächspartner werden',
   'contributor.interlocutorBadge': 'Gesprächspartner',
   'contributor.pendingReview': 'Bewerbung wird geprüft',
@@ -299,7 +302,7 @@ export const deCore: Partial<Record<TextKey, string>> = {
   'account.deleteButton': 'Mein Konto löschen',
   'account.deleteConfirmTitle': 'Dein Konto endgültig löschen?',
   'account.deleteConfirm': 'Endgültig löschen',
-  'account.deleted': 'Dein Konto wurde gelöscht.',
+  'account.deleted': 'Dein Konto wurde gelöscht. Auf Wiedersehen und danke, dass du Parley genutzt hast.',
   'account.payoutPending':
     'Dein Konto kann nicht gelöscht werden, solange eine Auszahlung unterwegs ist. Versuche es noch einmal, sobald sie ausgezahlt oder abgelehnt wurde.',
   'account.adminCannotDelete': 'Admin-Konten können nicht gelöscht werden. Bitte einen anderen Admin, dir zuerst die Rolle zu entziehen.',
@@ -311,6 +314,7 @@ export const deCore: Partial<Record<TextKey, string>> = {
   'rooms.failedRooms': 'Die Räume konnten nicht geladen werden',
   'rooms.startRandomChat': 'Zufälligen Chat starten',
   'rooms.all': 'Alle',
+  'rooms.roomNotFound': 'Raum nicht gefunden',
   'rooms.noTopics': 'Keine Themen verfügbar',
 
   // topics
@@ -444,6 +448,17 @@ export const deCore: Partial<Record<TextKey, string>> = {
   'spending.leftToday': 'Heute noch {left} von {limit} Coins übrig',
   'spending.leftThisMonth': 'Diesen Monat noch {left} von {limit} Coins übrig',
   'spending.warning': 'Du hast 80 % oder mehr eines Ausgabenlimits verbraucht.',
+  'spending.confirmAbove': 'Ausgaben bestätigen ab (Coins)',
+  'spending.confirmAboveHint': 'Kanalstatus und neue Themen fragen zuerst, wenn sie mehr kosten. Nachrichten fragen nie. 0: immer fragen.',
+  'spending.confirmAboveInvalid': 'Gib eine ganze Zahl an Coins ein, 0 oder mehr',
+  'spending.confirmSave': 'Speichern',
+  'spending.confirmSaved': 'Bestätigungsbetrag gespeichert',
+  'spending.confirmTitle': '{coins} Coins ausgeben?',
+  'spending.confirmBody': '{what} kostet {coins} Coins von deinem Guthaben von {balance}.',
+  'spending.confirmWhy': 'Du hast festgelegt, Ausgaben über {limit} Coins zu bestätigen (Konto → Einstellungen).',
+  'spending.confirmSpend': '{coins} Coins ausgeben',
+  'spending.whatChannel': 'Der Kanalstatus für {days} Tage',
+  'spending.whatTopic': 'Dieses Thema zu erstellen',
 
   // blocks
   'blocks.menuItem': 'Diese Person blockieren',

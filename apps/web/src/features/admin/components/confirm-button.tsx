@@ -11,10 +11,12 @@ interface ConfirmButtonProps {
   variant?: ButtonVariant;
   size?: 'sm' | 'md';
   disabled?: boolean;
+  /** The dialog's confirm button waits for this (e.g. a required reason). */
+  canConfirm?: boolean;
 }
 
 /** A destructive action: asks first, in a dialog whose confirm button repeats the action's name. */
-export function ConfirmButton({ label, title, children, onConfirm, variant = 'danger', size = 'sm', disabled }: ConfirmButtonProps) {
+export function ConfirmButton({ label, title, children, onConfirm, variant = 'danger', size = 'sm', disabled, canConfirm = true }: ConfirmButtonProps) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const confirm = async () => {
@@ -41,7 +43,7 @@ export function ConfirmButton({ label, title, children, onConfirm, variant = 'da
             <Button variant="secondary" onClick={() => setOpen(false)}>
               Cancel
             </Button>
-            <Button variant={variant} loading={busy} onClick={() => void confirm()}>
+            <Button variant={variant} loading={busy} disabled={!canConfirm} onClick={() => void confirm()}>
               {label}
             </Button>
           </>

@@ -100,7 +100,7 @@ export function DataTable<T extends Row>({
         </div>
       )}
       {error && <p className="alert alert--error">{errorMessage(error)}</p>}
-      <div className="table-scroll">
+      <div className="table-scroll" tabIndex={0} role="region" aria-label={caption}>
         <table>
           <caption className="sr-only">{caption}</caption>
           <thead>

@@ -1,4 +1,5 @@
 import { englishText, type TextKey } from '@parley/contracts/i18n';
+import { payoutMethods } from '@parley/contracts';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -266,6 +267,17 @@ export function ReportsScreen() {
   );
 }
 
+/** Rejecting an application needs a reason: the applicant gets it by notice and mail, in their language. */
+function RejectApplicationButton({ nickname, onReject }: { nickname: string; onReject: (reason: string) => Promise<unknown> }) {
+  const [reason, setReason] = useState('');
+  return (
+    <ConfirmButton label="Reject" title={`Reject ${nickname}?`} canConfirm={reason.trim().length > 0} onConfirm={() => onReject(reason.trim())}>
+      <p>The applicant is told by notice and mail, with this reason, and may apply again.</p>
+      <Textarea label="Reason (required, sent to the applicant)" limit={500} rows={3} value={reason} onChange={(event) => setReason(event.target.value)} />
+    </ConfirmButton>
+  );
+}
+
 export function ApplicationsScreen() {
   const [status, setStatus] = useState('pending');
   const act = useAction();
@@ -293,10 +305,9 @@ export function ApplicationsScreen() {
               <Button size="sm" onClick={() => void act(`/applications/${r.id}/approve`, 'Application approved')}>
                 Approve
               </Button>
-              <ConfirmButton
-                label="Reject"
-                title={`Reject ${String(r.nickname)}?`}
-                onConfirm={() => act(`/applications/${r.id}/reject`, 'Application rejected')}
+              <RejectApplicationButton
+                nickname={String(r.nickname)}
+                onReject={(reason) => act(`/applications/${r.id}/reject`, 'Application rejected; the applicant was told why', { reason })}
               />
             </>
           ) : null
@@ -344,6 +355,14 @@ function PayoutRiskCell({ risk }: { risk: unknown }) {
     </span>
   );
 }
+/** '€1.00', not '1 EUR': the amount in its currency's format (the admin console is English). */
+export const payoutAmount = (amount: number, currency: string) => {
+  try {
+    return new Intl.NumberFormat('en-GB', { style: 'currency', currency }).format(amount);
+  } catch {
+    return `${amount.toFixed(2)} ${currency}`;
+  }
+};
 
 export function PayoutsScreen() {
   // All statuses by default: a payout stays in view from Approve to Mark paid.
@@ -361,9 +380,9 @@ export function PayoutsScreen() {
         columns={[
           { key: 'id', label: 'ID' },
           { key: 'user_email', label: 'Contributor' },
-          { key: 'amount', label: 'Amount', render: (r) => `${String(r.amount)} ${String(r.currency)}` },
+          { key: 'amount', label: 'Amount', render: (r) => payoutAmount(Number(r.amount), String(r.currency)) },
           { key: 'coins', label: 'Coins' },
-          { key: 'method', label: 'Method' },
+          { key: 'method', label: 'Method', render: (r) => payoutMethods.find((m) => m.id === r.method)?.name ?? String(r.method) },
           { key: 'destination', label: 'Destination' },
           { key: 'status', label: 'Status', render: (r) => badge(r.status) },
           { key: 'created_at', label: 'Requested' },

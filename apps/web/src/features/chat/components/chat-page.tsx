@@ -49,6 +49,7 @@ export function ChatPage({ topicId, settingsExtra }: Props) {
     t,
   );
   useConnectedToast(searching, connected);
+  useMessageBoxFocusAfterTerms(phase);
 
   const report = async ({ type, reason, details }: { type: 'topic' | 'user'; reason: ReportReason; details: string }) => {
     try {
@@ -92,6 +93,8 @@ export function ChatPage({ topicId, settingsExtra }: Props) {
   return (
     <div className="chat-screen">
       <div className="chat-shell" ref={shell}>
+        {/* The screen's heading for assistive technology; the header shows the partner, the title shows below it. */}
+        <h1 className="sr-only">{topic?.title ?? t('chatUi.screenHeading')}</h1>
         <ChatHeader
           topic={topic}
           name={name}
@@ -153,6 +156,21 @@ export function ChatPage({ topicId, settingsExtra }: Props) {
       <ChatNotices />
     </div>
   );
+}
+
+/** After Agree on the chat rules, the keyboard goes on in the message box, not on the page body (issue 33). */
+function useMessageBoxFocusAfterTerms(phase: string) {
+  const sawTerms = useRef(false);
+  useEffect(() => {
+    if (phase === 'terms') sawTerms.current = true;
+    else if (phase === 'ready' && sawTerms.current) {
+      sawTerms.current = false;
+      // After the modal's own focus return, once the box is enabled.
+      const frame = requestAnimationFrame(() => document.querySelector<HTMLTextAreaElement>('.chat-input__textarea:not([disabled])')?.focus());
+      return () => cancelAnimationFrame(frame);
+    }
+    return undefined;
+  }, [phase]);
 }
 
 /** 'Connected' only when a person joined while this screen was searching for one. */

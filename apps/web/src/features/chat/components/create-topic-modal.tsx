@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { limits, texts, type CreateTopicBody, type Topic } from '@parley/contracts';
 import { type TextKey } from '@parley/contracts/i18n';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
@@ -15,6 +15,7 @@ import { applyServerErrors } from '../../../lib/forms';
 import { formatNumber } from '../../../lib/format';
 import { useI18n } from '../../../lib/i18n';
 import { useSettings } from '../../../lib/reference';
+import { useSpendNeedsConfirm } from '../../../lib/spending';
 import { useUser } from '../../../lib/user';
 import { useAllRooms } from '../api/get-rooms';
 import { useCreateTopic } from '../api/create-topic';
@@ -76,9 +77,13 @@ export function CreateTopicModal({ open, onClose, roomId = null, onCreated }: Pr
     defaultValues: { room_id: roomId ? String(roomId) : '', title: '', text_look: '', color: '' },
   });
   const title = useWatch({ control, name: 'title' }) ?? '';
+  const spend = useSpendNeedsConfirm();
+  // A fee above the user's confirmation amount asks once more, in place (issue 33): the button then says what it spends.
+  const [confirmingSpend, setConfirmingSpend] = useState(false);
 
   useEffect(() => {
     if (open) reset({ room_id: roomId ? String(roomId) : '', title: '', text_look: '', color: '' });
+    setConfirmingSpend(false);
   }, [open, roomId, reset]);
 
   const roomList = rooms.data ?? [];
@@ -86,6 +91,10 @@ export function CreateTopicModal({ open, onClose, roomId = null, onCreated }: Pr
   const notEnough = cost > 0 && balance < cost;
 
   const submit = handleSubmit(async (values) => {
+    if (spend.needsConfirm(cost) && !confirmingSpend) {
+      setConfirmingSpend(true);
+      return;
+    }
     const body: CreateTopicBody = { room_id: Number(values.room_id), title: values.title.trim() };
     if (isChannel) {
       body.text_look = values.text_look as CreateTopicBody['text_look'];
@@ -116,7 +125,7 @@ export function CreateTopicModal({ open, onClose, roomId = null, onCreated }: Pr
             {t('common.cancel')}
           </Button>
           <Button type="submit" form="create-topic-form" loading={create.isPending} disabled={!formState.isValid || noRooms || notEnough}>
-            {t('topicsUi.create')}
+            {confirmingSpend ? t('spending.confirmSpend', { coins: formatNumber(cost) }) : t('topicsUi.create')}
           </Button>
         </>
       }
@@ -167,6 +176,13 @@ export function CreateTopicModal({ open, onClose, roomId = null, onCreated }: Pr
           <p className={notEnough ? 'create-topic__cost create-topic__cost--short' : 'create-topic__cost'} role={notEnough ? 'alert' : undefined}>
             {notEnough ? t('topics.notEnoughPointsTopic', { cost: formatNumber(cost) }) : t('topicsUi.topicCost', { cost: formatNumber(cost) })}
           </p>
+        )}
+        {confirmingSpend && !notEnough && (
+          <div className="alert alert--info" role="alert">
+            <strong>{t('spending.confirmTitle', { coins: formatNumber(cost) })}</strong>{' '}
+            {t('spending.confirmBody', { what: t('spending.whatTopic'), coins: formatNumber(cost), balance: formatNumber(balance) })}{' '}
+            {t('spending.confirmWhy', { limit: formatNumber(spend.limit) })}
+          </div>
         )}
         {rooms.isError && <p role="alert">{t('chat.failedRooms')}</p>}
       </form>

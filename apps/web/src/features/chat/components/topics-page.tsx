@@ -1,14 +1,29 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClass } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
-import { useI18n } from '../../../lib/i18n';
+import { useI18n, useT } from '../../../lib/i18n';
 import { allRoomsQuery } from '../api/get-rooms';
 import { useTopics } from '../api/get-topics';
 import { isSafeColor, topicTitleStyle } from '../utils/bubble-style';
 import { ChatNotices } from './chat-notices';
 import { useRandomChat } from './random-chat';
+
+function RoomNotFound() {
+  const t = useT();
+  return (
+    <div className="container page-state page-state--accent">
+      <p className="page-state__code" aria-hidden="true">
+        404
+      </p>
+      <h1 className="page-state__title">{t('rooms.roomNotFound')}</h1>
+      <Link to={paths.rooms.getHref()} className={buttonClass('primary', 'lg')}>
+        {t('topicsUi.back')}
+      </Link>
+    </div>
+  );
+}
 
 /** TopicsPage (spec §2): the topics of one room (or all), with Back, Create topic and Start Random Chat. */
 export function TopicsPage({ roomId }: { roomId: number | null }) {
@@ -20,6 +35,8 @@ export function TopicsPage({ roomId }: { roomId: number | null }) {
   const room = roomId === null ? null : rooms.data?.find((r) => r.id === roomId);
   const heading = roomId === null ? t('rooms.all') : (room?.title ?? (rooms.isPending ? t('common.loading') : t('rooms.all')));
   const list = topics.data ?? [];
+  // A room id that is not a room (/rooms/9999/topics) is not found, not an empty 'All'.
+  if (roomId !== null && rooms.isSuccess && !room) return <RoomNotFound />;
 
   return (
     <div className="chat-page">

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Pagination } from '../../../components/ui/pagination';
 import { formatDate, formatNumber } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
-import { receiptHref, useMoneyFormatter } from '../../../lib/money';
+import { isPartlyRefunded, receiptHref, useMoneyFormatter } from '../../../lib/money';
 import { useDepositHistory } from '../api/deposit-history';
 
 const headers: TextKey[] = [
@@ -40,7 +40,7 @@ export function PurchasesHistory() {
   }
   return (
     <div className="purchases">
-      <div className="table-scroll">
+      <div className="table-scroll" tabIndex={0} role="region" aria-label={t('coinsUi.historyLabel')}>
         <table aria-label={t('coinsUi.historyLabel')} aria-busy={query.isPending || undefined}>
           <thead>
             <tr>
@@ -66,7 +66,13 @@ export function PurchasesHistory() {
                     <td>{formatDate(row.created_at)}</td>
                     <td>{money(row.charged.total_cents, row.charged.currency)}</td>
                     <td>{formatNumber(row.points)}</td>
-                    <td>{statusLabels[row.status] ? t(statusLabels[row.status]!) : row.status}</td>
+                    <td>
+                      {row.status === 'refunded' && isPartlyRefunded(row.charged)
+                        ? t('storeUi.statusPartlyRefunded', { amount: money(row.charged.refunded_cents, row.charged.currency) })
+                        : statusLabels[row.status]
+                          ? t(statusLabels[row.status]!)
+                          : row.status}
+                    </td>
                     <td>
                       {row.has_receipt && (
                         <a href={receiptHref('deposit', row.id)} download aria-label={t('coinsUi.receiptOfPurchase', { id: row.id })}>

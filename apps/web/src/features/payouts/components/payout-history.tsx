@@ -26,7 +26,7 @@ export function PayoutHistory() {
   }
   return (
     <div className="payout-history">
-      <div className="table-scroll">
+      <div className="table-scroll" tabIndex={0} role="region" aria-label={t('payoutUi.historyLabel')}>
         <table aria-label={t('payoutUi.historyLabel')} aria-busy={query.isPending || undefined}>
           <thead>
             <tr>

@@ -4,10 +4,8 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { PasswordField, TextField } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
-import { toast } from '../../../components/ui/toast';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
-import { authStore } from '../../../lib/auth';
 import { useI18n, useT } from '../../../lib/i18n';
 import { exportHref, useDeleteAccount } from '../api/delete-account';
 
@@ -57,10 +55,9 @@ function DeleteAccountModal({ open, onClose, twoFactor }: { open: boolean; onClo
     setError(null);
     try {
       await mutation.mutateAsync({ password, ...(twoFactor ? { code: code.trim() } : {}) });
-      // The server ended every session: forget this one here too.
-      authStore.expireSession();
-      toast.success(t('account.deleted'));
-      navigate(paths.home.getHref());
+      // The server ended every session. Home forgets this one and says goodbye: forgetting it while still on
+      // the account page would make its guard send us to sign-in with a redirect back to it (issue 33).
+      navigate(paths.home.getHref(), { replace: true, state: { accountDeleted: true } });
     } catch (failure) {
       setError(localize(errorMessage(failure, t('common.anErrorOccurred'))));
     }

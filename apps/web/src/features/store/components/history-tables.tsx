@@ -46,7 +46,7 @@ function HistoryTable({ title, headers, rows, empty, emptyAction, isPending, isE
         </div>
       )}
       {rows && rows.length > 0 && (
-        <div className="table-scroll">
+        <div className="table-scroll" tabIndex={0} role="region" aria-label={title}>
           <table>
             <thead>
               <tr>
@@ -94,7 +94,7 @@ export function OrdersHistory() {
     o.item.name,
     money(o.charged.total_cents, o.charged.currency),
     <span key="s" title={o.message ?? undefined}>
-      <OrderStatusBadge label={o.status_label} />
+      <OrderStatusBadge label={o.status_label} charged={o.charged} />
       {o.message && o.status !== 'success' && <span className="history__note">{o.message}</span>}
     </span>,
     formatDate(o.created_at),

@@ -78,7 +78,7 @@ function OrderSummary({ data }: { data: OrderStatusPayload }) {
       <div>
         <dt>{t('storeUi.status')}</dt>
         <dd>
-          <OrderStatusBadge label={order.status_label} />
+          <OrderStatusBadge label={order.status_label} charged={order.charged} />
         </dd>
       </div>
       <div>
@@ -92,7 +92,16 @@ function OrderSummary({ data }: { data: OrderStatusPayload }) {
 /** Success page, type=payment: the order placed screen. */
 export function OrderPlaced({ orderId }: { orderId: number }) {
   const t = useT();
-  const { data } = useOrderStatus(orderId, limits.depositPollMs, orderId > 0);
+  const { data, isPending, isError } = useOrderStatus(orderId, limits.depositPollMs, orderId > 0);
+  // No thanks for an order that does not exist (or is not this buyer's): the lookup's 404 says so.
+  if (orderId > 0 && isPending) {
+    return (
+      <div className="container container--narrow page order-result" role="status">
+        <Spinner size="lg" label={t('common.loading')} />
+      </div>
+    );
+  }
+  if (orderId <= 0 || isError || !data) return <OrderNotFound />;
   return (
     <div className="container container--narrow page order-result">
       <div className="order-result__icon order-result__icon--success" aria-hidden="true">
@@ -101,6 +110,26 @@ export function OrderPlaced({ orderId }: { orderId: number }) {
       <h1>{t('storeUi.placedTitle')}</h1>
       <p>{t('storeUi.placedBody')}</p>
       {data && <OrderSummary data={data} />}
+      <div className="order-result__actions">
+        <Link to={paths.account.getHref('orders')} className={buttonClass('primary')}>
+          {t('topUp.viewOrders')}
+        </Link>
+        <Link to={paths.home.getHref()} className={buttonClass('secondary')}>
+          {t('topUp.returnHome')}
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+function OrderNotFound() {
+  const t = useT();
+  return (
+    <div className="container container--narrow page order-result">
+      <div className="order-result__icon order-result__icon--error" aria-hidden="true">
+        !
+      </div>
+      <h1>{t('store.orderNotFound')}</h1>
       <div className="order-result__actions">
         <Link to={paths.account.getHref('orders')} className={buttonClass('primary')}>
           {t('topUp.viewOrders')}

@@ -1,6 +1,7 @@
-import { type StoreStatus } from '@parley/contracts';
+import { type Charged, type StoreStatus } from '@parley/contracts';
 import { type TextKey } from '@parley/contracts/i18n';
 import { useT } from '../../../lib/i18n';
+import { isPartlyRefunded, useMoneyFormatter } from '../../../lib/money';
 
 const tone: Record<StoreStatus, string> = {
   Successfully: 'success',
@@ -23,8 +24,15 @@ const labelKeys: Record<StoreStatus, TextKey> = {
 };
 
 /** A store status label of spec §4 (Successfully, Canceled, Failed, Pending, Processing), plus Refunded and Disputed. */
-export function OrderStatusBadge({ label }: { label: StoreStatus }) {
+export function OrderStatusBadge({ label, charged }: { label: StoreStatus; charged?: Charged }) {
   const t = useT();
+  const money = useMoneyFormatter();
   const key = labelKeys[label] as TextKey | undefined;
-  return <span className={`status-badge status-badge--${tone[label] ?? 'muted'}`}>{key ? t(key) : label}</span>;
+  const text =
+    label === 'Refunded' && charged && isPartlyRefunded(charged)
+      ? t('storeUi.statusPartlyRefunded', { amount: money(charged.refunded_cents, charged.currency) })
+      : key
+        ? t(key)
+        : label;
+  return <span className={`status-badge status-badge--${tone[label] ?? 'muted'}`}>{text}</span>;
 }
