@@ -6,6 +6,7 @@
  */
 import { uiTextsA } from './texts/ui-a.js';
 import { uiTextsB } from './texts/ui-b.js';
+import { uiTextsLang } from './texts/ui-lang.js';
 
 export const texts = {
   common: {
@@ -548,4 +549,5 @@ export const texts = {
   },
   ...uiTextsA,
   ...uiTextsB,
+  ...uiTextsLang,
 } as const;

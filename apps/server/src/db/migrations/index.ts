@@ -21,6 +21,8 @@ import * as m0120 from './0120_content_rules.js';
 import * as m0130 from './0130_account_deletion.js';
 import * as m0140 from './0140_pending_receipts.js';
 import * as m0150 from './0150_user_language.js';
+import * as m0240 from './0240_content_translations.js';
+import * as m0241 from './0241_sandbox_session_locale.js';
 
 /** Every migration, in order. Append only; never edit a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +48,6 @@ export const migrations: Record<string, Migration> = {
   '0130_account_deletion': m0130,
   '0140_pending_receipts': m0140,
   '0150_user_language': m0150,
+  '0240_content_translations': m0240,
+  '0241_sandbox_session_locale': m0241,
 };

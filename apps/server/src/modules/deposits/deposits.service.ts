@@ -7,6 +7,8 @@ import { type PaymentGateway } from '../payments/gateway.js';
 import { quoteIn } from '../payments/pricing.js';
 import { hasReceipts } from '../receipts/receipts.service.js';
 import { getSettings } from '../reference/settings.service.js';
+import { localizeRow } from '../reference/content-translations.service.js';
+import { getLanguageTexts, renderText } from '../reference/localization.service.js';
 import { type UserRow } from '../users/users.table.js';
 import { resolveDisplayCurrency, toBundle, toDeposit, toHistoryRow } from './deposits.mapper.js';
 import * as repo from './deposits.repository.js';
@@ -69,7 +71,8 @@ type Billing = Omit<DepositCheckoutBody, 'accept_terms' | 'amount' | 'bundle_id'
  * Starts a card checkout: a pending deposit, then a gateway session. Nothing is
  * credited here; coins arrive only with the gateway's confirmation (webhook).
  */
-export async function startCheckout(deps: DepositDeps, user: UserRow, body: DepositCheckoutBody) {
+/** `languageId`: the request's language, which the hosted card page speaks. */
+export async function startCheckout(deps: DepositDeps, user: UserRow, body: DepositCheckoutBody, languageId?: number) {
   assertAdult(user);
   const country = await repo.findCountry(deps.db, body.country);
   if (!country) throw new AppError('VALIDATION', texts.topUp.countryRequired, { country: [texts.topUp.countryRequired] });
@@ -83,11 +86,11 @@ export async function startCheckout(deps: DepositDeps, user: UserRow, body: Depo
     postCode: body.postCode,
     country: { id: country.id, title: country.title },
   };
-  return createDeposit(deps, user, { amount: body.amount, bundle_id: body.bundle_id }, billing, body.currency);
+  return createDeposit(deps, user, { amount: body.amount, bundle_id: body.bundle_id }, billing, body.currency, languageId);
 }
 
 /** POST /bundles/purchase: the same checkout, billed to the details already on the profile. */
-export async function purchaseBundle(deps: DepositDeps, user: UserRow, bundleId: number, currency?: string) {
+export async function purchaseBundle(deps: DepositDeps, user: UserRow, bundleId: number, currency?: string, languageId?: number) {
   assertAdult(user);
   const country = user.country_id ? await repo.findCountry(deps.db, user.country_id) : undefined;
   const billing: Billing = {
@@ -100,12 +103,25 @@ export async function purchaseBundle(deps: DepositDeps, user: UserRow, bundleId:
     postCode: user.zip ?? '',
     country: country ? { id: country.id, title: country.title } : null,
   };
-  return createDeposit(deps, user, { bundle_id: bundleId }, billing, currency);
+  return createDeposit(deps, user, { bundle_id: bundleId }, billing, currency, languageId);
 }
 
-async function createDeposit(deps: DepositDeps, user: UserRow, what: { amount?: number; bundle_id?: number }, billing: Billing, currencyCode?: string) {
+async function createDeposit(
+  deps: DepositDeps,
+  user: UserRow,
+  what: { amount?: number; bundle_id?: number },
+  billing: Billing,
+  currencyCode?: string,
+  languageId?: number,
+) {
   const { db, clock, config, gateway } = deps;
   const price = await priceTopUp(db, what);
+  // The hosted card page shows what is bought in the buyer's language (issue 33).
+  const language = await getLanguageTexts(db, languageId);
+  const shownDescription =
+    price.bundleId !== null
+      ? (await localizeRow(db, 'bundles', languageId, { id: price.bundleId, description: price.description }, ['description'])).description
+      : renderText(language, 'paymentTexts.coinsDescription', { points: price.points });
   // Charged in the buyer's currency, exactly as shown: net converted, VAT on it (priceInCurrency).
   const currency = await resolveDisplayCurrency(db, currencyCode);
   const charge = quoteIn(currency, price.amountCents, price.vatPercent);
@@ -137,7 +153,8 @@ async function createDeposit(deps: DepositDeps, user: UserRow, what: { amount?: 
       resultType: 'topup',
       amountCents: charge.total_cents,
       currency: charge.currency,
-      description: price.description,
+      description: shownDescription,
+      locale: language.code,
       customerEmail: billing.email || user.email,
       returnUrl: `${config.publicUrl}/processing-payment?${query}`,
       cancelUrl: `${config.publicUrl}/fail-payment?${query}`,
