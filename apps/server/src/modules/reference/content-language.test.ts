@@ -1,11 +1,11 @@
 import { type StoreTransaction } from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-type Page<T> = { data: T[] };
 import { TestClient } from '../../../test/client.js';
 import { createSignedInUser } from '../../../test/factories.js';
 import { createTestContext, dialects, type TestContext } from '../../../test/harness.js';
 import { startTopUp } from '../deposits/deposits.test-support.js';
+
+type Page<T> = { data: T[] };
 
 /**
  * Issue 33: German left English on everyday screens. Content (FAQ, bundles, skins, rooms, legal pages),
