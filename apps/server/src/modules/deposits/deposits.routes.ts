@@ -36,6 +36,11 @@ export const depositsRoutes: FastifyPluginAsyncZod = async (app) => {
     return { status: 'OK', redirect_url: result.redirectUrl, payload: { deposit: result.deposit, redirect_url: result.redirectUrl } };
   });
 
+  app.get('/deposit/prefill', { schema: { tags: ['coins'] }, ...guarded }, async (request) => ({
+    status: 'OK',
+    payload: await deposits.getTopUpPrefill(app.db, currentUser(request)),
+  }));
+
   app.get('/deposit/status/:id', { schema: { tags: ['coins'], params: idParamSchema, querystring: currencyQuerySchema }, ...guarded }, async (request) => ({
     status: 'OK',
     payload: await deposits.getDepositStatus(app.db, app.clock, currentUser(request).id, request.params.id, request.query.currency),

@@ -1,4 +1,4 @@
-import { pageMeta, texts, type DepositCheckoutBody } from '@parley/contracts';
+import { pageMeta, texts, type CheckoutPrefill, type DepositCheckoutBody } from '@parley/contracts';
 import { type Config } from '../../config.js';
 import { type Db } from '../../db/database.js';
 import { AppError, localized, validationError } from '../../lib/app-error.js';
@@ -27,6 +27,42 @@ export async function listBundles(db: Db, currencyCode?: string) {
   const currency = await resolveDisplayCurrency(db, currencyCode);
   const { vat_percent: vatPercent } = await getSettings(db);
   return (await repo.listActiveBundles(db)).map((row) => toBundle(row, currency, vatPercent));
+}
+
+/**
+ * The top-up form's billing details (issue 33): those of the user's latest top-up, else the profile's.
+ * The same shape as the store's checkout prefill.
+ */
+export async function getTopUpPrefill(db: Db, user: UserRow): Promise<CheckoutPrefill> {
+  const fromProfile: CheckoutPrefill = {
+    name: user.name,
+    surname: user.surname ?? '',
+    email: user.email,
+    phone: user.phone ?? '',
+    country: user.country_id,
+    city: user.city ?? '',
+    address: user.address ?? '',
+    postCode: user.zip ?? '',
+  };
+  const stored = await repo.findLatestBilling(db, user.id);
+  if (!stored) return fromProfile;
+  let billing: Partial<Billing>;
+  try {
+    billing = JSON.parse(stored) as Partial<Billing>;
+  } catch {
+    return fromProfile;
+  }
+  const text = (value: unknown, fallback: string) => (typeof value === 'string' && value.trim() !== '' ? value : fallback);
+  return {
+    name: text(billing.name, fromProfile.name),
+    surname: text(billing.surname, fromProfile.surname),
+    email: text(billing.email, fromProfile.email),
+    phone: text(billing.phone, fromProfile.phone),
+    country: typeof billing.country?.id === 'number' ? billing.country.id : fromProfile.country,
+    city: text(billing.city, fromProfile.city),
+    address: text(billing.address, fromProfile.address),
+    postCode: text(billing.postCode, fromProfile.postCode),
+  };
 }
 
 /** What is bought: coins for an amount (>= min_top_up_amount, × points_convertion_rate) or a bundle. */

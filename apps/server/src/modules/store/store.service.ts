@@ -104,7 +104,15 @@ export async function checkout(deps: StoreDeps, user: UserRow, productId: number
   const order = await insertOpenOrder(db, () =>
     db.transaction().execute(async (trx) => {
       if (body.save_info) {
-        await repo.saveBillingAddress(trx, user.id, { country_id: body.country, city: body.city, address: body.address, zip: body.postCode, updated_at: now });
+        // Everything the prefill restores, the surname too (issue 33).
+        await repo.saveBillingAddress(trx, user.id, {
+          surname: body.surname,
+          country_id: body.country,
+          city: body.city,
+          address: body.address,
+          zip: body.postCode,
+          updated_at: now,
+        });
       }
       return repo.insertOrder(trx, {
         user_id: user.id,
