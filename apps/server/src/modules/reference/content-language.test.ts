@@ -100,4 +100,27 @@ describe.each(dialects)('content in the request language on %s', (dialect) => {
     const englishTopUp = await startTopUp(client, { amount: 25, lang_id: en });
     expect((await ctx.app.inject({ method: 'GET', url: englishTopUp.redirectUrl })).body).toContain('Card number');
   });
+
+  it('lets an admin translate a content row, audited, and serves it at once; an empty text falls back to the row', async () => {
+    const { client: admin } = await createSignedInUser(ctx.app, { role: 'admin' });
+    const { client: user } = await createSignedInUser(ctx.app);
+    const list = (
+      await admin.get<{ row_id: number; field: string; source: string; text: string }[]>(`/api/admin/content-translations?table=faqs&language_id=${de}`)
+    ).body.payload;
+    const anonymous = list.find((r) => r.source === 'Is my chat really anonymous?')!;
+    expect(anonymous).toMatchObject({ field: 'question', text: 'Ist mein Chat wirklich anonym?' });
+    const save = (text: string) =>
+      admin.put('/api/admin/content-translations', { table: 'faqs', row_id: anonymous.row_id, language_id: de, field: 'question', text });
+    expect((await save('Bin ich wirklich anonym?')).statusCode).toBe(200);
+    const questions = async () => (await guest.get<{ question: string }[]>(`/api/faq?lang_id=${de}`)).body.payload.map((f) => f.question);
+    expect(await questions()).toContain('Bin ich wirklich anonym?');
+    expect((await ctx.db.selectFrom('audit_log').select('action').where('action', '=', 'content_translation.save').execute()).length).toBeGreaterThan(0);
+    expect((await save('')).statusCode).toBe(200);
+    expect(await questions()).toContain('Is my chat really anonymous?');
+    expect((await user.get(`/api/admin/content-translations?table=faqs&language_id=${de}`)).statusCode).toBe(403);
+    expect(
+      (await admin.put('/api/admin/content-translations', { table: 'faqs', row_id: anonymous.row_id, language_id: de, field: 'position', text: '1' }))
+        .statusCode,
+    ).toBe(422);
+  });
 });
