@@ -10,6 +10,7 @@ import { DisputesScreen, PaymentsScreen } from './screens/money';
 import { SettingsScreen } from './screens/settings';
 import { UserScreen, UsersScreen } from './screens/users';
 import { ContentRulesScreen, HeldMessagesScreen } from './screens/content-rules';
+import { ContentTranslationsScreen } from './screens/content-translations';
 
 /** The whole console, loaded lazily from the router (`/admin/*`): normal users never download it. */
 export default function AdminApp() {
@@ -33,6 +34,7 @@ export default function AdminApp() {
         <Route path="products" element={<ProductsScreen />} />
         <Route path="languages" element={<LanguagesScreen />} />
         <Route path="languages/:id" element={<LocalizationsScreen />} />
+        <Route path="content-translations" element={<ContentTranslationsScreen />} />
         <Route path="social-links" element={<SocialLinksScreen />} />
         <Route path="currencies" element={<CurrenciesScreen />} />
         <Route path="audit" element={<AuditScreen />} />
