@@ -1,7 +1,8 @@
-import { englishCatalogue, textKeys, type TextKey } from '@parley/contracts/i18n';
+import { englishCatalogue, textKeys } from '@parley/contracts/i18n';
 import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newContext, snap } from '../support/browser.js';
+import { payWithCard, sandboxCards } from '../support/sandbox.js';
 import { signUpVerified } from '../support/users.js';
 
 /**
@@ -14,15 +15,70 @@ const baseUrl = inject('baseUrl');
 let browser: Browser;
 let german: Record<string, string>;
 let germanId: number;
-/** English texts that must not appear once German is chosen: those whose German is different. */
-let englishOnly: Map<string, TextKey>;
+let languages: { en: number; de: number };
+/** English texts that must not appear once German is chosen: those whose German is different (catalogue keys, or `content:` for seeded content). */
+let englishOnly: Map<string, string>;
+
+const getPayload = async <T>(path: string, init?: RequestInit): Promise<T> =>
+  ((await (await fetch(`${baseUrl}/api${path}`, init)).json()) as { payload: T }).payload;
+/** The visible text of rich content, paragraph by paragraph. */
+const textOf = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, '\n')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+
+/**
+ * Issue 33: the seeded content (FAQ, bundles, skins, legal pages, rooms) and country names come per
+ * language. Every English text of it whose German differs joins the texts that must not show in German.
+ */
+async function addEnglishContent(languageIds: { en: number; de: number }, cookie?: string) {
+  const both = async <T extends { id?: number; iso?: string; slug?: string }>(path: string, fields: (keyof T)[], unwrap = (p: unknown) => p as T[]) => {
+    const sep = path.includes('?') ? '&' : '?';
+    const init = cookie ? { headers: { cookie } } : undefined;
+    const [en, de] = await Promise.all([
+      getPayload<unknown>(`${path}${sep}lang_id=${languageIds.en}`, init),
+      getPayload<unknown>(`${path}${sep}lang_id=${languageIds.de}`, init),
+    ]);
+    const germanRows = unwrap(de);
+    for (const row of unwrap(en)) {
+      const twin = germanRows.find((g) => (row.id !== undefined ? g.id === row.id : row.iso !== undefined ? g.iso === row.iso : g.slug === row.slug));
+      for (const field of fields) {
+        const english = String(row[field] ?? '');
+        const german = String(twin?.[field] ?? '');
+        if (!english || english === german) continue;
+        const germanLines = new Set(textOf(german));
+        for (const line of textOf(english)) if (!germanLines.has(line) && !germanTexts.has(line)) englishOnly.set(line, `content:${path}`);
+      }
+    }
+  };
+  if (cookie) return both<{ id: number; title: string }>('/rooms/index', ['title'], (p) => (p as { data: { id: number; title: string }[] }).data);
+  await both<{ id: number; question: string; answer: string }>('/faq', ['question', 'answer']);
+  await both<{ id: number; title: string; slug: string }>('/static-pages', ['title']);
+  for (const slug of ['terms', 'privacy', 'cookie-policy']) {
+    const one = async (lang: number) => getPayload<{ id: number; title: string; content: string }>(`/static-pages/${slug}?lang_id=${lang}`);
+    const [en, de] = await Promise.all([one(languageIds.en), one(languageIds.de)]);
+    const germanLines = new Set(textOf(de.content));
+    for (const line of textOf(en.content)) if (!germanLines.has(line) && !germanTexts.has(line)) englishOnly.set(line, `content:${slug}`);
+  }
+  await both<{ id: number; description: string }>('/bundles/index', ['description']);
+  await both<{ id: number; name: string; description: string }>(
+    '/products?per_page=100',
+    ['name', 'description'],
+    (p) => (p as { data: { id: number; name: string; description: string }[] }).data,
+  );
+  await both<{ iso: string; title: string }>('/countries', ['title']);
+}
+let germanTexts: Set<string>;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const languages = ((await (await fetch(`${baseUrl}/api/languages`)).json()) as { payload: { id: number; code: string }[] }).payload;
-  germanId = languages.find((l) => l.code === 'de')!.id;
+  const list = ((await (await fetch(`${baseUrl}/api/languages`)).json()) as { payload: { id: number; code: string }[] }).payload;
+  languages = { en: list.find((l) => l.code === 'en')!.id, de: list.find((l) => l.code === 'de')!.id };
+  germanId = languages.de;
   german = ((await (await fetch(`${baseUrl}/api/localizations?lang_id=${germanId}`)).json()) as { payload: Record<string, string> }).payload;
-  const germanTexts = new Set(Object.values(german));
+  germanTexts = new Set(Object.values(german));
   englishOnly = new Map();
   for (const key of textKeys) {
     const english = englishCatalogue[key];
@@ -30,6 +86,19 @@ beforeAll(async () => {
     if (english.includes('{') || !german[key] || german[key] === english || germanTexts.has(english)) continue;
     englishOnly.set(english, key);
   }
+  await addEnglishContent(languages);
+  // The check is armed with what issue 33 found in English on German screens.
+  for (const english of [
+    'Message',
+    'Payout request',
+    'Is my chat really anonymous?',
+    'Terms of Service',
+    'Starter — 600 coins',
+    'Ocean Blue',
+    'Germany',
+    'Card number',
+  ])
+    expect(englishOnly.has(english), english).toBe(true);
 });
 afterAll(() => browser?.close());
 
@@ -47,6 +116,8 @@ async function pageTexts(page: Page): Promise<string[]> {
       const own = new Set((log as HTMLElement).innerText.split('\n'));
       for (let i = out.length - 1; i >= 0; i--) if (own.has(out[i]!) && out[i]!.trim() !== '') out.splice(i, 1);
     }
+    // Every option of a select (country lists), not only the chosen one.
+    for (const option of document.querySelectorAll('option')) if (!isUserContent(option)) out.push(option.textContent ?? '');
     for (const el of document.querySelectorAll('[placeholder], [aria-label], [title], img[alt]')) {
       if (isUserContent(el)) continue;
       for (const name of ['placeholder', 'aria-label', 'title', 'alt']) {
@@ -131,12 +202,61 @@ describe('the interface in German', () => {
     }
 
     await page.goto('/products');
+    await page
+      .locator('.product-card, [data-testid="product-card"]')
+      .first()
+      .waitFor({ timeout: 15_000 })
+      .catch(() => undefined);
     await expectGerman(page, 'store');
 
     // Still German after a reload while signed in, and the server's messages too.
     await page.reload();
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('de');
     await expectGerman(page, 'store-reloaded');
+
+    // Issue 33: the FAQ, the legal pages, the top-up modal with its country list, the sandbox card page
+    // and the history show no English catalogue text and no English seeded content either.
+    const cookie = (await context.cookies(baseUrl)).map((c) => `${c.name}=${c.value}`).join('; ');
+    await addEnglishContent({ en: languages.en, de: germanId }, cookie);
+    await page.goto('/rooms');
+    await page.getByText('Kaffeepause').first().waitFor({ timeout: 15_000 });
+    await expectGerman(page, 'rooms-content');
+    await page.goto('/');
+    await page.getByText('Ist mein Chat wirklich anonym?').first().waitFor({ timeout: 15_000 });
+    await expectGerman(page, 'home-faq');
+    for (const slug of ['terms', 'privacy', 'cookie-policy']) {
+      await page.goto(`/${slug}`);
+      await page.locator('h1, h2').first().waitFor();
+      await expectGerman(page, `page-${slug}`);
+    }
+
+    await page.goto('/account?tab=balance');
+    await page.getByRole('button', { name: german['account.topUp'], exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: german['account.topUp'] });
+    await dialog.getByRole('button', { name: german['topUpUi.continue'] }).click();
+    await dialog.locator('select[name="country"]').waitFor();
+    await expectGerman(page, 'top-up-details');
+    expect(await dialog.locator('select[name="country"] option', { hasText: 'Deutschland' }).count()).toBe(1);
+    const fill = async (name: string, value: string) => {
+      const field = dialog.locator(`input[name="${name}"]`);
+      if (!(await field.inputValue())) await field.fill(value);
+    };
+    await fill('surname', 'Tester');
+    await fill('city', 'Berlin');
+    await fill('address', 'Unter den Linden 1');
+    await fill('postCode', '10117');
+    await dialog.locator('select[name="country"]').selectOption({ label: 'Deutschland' });
+    await dialog.locator('input[name="accept_terms"]').check();
+    await dialog.locator('button[type="submit"]').click();
+    await page.waitForURL(/\/sandbox-pay\//, { timeout: 20_000 });
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
+    await expectGerman(page, 'sandbox-card');
+    await payWithCard(page, sandboxCards.success);
+    await page.waitForURL((url) => url.pathname === '/success-payment', { timeout: 30_000 });
+    await expectGerman(page, 'top-up-success');
+    await page.goto('/account?tab=history');
+    await page.getByText(german['historyTypes.top_up']!).first().waitFor({ timeout: 15_000 });
+    await expectGerman(page, 'history-after-top-up');
     await context.close();
   });
 });

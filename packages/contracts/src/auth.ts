@@ -138,6 +138,8 @@ export const userProfileSchema = z.object({
   two_factor_enabled: z.boolean(),
   /** The name other people see in chats (the approved nickname for interlocutors). */
   chat_name: z.string(),
+  /** The language the account reads Parley in (languages.id; null: the default). The web app follows it on every device (issue 33). */
+  language_id: z.number().int().nullable(),
   created_at: z.string(),
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;

@@ -7,6 +7,7 @@
 import { uiTextsA } from './texts/ui-a.js';
 import { uiTextsB } from './texts/ui-b.js';
 import { chatSafetyTexts } from './texts/chat-safety.js';
+import { uiTextsLang } from './texts/ui-lang.js';
 
 export const texts = {
   common: {
@@ -580,4 +581,5 @@ export const texts = {
   ...uiTextsA,
   ...uiTextsB,
   ...chatSafetyTexts,
+  ...uiTextsLang,
 } as const;

@@ -10,6 +10,7 @@ import { type DisputesTable } from '../modules/disputes/disputes.table.js';
 import { type ReceiptCountersTable, type ReceiptsTable } from '../modules/receipts/receipts.table.js';
 import { type GatewayRefundsTable, type RefundsTable } from '../modules/refunds/refunds.table.js';
 import {
+  type ContentTranslationsTable,
   type CountriesTable,
   type CurrenciesTable,
   type FaqsTable,
@@ -38,6 +39,7 @@ import { type InstancesTable, type SystemMarksTable } from '../modules/admin/sys
 /** Every table, composed from the features' `*.table.ts` files. */
 export interface Database {
   users: UsersTable;
+  content_translations: ContentTranslationsTable;
   sessions: SessionsTable;
   email_tokens: EmailTokensTable;
   recovery_codes: RecoveryCodesTable;

@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { startTestApi, type TestApi } from '../test/api-server';
 import { useOrigin } from '../test/dom';
 import { api, resetApiClient } from './api-client';
+import { authStore } from './auth';
 import { englishText, I18nProvider, resolveLanguageId, useI18n, useT } from './i18n';
 import { createQueryClient } from './query-client';
 
@@ -20,6 +21,14 @@ describe('language choice (spec §4)', () => {
     expect(resolveLanguageId(languages, null)).toBe(1);
     expect(resolveLanguageId([{ ...languages[1]!, default: 0 }], 'x')).toBe(2);
     expect(resolveLanguageId([], '2')).toBeNull();
+  });
+
+  it("a first visit takes the browser's preferred language when Parley has it (issue 33)", () => {
+    expect(resolveLanguageId(languages, null, ['et-EE', 'en'])).toBe(2);
+    expect(resolveLanguageId(languages, null, ['fr-FR', 'et'])).toBe(2);
+    expect(resolveLanguageId(languages, null, ['fr-FR'])).toBe(1);
+    // A choice made here wins over the browser's.
+    expect(resolveLanguageId(languages, '1', ['et'])).toBe(1);
   });
 
   it('reads English source texts by key', () => {
@@ -117,5 +126,79 @@ describe('I18nProvider', () => {
     expect(await screen.findByText('rooms loaded')).toBeTruthy();
     const rooms = server.requests.filter((r) => r.path === '/api/rooms/index');
     expect(rooms.map((r) => r.query.get('lang_id'))).toEqual(['5']);
+  });
+
+  it("a guest's first request, GET /languages itself, carries lang_id (issue 33, spec §7)", async () => {
+    server.handle('GET', '/api/languages', { json: { status: 'OK', payload: languages } });
+    server.handle('GET', '/api/localizations', { json: { status: 'OK', payload: {} } });
+    const before = server.requests.length;
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <I18nProvider>
+          <Probe />
+        </I18nProvider>
+      </QueryClientProvider>,
+    );
+    await screen.findByText(`${texts.home.hero} | ${texts.home.ctaTitle}`);
+    const first = server.requests.slice(before).find((r) => r.path === '/api/languages')!;
+    expect(first.query.get('lang_id')).toBe('1');
+  });
+
+  describe('signed in: the account decides the language (issue 33)', () => {
+    const profile = (languageId: number | null) => ({ status: 'OK', payload: { id: 7, name: 'Ada', language_id: languageId } });
+    beforeEach(() => {
+      server.handle('GET', '/api/sanctum/csrf-cookie', { status: 204, headers: { 'set-cookie': 'XSRF-TOKEN=t; Path=/' } });
+      localStorage.setItem('auth_session', '1');
+      authStore.reset();
+    });
+    afterEach(() => {
+      localStorage.clear();
+      authStore.reset();
+    });
+
+    it("switches this device to the account's language, whatever this browser chose before, without saving it back", async () => {
+      localStorage.setItem('languageId', '1');
+      server.handle('GET', '/api/languages', { json: { status: 'OK', payload: languages } });
+      server.handle('GET', '/api/localizations', (request) => ({
+        json: { status: 'OK', payload: request.query.get('lang_id') === '2' ? { 'home.hero': 'Tere!' } : {} },
+      }));
+      server.handle('GET', '/api/user/profile', { json: profile(2) });
+      server.handle('PUT', '/api/user/language', { json: { status: 'OK', payload: { language_id: 2 } } });
+      render(
+        <QueryClientProvider client={createQueryClient()}>
+          <I18nProvider>
+            <Switcher />
+          </I18nProvider>
+        </QueryClientProvider>,
+      );
+      expect(await screen.findByRole('button', { name: '2:Tere!' })).toBeTruthy();
+      expect(localStorage.getItem('languageId')).toBe('2');
+      expect(server.requests.filter((r) => r.method === 'PUT' && r.path === '/api/user/language')).toEqual([]);
+    });
+
+    it('choosing a language saves it to the account and stays chosen', async () => {
+      let saved = 1;
+      server.handle('GET', '/api/languages', { json: { status: 'OK', payload: languages } });
+      server.handle('GET', '/api/localizations', (request) => ({
+        json: { status: 'OK', payload: request.query.get('lang_id') === '2' ? { 'home.hero': 'Tere!' } : {} },
+      }));
+      server.handle('GET', '/api/user/profile', () => ({ json: profile(saved) }));
+      server.handle('PUT', '/api/user/language', (request) => {
+        saved = (JSON.parse(request.body) as { language_id: number }).language_id;
+        return { json: { status: 'OK', payload: { language_id: saved } } };
+      });
+      render(
+        <QueryClientProvider client={createQueryClient()}>
+          <I18nProvider>
+            <Switcher />
+          </I18nProvider>
+        </QueryClientProvider>,
+      );
+      fireEvent.click(await screen.findByRole('button', { name: `1:${texts.home.hero}` }));
+      expect(await screen.findByRole('button', { name: '2:Tere!' })).toBeTruthy();
+      await waitFor(() => expect(saved).toBe(2));
+      await waitFor(() => expect(server.requests.filter((r) => r.path === '/api/user/profile').length).toBeGreaterThan(1));
+      expect(screen.getByRole('button', { name: '2:Tere!' })).toBeTruthy();
+    });
   });
 });

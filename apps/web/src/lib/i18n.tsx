@@ -1,12 +1,13 @@
-import type { Language } from '@parley/contracts';
+import type { Language, UserProfile } from '@parley/contracts';
 import { localKeys } from '@parley/contracts/constants';
 import { localizeEnglish, translate, type Catalogue, type TextKey, type TextParams } from '@parley/contracts/i18n';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { api, configureApiClient, type Envelope } from './api-client';
-import { authStore } from './auth';
+import { authStore, useAuth } from './auth';
 import { languagesQuery } from './reference';
 import { storage } from './storage';
+import { userQuery, userQueryKey } from './user';
 
 export type { TextKey, TextParams };
 
@@ -18,12 +19,33 @@ export function englishText(key: TextKey, params?: TextParams): string {
   return translate(undefined, key, params);
 }
 
-/** Spec §4 Language: the saved id if valid, else the default language, else the first. */
-export function resolveLanguageId(languages: Language[], savedId: string | null): number | null {
+/** The browser's preferred languages, most wanted first (`navigator.languages`). */
+export function browserLanguages(): readonly string[] {
+  if (typeof navigator === 'undefined') return [];
+  return navigator.languages?.length ? navigator.languages : navigator.language ? [navigator.language] : [];
+}
+
+/**
+ * Spec §4 Language: the saved id if valid, else (issue 33: a guest's first visit) the first of the
+ * browser's preferred languages Parley has ('de-AT' finds de), else the default language, else the first.
+ */
+export function resolveLanguageId(languages: Language[], savedId: string | null, preferred: readonly string[] = browserLanguages()): number | null {
   const saved = savedId === null ? NaN : Number(savedId);
   if (languages.some((l) => l.id === saved)) return saved;
+  for (const tag of preferred) {
+    const base = tag.toLowerCase().split(/[-_]/)[0];
+    const match = languages.find((l) => l.code.toLowerCase() === tag.toLowerCase()) ?? languages.find((l) => l.code.toLowerCase() === base);
+    if (match) return match.id;
+  }
   return (languages.find((l) => l.default === 1) ?? languages[0])?.id ?? null;
 }
+
+/**
+ * The lang_id of the one request made before any language is known: a guest's first GET /languages
+ * (spec §7: every GET carries lang_id). 1 is the first language an install creates, its default
+ * (English); the server answers any id it does not know in the default language.
+ */
+export const FIRST_VISIT_LANGUAGE_ID = 1;
 
 interface I18nValue {
   languageId: number | null;
@@ -48,12 +70,33 @@ const I18nContext = createContext<I18nValue>({
 
 export function I18nProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
+  const { isAuthenticated } = useAuth();
   const { data: languages = [], isPending: languagesPending } = useQuery(languagesQuery);
   const [savedId, setSavedId] = useState(() => storage.get(localKeys.languageId));
   const languageId = resolveLanguageId(languages, savedId) ?? (savedId === null ? null : Number(savedId) || null);
   // Set while rendering, not in an effect: the children's first requests (their effects run before
-  // ours) must already carry lang_id (spec §7: every GET).
-  configureApiClient({ getLangId: () => languageId });
+  // ours) must already carry lang_id (spec §7: every GET), and so must the list's own request.
+  configureApiClient({ getLangId: () => languageId ?? FIRST_VISIT_LANGUAGE_ID });
+
+  // Issue 33: a signed-in person's language is their account's, on every device. Signing in (or a
+  // profile that arrives with another language) switches the interface to it; choosing a language
+  // while signed in saves it to the account (setLanguageId).
+  const { data: user } = useQuery({ ...userQuery, enabled: isAuthenticated });
+  const accountLanguageId = isAuthenticated ? user?.language_id : undefined;
+  useEffect(() => {
+    if (accountLanguageId === undefined || languagesPending) return;
+    if (accountLanguageId === null) {
+      // An account without a language yet takes the one in use here.
+      if (languageId !== null) void api.put('/user/language', { language_id: languageId }).catch(() => undefined);
+      return;
+    }
+    if (accountLanguageId === languageId || !languages.some((l) => l.id === accountLanguageId)) return;
+    storage.set(localKeys.languageId, String(accountLanguageId));
+    setSavedId(String(accountLanguageId));
+    configureApiClient({ getLangId: () => accountLanguageId });
+    void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== userQueryKey[0] });
+    // Only the account's language decides here; the local choice follows it.
+  }, [accountLanguageId, languagesPending]);
 
   // English is the catalogue this bundle carries (its rows only mirror it, and /admin cannot edit them):
   // nothing to download for it.
@@ -70,10 +113,18 @@ export function I18nProvider({ children }: { children: ReactNode }) {
       storage.set(localKeys.languageId, String(id));
       setSavedId(String(id));
       configureApiClient({ getLangId: () => id });
-      // Signed in: mail and notices follow the language too (the server keeps it on the account).
-      if (authStore.getState().isAuthenticated) void api.put('/user/language', { language_id: id }).catch(() => undefined);
-      // Server content (pages, FAQ) may differ per language.
-      void queryClient.invalidateQueries();
+      // Server content (pages, FAQ, country names) differs per language.
+      void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== userQueryKey[0] });
+      // Signed in: the account keeps the language (every device, mail and notices follow it). The
+      // profile shows the new one at once and is read again only once the server has it, so that
+      // no older copy switches the interface back.
+      if (authStore.getState().isAuthenticated) {
+        queryClient.setQueryData<UserProfile | undefined>(userQueryKey, (profile) => (profile ? { ...profile, language_id: id } : profile));
+        void api
+          .put('/user/language', { language_id: id })
+          .catch(() => undefined)
+          .finally(() => void queryClient.invalidateQueries({ queryKey: userQueryKey }));
+      }
     },
     [queryClient],
   );

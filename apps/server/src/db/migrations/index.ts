@@ -28,6 +28,8 @@ import * as m0210 from './0210_promotional_coins.js';
 import * as m0230 from './0230_close_and_report_reasons.js';
 import * as m0260 from './0260_llm_connection.js';
 import * as m0250 from './0250_spend_confirmation.js';
+import * as m0240 from './0240_content_translations.js';
+import * as m0241 from './0241_sandbox_session_locale.js';
 
 /** Every migration, in order. Append only; never edit a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -60,4 +62,6 @@ export const migrations: Record<string, Migration> = {
   '0230_close_and_report_reasons': m0230,
   '0260_llm_connection': m0260,
   '0250_spend_confirmation': m0250,
+  '0240_content_translations': m0240,
+  '0241_sandbox_session_locale': m0241,
 };

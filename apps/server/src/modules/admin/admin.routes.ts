@@ -4,6 +4,7 @@ import { adminAiRoutes } from './admin-ai.routes.js';
 import { adminCatalogRoutes } from './admin-catalog.routes.js';
 import { adminContentRulesRoutes } from './admin-content-rules.routes.js';
 import { adminContentRoutes } from './admin-content.routes.js';
+import { adminContentTranslationRoutes } from './admin-content-translations.js';
 import { adminModerationRoutes } from './admin-moderation.routes.js';
 import { adminMoneyRoutes } from './admin-money.routes.js';
 import { adminOverviewRoutes } from './admin-overview.routes.js';
@@ -28,6 +29,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         adminAiRoutes,
         adminContentRulesRoutes,
         adminSystemRoutes,
+        adminContentTranslationRoutes,
       ])
         await admin.register(routes);
     },

@@ -21,6 +21,19 @@ export function findCountry(db: DbOrTrx, country: number | string) {
 
 export const insertDeposit = (db: DbOrTrx, deposit: NewDepositRow) => db.insertInto('deposits').values(deposit).returningAll().executeTakeFirstOrThrow();
 
+/** The billing details of the user's latest top-up (JSON), if any. */
+export const findLatestBilling = async (db: DbOrTrx, userId: number) =>
+  (
+    await db
+      .selectFrom('deposits')
+      .select('billing')
+      .where('user_id', '=', userId)
+      .where('billing', 'is not', null)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst()
+  )?.billing ?? null;
+
 export const findDeposit = (db: DbOrTrx, id: number) => db.selectFrom('deposits').selectAll().where('id', '=', id).executeTakeFirst();
 
 export const findUserDeposit = (db: DbOrTrx, userId: number, id: number) =>

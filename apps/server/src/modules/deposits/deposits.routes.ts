@@ -1,3 +1,5 @@
+import { localizeRows } from '../reference/content-translations.service.js';
+import { requestLanguageId } from '../../plugins/localize.js';
 import { bundlePurchaseBodySchema, currencyQuerySchema, depositCheckoutBodySchema, depositHistoryQuerySchema, idParamSchema, texts } from '@parley/contracts';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as users from '../users/users.repository.js';
@@ -21,11 +23,11 @@ export const depositsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/bundles/index', { schema: { tags: ['coins'], querystring: currencyQuerySchema } }, async (request) => ({
     status: 'OK',
-    payload: await deposits.listBundles(app.db, request.query.currency),
+    payload: await localizeRows(app.db, 'bundles', requestLanguageId(request), await deposits.listBundles(app.db, request.query.currency), ['description']),
   }));
 
   app.post('/bundles/purchase', { schema: { tags: ['coins'], body: bundlePurchaseBodySchema }, ...guarded }, async (request) => {
-    const result = await deposits.purchaseBundle(deps, currentUser(request), request.body.bundle_id, request.body.currency);
+    const result = await deposits.purchaseBundle(deps, currentUser(request), request.body.bundle_id, request.body.currency, requestLanguageId(request));
     return {
       status: 'OK',
       message: texts.topUp.redirectingToPayment,
@@ -35,7 +37,7 @@ export const depositsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/deposit/checkout', { schema: { tags: ['coins'], body: depositCheckoutBodySchema }, ...guarded }, async (request) => {
-    const result = await deposits.startCheckout(deps, currentUser(request), request.body);
+    const result = await deposits.startCheckout(deps, currentUser(request), request.body, requestLanguageId(request));
     return {
       status: 'OK',
       message: texts.topUp.redirectingToPayment,
@@ -43,6 +45,11 @@ export const depositsRoutes: FastifyPluginAsyncZod = async (app) => {
       payload: { deposit: result.deposit, redirect_url: result.redirectUrl },
     };
   });
+
+  app.get('/deposit/prefill', { schema: { tags: ['coins'] }, ...guarded }, async (request) => ({
+    status: 'OK',
+    payload: await deposits.getTopUpPrefill(app.db, currentUser(request)),
+  }));
 
   app.get('/deposit/status/:id', { schema: { tags: ['coins'], params: idParamSchema, querystring: currencyQuerySchema }, ...guarded }, async (request) => ({
     status: 'OK',

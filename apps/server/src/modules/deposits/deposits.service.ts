@@ -1,4 +1,4 @@
-import { pageMeta, texts, type DepositCheckoutBody } from '@parley/contracts';
+import { pageMeta, texts, type CheckoutPrefill, type DepositCheckoutBody } from '@parley/contracts';
 import { type Config } from '../../config.js';
 import { type Db } from '../../db/database.js';
 import { AppError, localized, validationError } from '../../lib/app-error.js';
@@ -7,6 +7,8 @@ import { type PaymentGateway } from '../payments/gateway.js';
 import { quoteIn } from '../payments/pricing.js';
 import { hasReceipts } from '../receipts/receipts.service.js';
 import { getSettings } from '../reference/settings.service.js';
+import { localizeRow } from '../reference/content-translations.service.js';
+import { getLanguageTexts, renderText } from '../reference/localization.service.js';
 import { type UserRow } from '../users/users.table.js';
 import { resolveDisplayCurrency, toBundle, toDeposit, toHistoryRow } from './deposits.mapper.js';
 import * as repo from './deposits.repository.js';
@@ -25,6 +27,42 @@ export async function listBundles(db: Db, currencyCode?: string) {
   const currency = await resolveDisplayCurrency(db, currencyCode);
   const { vat_percent: vatPercent } = await getSettings(db);
   return (await repo.listActiveBundles(db)).map((row) => toBundle(row, currency, vatPercent));
+}
+
+/**
+ * The top-up form's billing details (issue 33): those of the user's latest top-up, else the profile's.
+ * The same shape as the store's checkout prefill.
+ */
+export async function getTopUpPrefill(db: Db, user: UserRow): Promise<CheckoutPrefill> {
+  const fromProfile: CheckoutPrefill = {
+    name: user.name,
+    surname: user.surname ?? '',
+    email: user.email,
+    phone: user.phone ?? '',
+    country: user.country_id,
+    city: user.city ?? '',
+    address: user.address ?? '',
+    postCode: user.zip ?? '',
+  };
+  const stored = await repo.findLatestBilling(db, user.id);
+  if (!stored) return fromProfile;
+  let billing: Partial<Billing>;
+  try {
+    billing = JSON.parse(stored) as Partial<Billing>;
+  } catch {
+    return fromProfile;
+  }
+  const text = (value: unknown, fallback: string) => (typeof value === 'string' && value.trim() !== '' ? value : fallback);
+  return {
+    name: text(billing.name, fromProfile.name),
+    surname: text(billing.surname, fromProfile.surname),
+    email: text(billing.email, fromProfile.email),
+    phone: text(billing.phone, fromProfile.phone),
+    country: typeof billing.country?.id === 'number' ? billing.country.id : fromProfile.country,
+    city: text(billing.city, fromProfile.city),
+    address: text(billing.address, fromProfile.address),
+    postCode: text(billing.postCode, fromProfile.postCode),
+  };
 }
 
 /** What is bought: coins for an amount (>= min_top_up_amount, × points_convertion_rate) or a bundle. */
@@ -69,7 +107,8 @@ type Billing = Omit<DepositCheckoutBody, 'accept_terms' | 'amount' | 'bundle_id'
  * Starts a card checkout: a pending deposit, then a gateway session. Nothing is
  * credited here; coins arrive only with the gateway's confirmation (webhook).
  */
-export async function startCheckout(deps: DepositDeps, user: UserRow, body: DepositCheckoutBody) {
+/** `languageId`: the request's language, which the hosted card page speaks. */
+export async function startCheckout(deps: DepositDeps, user: UserRow, body: DepositCheckoutBody, languageId?: number) {
   assertAdult(user);
   const country = await repo.findCountry(deps.db, body.country);
   if (!country) throw new AppError('VALIDATION', texts.topUp.countryRequired, { country: [texts.topUp.countryRequired] });
@@ -83,11 +122,11 @@ export async function startCheckout(deps: DepositDeps, user: UserRow, body: Depo
     postCode: body.postCode,
     country: { id: country.id, title: country.title },
   };
-  return createDeposit(deps, user, { amount: body.amount, bundle_id: body.bundle_id }, billing, body.currency);
+  return createDeposit(deps, user, { amount: body.amount, bundle_id: body.bundle_id }, billing, body.currency, languageId);
 }
 
 /** POST /bundles/purchase: the same checkout, billed to the details already on the profile. */
-export async function purchaseBundle(deps: DepositDeps, user: UserRow, bundleId: number, currency?: string) {
+export async function purchaseBundle(deps: DepositDeps, user: UserRow, bundleId: number, currency?: string, languageId?: number) {
   assertAdult(user);
   const country = user.country_id ? await repo.findCountry(deps.db, user.country_id) : undefined;
   const billing: Billing = {
@@ -100,12 +139,25 @@ export async function purchaseBundle(deps: DepositDeps, user: UserRow, bundleId:
     postCode: user.zip ?? '',
     country: country ? { id: country.id, title: country.title } : null,
   };
-  return createDeposit(deps, user, { bundle_id: bundleId }, billing, currency);
+  return createDeposit(deps, user, { bundle_id: bundleId }, billing, currency, languageId);
 }
 
-async function createDeposit(deps: DepositDeps, user: UserRow, what: { amount?: number; bundle_id?: number }, billing: Billing, currencyCode?: string) {
+async function createDeposit(
+  deps: DepositDeps,
+  user: UserRow,
+  what: { amount?: number; bundle_id?: number },
+  billing: Billing,
+  currencyCode?: string,
+  languageId?: number,
+) {
   const { db, clock, config, gateway } = deps;
   const price = await priceTopUp(db, what);
+  // The hosted card page shows what is bought in the buyer's language (issue 33).
+  const language = await getLanguageTexts(db, languageId);
+  const shownDescription =
+    price.bundleId !== null
+      ? (await localizeRow(db, 'bundles', languageId, { id: price.bundleId, description: price.description }, ['description'])).description
+      : renderText(language, 'paymentTexts.coinsDescription', { points: price.points });
   // Charged in the buyer's currency, exactly as shown: net converted, VAT on it (priceInCurrency).
   const currency = await resolveDisplayCurrency(db, currencyCode);
   const charge = quoteIn(currency, price.amountCents, price.vatPercent);
@@ -137,7 +189,8 @@ async function createDeposit(deps: DepositDeps, user: UserRow, what: { amount?: 
       resultType: 'topup',
       amountCents: charge.total_cents,
       currency: charge.currency,
-      description: price.description,
+      description: shownDescription,
+      locale: language.code,
       customerEmail: billing.email || user.email,
       returnUrl: `${config.publicUrl}/processing-payment?${query}`,
       cancelUrl: `${config.publicUrl}/fail-payment?${query}`,

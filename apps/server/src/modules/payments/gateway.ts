@@ -12,6 +12,8 @@ export interface CheckoutRequest {
   amountCents: number;
   currency: string;
   description: string;
+  /** The buyer's language code ('de'): the hosted page speaks it where the gateway can. */
+  locale?: string;
   customerEmail: string;
   /** Where the browser returns: the processing page with order_id and type. */
   returnUrl: string;

@@ -18,6 +18,8 @@ export interface SandboxSessionsTable {
   refunded_cents: Generated<number>;
   /** A test dispute opened from the hosted page: open → won | lost. */
   dispute_status: 'open' | 'won' | 'lost' | null;
+  /** The buyer's language code: the hosted page speaks it (issue 33). */
+  locale: string | null;
   created_at: string;
   updated_at: string;
 }

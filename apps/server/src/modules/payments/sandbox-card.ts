@@ -1,3 +1,4 @@
+import { type TextKey } from '@parley/contracts/i18n';
 import { type CardFormErrors, type CardFormValues } from './sandbox-page.html.js';
 
 /** The test cards people know from Stripe. */
@@ -19,31 +20,31 @@ function luhnValid(digits: string): boolean {
   return sum % 10 === 0;
 }
 
-function expiryError(expiry: string, now: Date): string | undefined {
+function expiryError(expiry: string, now: Date): TextKey | undefined {
   const match = expiry.trim().match(/^(\d{1,2})\s*\/?\s*(\d{2}|\d{4})$/);
-  if (!match) return "Your card's expiration date is incomplete.";
+  if (!match) return 'sandboxPage.expiryIncomplete';
   const month = Number(match[1]);
   const year = match[2]!.length === 2 ? 2000 + Number(match[2]) : Number(match[2]);
-  if (month < 1 || month > 12) return "Your card's expiration month is invalid.";
+  if (month < 1 || month > 12) return 'sandboxPage.expiryMonthInvalid';
   const endOfMonth = Date.UTC(year, month, 1);
-  return endOfMonth <= now.getTime() ? "Your card's expiration date is in the past." : undefined;
+  return endOfMonth <= now.getTime() ? 'sandboxPage.expiryPast' : undefined;
 }
 
 /** Validates the hosted form like a card network would, then picks the test card's outcome. */
 export function evaluateCard(values: Partial<CardFormValues>, now: Date): CardOutcome {
   const errors: CardFormErrors = {};
   const digits = (values.card_number ?? '').replace(/[\s-]/g, '');
-  if (!digits) errors.card_number = 'Your card number is incomplete.';
-  else if (!/^\d{13,19}$/.test(digits) || !luhnValid(digits)) errors.card_number = 'Your card number is invalid.';
+  if (!digits) errors.card_number = 'sandboxPage.numberIncomplete';
+  else if (!/^\d{13,19}$/.test(digits) || !luhnValid(digits)) errors.card_number = 'sandboxPage.numberInvalid';
   const expiry = expiryError(values.expiry ?? '', now);
   if (expiry) errors.expiry = expiry;
-  if (!/^\d{3,4}$/.test((values.cvc ?? '').trim())) errors.cvc = "Your card's security code is incomplete.";
-  if (!(values.holder ?? '').trim()) errors.holder = 'Cardholder name is required.';
+  if (!/^\d{3,4}$/.test((values.cvc ?? '').trim())) errors.cvc = 'sandboxPage.cvcIncomplete';
+  if (!(values.holder ?? '').trim()) errors.holder = 'sandboxPage.holderRequired';
   if (Object.keys(errors).length > 0) return { kind: 'invalid', errors };
 
   const last4 = digits.slice(-4);
   if (digits === sandboxCards.succeeds) return { kind: 'succeeded', last4 };
   if (digits === sandboxCards.declined) return { kind: 'declined', last4 };
   if (digits === sandboxCards.threeDSecure) return { kind: 'three_d_secure', last4 };
-  return { kind: 'invalid', errors: { card: 'This is not a sandbox test card. Use one of the test cards below.' } };
+  return { kind: 'invalid', errors: { card: 'sandboxPage.notTestCard' } };
 }

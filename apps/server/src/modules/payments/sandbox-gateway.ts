@@ -67,6 +67,7 @@ export class SandboxGateway implements PaymentGateway {
         customer_email: request.customerEmail,
         return_url: request.returnUrl,
         cancel_url: request.cancelUrl,
+        locale: request.locale?.slice(0, 20) ?? null,
         expires_at: request.expiresAt.toISOString(),
         created_at: now,
         updated_at: now,

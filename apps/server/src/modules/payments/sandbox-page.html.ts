@@ -1,4 +1,11 @@
+import { type TextKey, type TextParams } from '@parley/contracts/i18n';
 import { type SandboxSessionRow } from './payments.table.js';
+
+/** The page's language (issue 33: the card page spoke English to a German buyer): its code and its texts. */
+export interface PageLanguage {
+  code: string;
+  t: (key: TextKey, params?: TextParams) => string;
+}
 
 /** Server-rendered pages of the sandbox's hosted checkout. No scripts at all (CSP script-src 'self'). */
 const escape = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -22,12 +29,14 @@ const styles = `
   .cards{margin-top:24px;font-size:13px;color:#556;background:#f6f7fb;border-radius:8px;padding:10px 14px}.cards code{font-size:13px}
 `;
 
-function layout(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">
+function layout(lang: PageLanguage, title: string, body: string): string {
+  return `<!doctype html><html lang="${escape(lang.code)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">
 <title>${escape(title)}</title><style>${styles}</style></head><body><main>${body}</main></body></html>`;
 }
 
-const header = (session: SandboxSessionRow) => `<span class="badge">Sandbox · test mode</span>
+const badge = (lang: PageLanguage) => `<span class="badge">${escape(lang.t('sandboxPage.badge'))}</span>`;
+
+const header = (lang: PageLanguage, session: SandboxSessionRow) => `${badge(lang)}
 <h1>Parley</h1><div class="muted">${escape(session.description)}</div><div class="amount" data-testid="amount">${formatAmount(session.amount_cents, session.currency)}</div>`;
 
 export interface CardFormValues {
@@ -36,73 +45,83 @@ export interface CardFormValues {
   cvc: string;
   holder: string;
 }
-export type CardFormErrors = Partial<Record<keyof CardFormValues | 'card', string>>;
+/** Card errors as catalogue keys, written in the page's language. */
+export type CardFormErrors = Partial<Record<keyof CardFormValues | 'card', TextKey>>;
 
-function field(name: keyof CardFormValues, label: string, values: Partial<CardFormValues>, errors: CardFormErrors, attrs: string) {
+function field(lang: PageLanguage, name: keyof CardFormValues, label: TextKey, values: Partial<CardFormValues>, errors: CardFormErrors, attrs: string) {
   const error = errors[name];
-  return `<label for="${name}">${label}</label><input id="${name}" name="${name}" value="${escape(values[name] ?? '')}" ${attrs}${error ? ` aria-invalid="true" aria-describedby="${name}-error"` : ''}>${error ? `<div class="error" id="${name}-error">${escape(error)}</div>` : ''}`;
+  return `<label for="${name}">${escape(lang.t(label))}</label><input id="${name}" name="${name}" value="${escape(values[name] ?? '')}" ${attrs}${error ? ` aria-invalid="true" aria-describedby="${name}-error"` : ''}>${error ? `<div class="error" id="${name}-error">${escape(lang.t(error))}</div>` : ''}`;
 }
 
-export function cardFormPage(session: SandboxSessionRow, values: Partial<CardFormValues> = {}, errors: CardFormErrors = {}): string {
+export function cardFormPage(lang: PageLanguage, session: SandboxSessionRow, values: Partial<CardFormValues> = {}, errors: CardFormErrors = {}): string {
   const action = `/sandbox-pay/${encodeURIComponent(session.id)}`;
+  const amount = formatAmount(session.amount_cents, session.currency);
   return layout(
-    'Pay with card — Parley sandbox',
-    `${header(session)}
-${errors.card ? `<div class="alert" role="alert">${escape(errors.card)}</div>` : ''}
+    lang,
+    lang.t('sandboxPage.formTitle'),
+    `${header(lang, session)}
+${errors.card ? `<div class="alert" role="alert">${escape(lang.t(errors.card))}</div>` : ''}
 <form method="post" action="${action}" novalidate>
-${field('card_number', 'Card number', values, errors, 'inputmode="numeric" autocomplete="cc-number" placeholder="4242 4242 4242 4242" maxlength="23" required')}
-<div class="row"><div>${field('expiry', 'Expiry (MM / YY)', values, errors, 'autocomplete="cc-exp" placeholder="MM / YY" maxlength="7" required')}</div>
-<div>${field('cvc', 'CVC', values, errors, 'inputmode="numeric" autocomplete="cc-csc" placeholder="123" maxlength="4" required')}</div></div>
-${field('holder', 'Cardholder name', values, errors, 'autocomplete="cc-name" maxlength="100" required')}
-<button type="submit">Pay ${formatAmount(session.amount_cents, session.currency)}</button>
+${field(lang, 'card_number', 'sandboxPage.cardNumber', values, errors, 'inputmode="numeric" autocomplete="cc-number" placeholder="4242 4242 4242 4242" maxlength="23" required')}
+<div class="row"><div>${field(lang, 'expiry', 'sandboxPage.expiry', values, errors, `autocomplete="cc-exp" placeholder="${escape(lang.t('sandboxPage.expiryPlaceholder'))}" maxlength="7" required`)}</div>
+<div>${field(lang, 'cvc', 'sandboxPage.cvc', values, errors, 'inputmode="numeric" autocomplete="cc-csc" placeholder="123" maxlength="4" required')}</div></div>
+${field(lang, 'holder', 'sandboxPage.holder', values, errors, 'autocomplete="cc-name" maxlength="100" required')}
+<button type="submit">${escape(lang.t('sandboxPage.pay', { amount }))}</button>
 </form>
-<form method="post" action="${action}/cancel"><button type="submit" class="secondary">Cancel payment</button></form>
-<div class="cards"><strong>Test cards</strong> (any future expiry, any CVC):<br>
-<code>4242 4242 4242 4242</code> succeeds · <code>4000 0000 0000 0002</code> is declined · <code>4000 0000 0000 3220</code> asks for 3-D Secure</div>`,
+<form method="post" action="${`${action}/cancel`}"><button type="submit" class="secondary">${escape(lang.t('sandboxPage.cancel'))}</button></form>
+<div class="cards"><strong>${escape(lang.t('sandboxPage.testCards'))}</strong> ${escape(lang.t('sandboxPage.testCardsHint'))}<br>
+${(
+  [
+    ['sandboxPage.cardSucceeds', '4242 4242 4242 4242'],
+    ['sandboxPage.cardDeclined', '4000 0000 0000 0002'],
+    ['sandboxPage.cardThreeDs', '4000 0000 0000 3220'],
+  ] as const
+)
+  .map(([key, card]) => escape(lang.t(key, { card: '%CARD%' })).replace('%CARD%', `<code>${card}</code>`))
+  .join(' · ')}</div>`,
   );
 }
 
-export function threeDSecurePage(session: SandboxSessionRow): string {
+export function threeDSecurePage(lang: PageLanguage, session: SandboxSessionRow): string {
   const action = `/sandbox-pay/${encodeURIComponent(session.id)}/3ds`;
+  const amount = formatAmount(session.amount_cents, session.currency);
   return layout(
-    '3-D Secure — Parley sandbox',
-    `${header(session)}
-<h2>3-D Secure authentication</h2>
-<p class="muted">Your bank asks you to confirm this payment of ${formatAmount(session.amount_cents, session.currency)} with the card ending in ${escape(session.card_last4 ?? '')}.</p>
-<form method="post" action="${action}"><input type="hidden" name="action" value="complete"><button type="submit">Complete authentication</button></form>
-<form method="post" action="${action}"><input type="hidden" name="action" value="fail"><button type="submit" class="secondary">Fail authentication</button></form>`,
+    lang,
+    lang.t('sandboxPage.threeDsPageTitle'),
+    `${header(lang, session)}
+<h2>${escape(lang.t('sandboxPage.threeDsTitle'))}</h2>
+<p class="muted">${escape(lang.t('sandboxPage.threeDsBody', { amount, last4: session.card_last4 ?? '' }))}</p>
+<form method="post" action="${action}"><input type="hidden" name="action" value="complete"><button type="submit">${escape(lang.t('sandboxPage.threeDsComplete'))}</button></form>
+<form method="post" action="${action}"><input type="hidden" name="action" value="fail"><button type="submit" class="secondary">${escape(lang.t('sandboxPage.threeDsFail'))}</button></form>`,
   );
 }
 
-const disputeTexts = {
-  open: 'A test dispute is open: the bank is reviewing this payment.',
-  won: "The test dispute was closed in the merchant's favour.",
-  lost: "The test dispute was closed in the cardholder's favour: the money went back to the card.",
-};
+const disputeTexts = { open: 'sandboxPage.disputeOpen', won: 'sandboxPage.disputeWon', lost: 'sandboxPage.disputeLost' } as const;
 
 /** A paid session can be disputed from here, as a cardholder would with their bank; an open dispute can be closed won or lost. */
-function disputeTools(session: SandboxSessionRow): string {
+function disputeTools(lang: PageLanguage, session: SandboxSessionRow): string {
   const action = `/sandbox-pay/${encodeURIComponent(session.id)}/dispute`;
-  const button = (value: string, label: string, cls = '') =>
-    `<form method="post" action="${action}"><input type="hidden" name="action" value="${value}"><button type="submit"${cls ? ` class="${cls}"` : ''}>${label}</button></form>`;
+  const button = (value: string, label: TextKey, cls = '') =>
+    `<form method="post" action="${action}"><input type="hidden" name="action" value="${value}"><button type="submit"${cls ? ` class="${cls}"` : ''}>${escape(lang.t(label))}</button></form>`;
   const status = session.dispute_status;
   if (status === null)
-    return `<h2>Test a dispute</h2><p class="muted">Act as the cardholder's bank and open a chargeback on this payment.</p>${button('open', 'Open a dispute')}`;
-  const note = `<p class="alert" role="status" data-testid="dispute-status">${disputeTexts[status]}</p>`;
-  return status === 'open' ? `${note}${button('won', 'Close dispute: merchant wins')}${button('lost', 'Close dispute: cardholder wins', 'secondary')}` : note;
+    return `<h2>${escape(lang.t('sandboxPage.disputeTitle'))}</h2><p class="muted">${escape(lang.t('sandboxPage.disputeBody'))}</p>${button('open', 'sandboxPage.disputeOpenAction')}`;
+  const note = `<p class="alert" role="status" data-testid="dispute-status">${escape(lang.t(disputeTexts[status]))}</p>`;
+  return status === 'open' ? `${note}${button('won', 'sandboxPage.disputeWonAction')}${button('lost', 'sandboxPage.disputeLostAction', 'secondary')}` : note;
 }
 
-export function closedPage(session: SandboxSessionRow | undefined, returnHref: string | undefined, expired = false): string {
-  const text = !session
-    ? 'This payment session does not exist.'
+export function closedPage(lang: PageLanguage, session: SandboxSessionRow | undefined, returnHref: string | undefined, expired = false): string {
+  const text: TextKey = !session
+    ? 'sandboxPage.sessionMissing'
     : session.status === 'succeeded'
-      ? 'This payment is complete.'
+      ? 'sandboxPage.sessionComplete'
       : expired
-        ? 'This payment session has expired.'
-        : 'This payment session is closed.';
-  const tools = session?.status === 'succeeded' ? disputeTools(session) : '';
+        ? 'sandboxPage.sessionExpired'
+        : 'sandboxPage.sessionClosed';
+  const tools = session?.status === 'succeeded' ? disputeTools(lang, session) : '';
   return layout(
-    'Payment — Parley sandbox',
-    `<span class="badge">Sandbox · test mode</span><h1>${text}</h1>${tools}${returnHref ? `<p><a href="${escape(returnHref)}">Return to Parley</a></p>` : ''}`,
+    lang,
+    lang.t('sandboxPage.resultPageTitle'),
+    `${badge(lang)}<h1>${escape(lang.t(text))}</h1>${tools}${returnHref ? `<p><a href="${escape(returnHref)}">${escape(lang.t('sandboxPage.returnToParley'))}</a></p>` : ''}`,
   );
 }

@@ -1,11 +1,12 @@
-import { type FastifyInstance, type FastifyReply } from 'fastify';
+import { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { type AddressInfo } from 'node:net';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { onlyFromLoopback } from '../../plugins/loopback-only.js';
 import { evaluateCard } from './sandbox-card.js';
 import { SandboxGateway } from './sandbox-gateway.js';
-import { cardFormPage, closedPage, threeDSecurePage, type CardFormValues } from './sandbox-page.html.js';
+import { getLanguageTextsByCode, renderText } from '../reference/localization.service.js';
+import { cardFormPage, closedPage, threeDSecurePage, type CardFormValues, type PageLanguage } from './sandbox-page.html.js';
 import { type SandboxSessionRow } from './payments.table.js';
 
 export const DECLINED_MESSAGE = 'Your card was declined.';
@@ -55,6 +56,16 @@ export const sandboxPageRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   const html = (reply: FastifyReply, body: string, status = 200) => reply.status(status).type('text/html; charset=utf-8').send(body);
   const load = async (sessionId: string) => gateway.findSession(sessionId);
+  /** The buyer's language (issue 33): the checkout's, else the browser's preferred languages, else the default. */
+  const languageOf = async (request: FastifyRequest, session: SandboxSessionRow | undefined): Promise<PageLanguage> => {
+    const browser = (request.headers['accept-language'] ?? '')
+      .split(',')
+      .map((part) => part.split(';')[0]!.trim())
+      .filter(Boolean);
+    const language = await getLanguageTextsByCode(app.db, session?.locale ? [session.locale, ...browser] : browser);
+    return { code: language.code, t: (key, params) => renderText(language, key, params) };
+  };
+  const pagePath = (sessionId: string) => `/sandbox-pay/${encodeURIComponent(sessionId)}`;
   const finish = async (reply: FastifyReply, session: SandboxSessionRow, outcome: Parameters<SandboxGateway['completeSession']>[1], to: string) => {
     await gateway.completeSession(session, outcome);
     return reply.redirect(local(to), 303);
@@ -65,22 +76,24 @@ export const sandboxPageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/sandbox-pay/:sessionId', { schema: { params: paramsSchema, hide: true } }, async (request, reply) => {
     const session = await load(request.params.sessionId);
-    if (!session) return html(reply, closedPage(undefined, undefined), 404);
-    if (isExpired(session)) return html(reply, closedPage(session, local(session.return_url), true));
-    if (session.status === 'open') return html(reply, cardFormPage(session));
-    if (session.status === 'requires_action') return html(reply, threeDSecurePage(session));
-    return html(reply, closedPage(session, local(session.return_url)));
+    const lang = await languageOf(request, session);
+    if (!session) return html(reply, closedPage(lang, undefined, undefined), 404);
+    if (isExpired(session)) return html(reply, closedPage(lang, session, local(session.return_url), true));
+    if (session.status === 'open') return html(reply, cardFormPage(lang, session));
+    if (session.status === 'requires_action') return html(reply, threeDSecurePage(lang, session));
+    return html(reply, closedPage(lang, session, local(session.return_url)));
   });
 
   app.post('/sandbox-pay/:sessionId', { schema: { params: paramsSchema, body: formSchema, hide: true } }, async (request, reply) => {
     const session = await load(request.params.sessionId);
-    if (!session || session.status !== 'open' || isExpired(session)) return reply.redirect(`/sandbox-pay/${encodeURIComponent(request.params.sessionId)}`, 303);
+    const lang = await languageOf(request, session);
+    if (!session || session.status !== 'open' || isExpired(session)) return reply.redirect(pagePath(request.params.sessionId), 303);
     const values = request.body as Partial<CardFormValues>;
     const outcome = evaluateCard(values, app.clock.now());
-    if (outcome.kind === 'invalid') return html(reply, cardFormPage(session, { ...values, cvc: '' }, outcome.errors), 422);
+    if (outcome.kind === 'invalid') return html(reply, cardFormPage(lang, session, { ...values, cvc: '' }, outcome.errors), 422);
     if (outcome.kind === 'three_d_secure') {
       await gateway.requireAction(session, outcome.last4);
-      return reply.redirect(`/sandbox-pay/${encodeURIComponent(session.id)}`, 303);
+      return reply.redirect(pagePath(session.id), 303);
     }
     if (outcome.kind === 'declined')
       return finish(reply, session, { kind: 'failed', last4: outcome.last4, failureMessage: DECLINED_MESSAGE }, session.return_url);
@@ -89,7 +102,7 @@ export const sandboxPageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/sandbox-pay/:sessionId/3ds', { schema: { params: paramsSchema, body: formSchema, hide: true } }, async (request, reply) => {
     const session = await load(request.params.sessionId);
-    if (!session || session.status !== 'requires_action') return reply.redirect(`/sandbox-pay/${encodeURIComponent(request.params.sessionId)}`, 303);
+    if (!session || session.status !== 'requires_action') return reply.redirect(pagePath(request.params.sessionId), 303);
     const confirmed = (request.body as Record<string, string>).action === 'complete';
     return finish(reply, session, confirmed ? { kind: 'succeeded' } : { kind: 'failed', failureMessage: THREE_DS_FAILED_MESSAGE }, session.return_url);
   });
@@ -102,14 +115,13 @@ export const sandboxPageRoutes: FastifyPluginAsyncZod = async (app) => {
       const session = await load(request.params.sessionId);
       const action = (request.body as Record<string, string>).action;
       if (session && (action === 'open' || action === 'won' || action === 'lost')) await gateway.disputeSession(session, action);
-      return reply.redirect(`/sandbox-pay/${encodeURIComponent(request.params.sessionId)}`, 303);
+      return reply.redirect(pagePath(request.params.sessionId), 303);
     },
   );
 
   app.post('/sandbox-pay/:sessionId/cancel', { schema: { params: paramsSchema, hide: true } }, async (request, reply) => {
     const session = await load(request.params.sessionId);
-    if (!session || (session.status !== 'open' && session.status !== 'requires_action'))
-      return reply.redirect(`/sandbox-pay/${encodeURIComponent(request.params.sessionId)}`, 303);
+    if (!session || (session.status !== 'open' && session.status !== 'requires_action')) return reply.redirect(pagePath(request.params.sessionId), 303);
     return finish(reply, session, { kind: 'failed', failureMessage: CANCELLED_MESSAGE }, session.cancel_url);
   });
 };

@@ -7,6 +7,44 @@ import { type Clock } from '../../lib/clock.js';
 import { type CheckoutRequest, type CheckoutSession, type PaymentEvent, type PaymentGateway, type RefundRequest } from './gateway.js';
 import { WEBHOOK_TOLERANCE_S, webhookErrors } from './webhook-signature.js';
 
+/** The languages Stripe's hosted checkout speaks (a code it lacks would fail the session). */
+const stripeLocales = new Set([
+  'bg',
+  'cs',
+  'da',
+  'de',
+  'el',
+  'en',
+  'es',
+  'et',
+  'fi',
+  'fr',
+  'hr',
+  'hu',
+  'id',
+  'it',
+  'ja',
+  'ko',
+  'lt',
+  'lv',
+  'ms',
+  'mt',
+  'nb',
+  'nl',
+  'pl',
+  'pt',
+  'ro',
+  'ru',
+  'sk',
+  'sl',
+  'sv',
+  'th',
+  'tr',
+  'vi',
+  'zh',
+]);
+const stripeLocale = (code: string | undefined) => (code && stripeLocales.has(code) ? code : 'auto') as Stripe.Checkout.SessionCreateParams.Locale;
+
 export interface StripeGatewayOptions {
   secretKey: string;
   webhookSecret: string;
@@ -40,6 +78,8 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
             },
           ],
           customer_email: request.customerEmail,
+          // Stripe's hosted page in the buyer's language ('auto': the browser's, for a code Stripe lacks).
+          locale: stripeLocale(request.locale),
           client_reference_id: request.reference,
           metadata: { reference: request.reference, result_type: request.resultType },
           payment_intent_data: { metadata: { reference: request.reference } },

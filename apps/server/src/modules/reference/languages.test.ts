@@ -226,8 +226,34 @@ describe.each(dialects)('languages on %s', (dialect) => {
     expect(await languageOf()).toBeNull();
     await new TestClient(ctx.app).post('/api/login', { email: user.email, password: DEFAULT_PASSWORD, lang_id: germanId });
     expect(await languageOf()).toBe(germanId);
-    await new TestClient(ctx.app).post('/api/login', { email: user.email, password: DEFAULT_PASSWORD, lang_id: englishId });
+    // Issue 33: the account's language comes with the profile, so every device (and the next sign-in) follows it.
+    const second = new TestClient(ctx.app);
+    const login = await second.post<{ user: { language_id: number | null } }>('/api/login', {
+      email: user.email,
+      password: DEFAULT_PASSWORD,
+      lang_id: englishId,
+    });
     expect(await languageOf()).toBe(germanId);
+    expect(login.body.payload.user.language_id).toBe(germanId);
+    expect((await second.get<{ language_id: number | null }>('/api/user/profile')).body.payload.language_id).toBe(germanId);
+  });
+
+  it('replaces a German text we shipped and later rewrote (Punkte → Coins), and keeps an operator’s own (issue 33)', async () => {
+    await ctx.db
+      .updateTable('localizations')
+      .set({ value: 'Nicht genug Punkte' })
+      .where('language_id', '=', germanId)
+      .where('key', '=', 'account.notEnoughPoints')
+      .execute();
+    await ctx.db
+      .updateTable('localizations')
+      .set({ value: 'Deine Punkte, bitte' })
+      .where('language_id', '=', germanId)
+      .where('key', '=', 'payoutUi.yourCoins')
+      .execute();
+    await seedReferenceData(ctx.db, systemClock);
+    expect((await rowsOf(germanId)).get('account.notEnoughPoints')).toBe('Nicht genug Coins');
+    expect((await rowsOf(germanId)).get('payoutUi.yourCoins')).toBe('Deine Punkte, bitte');
   });
 
   it('replaces zod’s English default messages with catalogue texts, in the request’s language with their values', async () => {

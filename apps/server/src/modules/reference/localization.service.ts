@@ -59,6 +59,17 @@ export async function getLanguageTexts(db: DbOrTrx, languageId?: number | null):
   return texts;
 }
 
+/** The texts of the first language of `codes` Parley has ('de', 'de-AT' → de); none: the default language. */
+export async function getLanguageTextsByCode(db: DbOrTrx, codes: readonly string[]): Promise<LanguageTexts> {
+  const languages = await entryOf(db).languages;
+  for (const code of codes) {
+    const base = code.trim().toLowerCase().split(/[-_]/)[0];
+    const language = languages.find((l) => l.code === base);
+    if (language) return getLanguageTexts(db, language.id);
+  }
+  return getLanguageTexts(db, undefined);
+}
+
 /** A catalogue text in a language, English where the language lacks it. */
 export const renderText = (language: LanguageTexts, key: TextKey, params?: TextParams) => translate(language.catalogue, key, params, language.code);
 

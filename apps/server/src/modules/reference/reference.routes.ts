@@ -4,6 +4,23 @@ import { fromFlag } from '../../db/dialect.js';
 import { AppError } from '../../lib/app-error.js';
 import { sanitizeRichHtml } from '../../lib/html.js';
 import * as repo from './reference.repository.js';
+import { localizeRow, localizeRows } from './content-translations.service.js';
+import { getLanguageTexts } from './localization.service.js';
+import { requestLanguageId } from '../../plugins/localize.js';
+
+/** Country names in a language (CLDR through Intl.DisplayNames), sorted the way that language sorts. */
+export function localizeCountries(rows: { id: number; title: string; iso: string; dial_code: string }[], code: string) {
+  let names: Intl.DisplayNames | undefined;
+  try {
+    names = new Intl.DisplayNames([code], { type: 'region', fallback: 'none' });
+  } catch {
+    names = undefined;
+  }
+  const collator = new Intl.Collator(code);
+  return rows
+    .map((c) => ({ id: c.id, title: (code !== 'en' && names?.of(c.iso)) || c.title, iso: c.iso, dial_code: c.dial_code }))
+    .sort((a, b) => collator.compare(a.title, b.title));
+}
 import { getSettings, watchSettings } from './settings.service.js';
 import { type StaticPagesTable } from './reference.table.js';
 import { type Selectable } from 'kysely';
@@ -36,19 +53,24 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
     return { status: 'OK', payload: Object.fromEntries(rows.map((r) => [r.key, r.value])) };
   });
 
-  app.get('/countries', { schema: { tags: ['reference'] } }, async () => ({
-    status: 'OK',
-    payload: (await repo.listCountries(db)).map((c) => ({ id: c.id, title: c.title, iso: c.iso, dial_code: c.dial_code })),
-  }));
+  // Country names in the request's language (issue 33), from the CLDR data Node's ICU carries; sorted for that language.
+  app.get('/countries', { schema: { tags: ['reference'] } }, async (request) => {
+    const { code } = await getLanguageTexts(db, requestLanguageId(request));
+    return { status: 'OK', payload: localizeCountries(await repo.listCountries(db), code) };
+  });
 
   app.get('/currencies', { schema: { tags: ['reference'] } }, async () => ({
     status: 'OK',
     payload: (await repo.listCurrencies(db)).map((c) => ({ id: c.id, code: c.code, value: c.value, symbol: c.symbol, default: c.is_default === 1 })),
   }));
 
-  app.get('/faq', { schema: { tags: ['reference'] } }, async () => ({
+  app.get('/faq', { schema: { tags: ['reference'] } }, async (request) => ({
     status: 'OK',
-    payload: (await repo.listFaqs(db)).map((f) => ({ id: f.id, question: f.question, answer: sanitizeRichHtml(f.answer) })),
+    payload: (await localizeRows(db, 'faqs', requestLanguageId(request), await repo.listFaqs(db), ['question', 'answer'])).map((f) => ({
+      id: f.id,
+      question: f.question,
+      answer: sanitizeRichHtml(f.answer),
+    })),
   }));
 
   app.get('/social-links', { schema: { tags: ['reference'] } }, async () => ({
@@ -70,17 +92,19 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.type('application/javascript; charset=utf-8').header('cache-control', 'no-cache').send(code);
   });
 
-  app.get('/static-pages', { schema: { tags: ['reference'] } }, async () => ({
+  app.get('/static-pages', { schema: { tags: ['reference'] } }, async (request) => ({
     status: 'OK',
-    payload: (await repo.listStaticPages(db)).map(({ content: _content, ...row }) => {
-      const { content: _c, ...page } = toStaticPage({ ...row, content: '' });
-      return page;
-    }),
+    payload: (await localizeRows(db, 'static_pages', requestLanguageId(request), await repo.listStaticPages(db), ['title'])).map(
+      ({ content: _content, ...row }) => {
+        const { content: _c, ...page } = toStaticPage({ ...row, content: '' });
+        return page;
+      },
+    ),
   }));
 
   app.get('/static-pages/:idOrSlug', { schema: { tags: ['reference'], params: staticPageParamSchema } }, async (request) => {
     const page = await repo.findStaticPage(db, request.params.idOrSlug);
     if (!page) throw new AppError('NOT_FOUND', texts.reference.pageNotFound);
-    return { status: 'OK', payload: toStaticPage(page) };
+    return { status: 'OK', payload: toStaticPage(await localizeRow(db, 'static_pages', requestLanguageId(request), page, ['title', 'content'])) };
   });
 };

@@ -56,3 +56,13 @@ export interface SocialLinksTable {
   img: string;
   position: Generated<number>;
 }
+
+/** One field of one content row in one language (migration 0240); the row's own column is the default language's text. */
+export interface ContentTranslationsTable {
+  id: Generated<number>;
+  table_name: string;
+  row_id: number;
+  language_id: number;
+  field: string;
+  text: string;
+}

@@ -1,6 +1,7 @@
-import { englishCatalogue, textKeys } from '@parley/contracts/i18n';
+import { englishCatalogue, textKeys, type TextKey } from '@parley/contracts/i18n';
 import { type Db } from '../../db/database.js';
 import { de } from './locales/de.js';
+import { retiredGerman } from './locales/de-retired.js';
 
 /** Rows per statement: three values each, far below either database's parameter limit. */
 const BATCH = 200;
@@ -9,7 +10,8 @@ const BATCH = 200;
  * The localizations of the languages we ship (issue 19), cheap enough for every start and safe from
  * several processes at once: one read of what is there, then writes only for what differs.
  * - English mirrors the catalogue in code: a new key appears, a changed English text replaces the row.
- * - German (./locales/de.ts) is inserted where a key has no row; an operator's edit is never overwritten.
+ * - German (./locales/de.ts) is inserted where a key has no row; an operator's edit is never overwritten. A row
+ *   that still holds a text we shipped and later rewrote (./locales/de-retired.ts) takes the new text.
  */
 export async function seedLocalizations(db: Db) {
   const languages = await db.selectFrom('languages').select(['id', 'code']).where('code', 'in', ['en', 'de']).execute();
@@ -41,5 +43,16 @@ export async function seedLocalizations(db: Db) {
         .values(missing.slice(i, i + BATCH))
         .onConflict((oc) => oc.columns(['language_id', 'key']).doNothing())
         .execute();
+    for (const [key, old] of Object.entries(retiredGerman) as [TextKey, readonly string[]][]) {
+      const value = stored.get(`${german.id}:${key}`);
+      if (value === undefined || !old.includes(value) || !de[key] || de[key] === value) continue;
+      await db
+        .updateTable('localizations')
+        .set({ value: de[key] })
+        .where('language_id', '=', german.id)
+        .where('key', '=', key)
+        .where('value', '=', value)
+        .execute();
+    }
   }
 }

@@ -19,6 +19,10 @@ import {
   seedStaticPages,
 } from './seed-content.js';
 import { seedLocalizations } from './seed-localizations.js';
+import { seedTranslations } from './content-translations.service.js';
+import { germanBundles, germanFaqs, germanProducts, germanRooms, germanStaticPages } from './seed-content-de.js';
+
+const germanId = async (db: Db) => (await db.selectFrom('languages').select('id').where('code', '=', 'de').executeTakeFirst())?.id;
 import { demoOperatorSettings } from './settings.service.js';
 
 /** Every country libphonenumber knows, with its English name and dialing code. */
@@ -62,6 +66,16 @@ export async function seedReferenceData(db: Db, clock: Clock) {
       .onConflict((oc) => oc.column('slug').doNothing())
       .execute();
   }
+  // The legal pages in German beside English (issue 33): a page the operator has not translated themselves.
+  const de = await germanId(db);
+  if (de !== undefined)
+    await seedTranslations(
+      db,
+      'static_pages',
+      de,
+      'slug',
+      Object.entries(germanStaticPages).map(([slug, page]) => ({ match: slug, fields: { title: page.title, content: sanitizeRichHtml(page.content) } })),
+    );
 }
 
 /** Demo content: rooms, bundles, FAQ, social links and two accounts. Idempotent. */
@@ -88,6 +102,40 @@ export async function seedDemoData(db: Db, clock: Clock, options: DemoOptions) {
       .values(seedSocialLinks.map((s, i) => ({ ...s, position: i })))
       .execute();
   await seedProducts(db, clock);
+  // German beside the English demo content (issue 33), for rows that still hold the text we shipped.
+  const de = await germanId(db);
+  if (de !== undefined) {
+    const each = <T>(map: Record<string, T>, fields: (value: T) => Record<string, string>) =>
+      Object.entries(map).map(([match, value]) => ({ match, fields: fields(value) }));
+    await seedTranslations(
+      db,
+      'rooms',
+      de,
+      'title',
+      each(germanRooms, (title) => ({ title })),
+    );
+    await seedTranslations(
+      db,
+      'bundles',
+      de,
+      'description',
+      each(germanBundles, (description) => ({ description })),
+    );
+    await seedTranslations(
+      db,
+      'faqs',
+      de,
+      'question',
+      each(germanFaqs, (f) => ({ question: f.question, answer: sanitizeRichHtml(f.answer) })),
+    );
+    await seedTranslations(
+      db,
+      'products',
+      de,
+      'name',
+      each(germanProducts, (p) => ({ name: p.name, description: p.description })),
+    );
+  }
   // The demo operator's requisites, only where the operator has not set their own.
   for (const [key, value] of Object.entries(demoOperatorSettings))
     await db

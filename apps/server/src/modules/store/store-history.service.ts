@@ -1,27 +1,14 @@
 import { orderStatusLabels, pageMeta, type OrderStatus, type StoreStatus, type StoreTransaction } from '@parley/contracts';
+import { texts } from '@parley/contracts/texts';
+import { type TextKey } from '@parley/contracts/i18n';
 import { type Db } from '../../db/database.js';
+import { getLanguageTexts, renderText, type LanguageTexts } from '../reference/localization.service.js';
 import * as repo from './store-history.repository.js';
 
-const typeLabels: Record<string, string> = {
-  signup_bonus: 'Sign-up bonus',
-  top_up: 'Coins top-up',
-  message: 'Message',
-  topic: 'New topic',
-  channel_status: 'Channel status',
-  contributor_earning: 'Contributor earning',
-  payout_hold: 'Payout request',
-  payout_release: 'Payout returned',
-  admin_adjustment: 'Balance adjustment',
-  store_purchase: 'Store purchase',
-  skin_purchase: 'Skin purchase',
-  top_up_payment: 'Top-up payment',
-  refund: 'Refund',
-  report_refund: 'Refund after a report',
-  held_refund: 'Refund: message not approved',
-  dispute_hold: 'Disputed payment (on hold)',
-  dispute_release: 'Dispute closed: coins returned',
-  earning_reversal: 'Earning reversed',
-};
+/** The movement types the history names (the catalogue's `historyTypes`); anything else is 'Other'. */
+const historyTypes = new Set(Object.keys(texts.historyTypes));
+/** A movement's type in the reader's language (issue 33: German left 'Message' and 'Payout request' in English). */
+export const typeLabel = (language: LanguageTexts, type: string) => renderText(language, `historyTypes.${historyTypes.has(type) ? type : 'other'}` as TextKey);
 
 const depositLabels: Record<string, StoreStatus> = {
   pending: 'Pending',
@@ -38,12 +25,12 @@ function statusOf(row: repo.MovementRow): StoreStatus {
   return depositLabels[row.status] ?? 'Pending';
 }
 
-function toTransaction(row: repo.MovementRow): StoreTransaction {
+function toTransaction(row: repo.MovementRow, language: LanguageTexts): StoreTransaction {
   const isCoins = row.source === 'ledger';
   return {
     id: `${row.source}:${row.id}`,
     type: row.type,
-    type_label: typeLabels[row.type] ?? row.type.replace(/_/g, ' '),
+    type_label: typeLabel(language, row.type),
     amount: isCoins ? row.amount : row.amount / 100,
     currency: isCoins ? 'COINS' : 'EUR',
     status: statusOf(row),
@@ -52,7 +39,11 @@ function toTransaction(row: repo.MovementRow): StoreTransaction {
 }
 
 /** The transactions history: every ledger entry and card payment of the user, newest first. */
-export async function listTransactions(db: Db, userId: number, page: number, perPage: number) {
-  const [rows, total] = await Promise.all([repo.listMovements(db, userId, perPage, (page - 1) * perPage), repo.countMovements(db, userId)]);
-  return { data: rows.map(toTransaction), meta: pageMeta(page, perPage, total) };
+export async function listTransactions(db: Db, userId: number, page: number, perPage: number, languageId?: number) {
+  const [rows, total, language] = await Promise.all([
+    repo.listMovements(db, userId, perPage, (page - 1) * perPage),
+    repo.countMovements(db, userId),
+    getLanguageTexts(db, languageId),
+  ]);
+  return { data: rows.map((row) => toTransaction(row, language)), meta: pageMeta(page, perPage, total) };
 }

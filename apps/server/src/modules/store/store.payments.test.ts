@@ -103,8 +103,10 @@ describe.each(dialects)('store checkout and payments on %s', (dialect) => {
     expect(session.return_url).toContain(`/processing-payment?order_id=${first.order.id}&type=payment`);
     expect((await client.get<CheckoutPrefill>('/api/checkout/prefill')).body.payload.city).toBe('');
 
-    await buy(client, 'red', { save_info: true, city: 'Tartu', address: 'Rüütli 1', postCode: '51007' });
+    await buy(client, 'red', { save_info: true, surname: 'Tamm', city: 'Tartu', address: 'Rüütli 1', postCode: '51007' });
+    // Issue 33: the surname comes back too.
     expect((await client.get<CheckoutPrefill>('/api/checkout/prefill')).body.payload).toMatchObject({
+      surname: 'Tamm',
       country: countryId,
       city: 'Tartu',
       address: 'Rüütli 1',

@@ -190,7 +190,7 @@ export function unequipSkin(db: DbOrTrx, userId: number, kind: ProductKind) {
 export function saveBillingAddress(
   db: DbOrTrx,
   userId: number,
-  address: { country_id: number; city: string; address: string; zip: string; updated_at: string },
+  address: { surname: string; country_id: number; city: string; address: string; zip: string; updated_at: string },
 ) {
   return db.updateTable('users').set(address).where('id', '=', userId).execute();
 }

@@ -1,3 +1,5 @@
+import { localizeRow, localizeRows } from '../reference/content-translations.service.js';
+import { requestLanguageId } from '../../plugins/localize.js';
 import {
   checkoutBodySchema,
   currencyQuerySchema,
@@ -31,14 +33,23 @@ export const storeRoutes: FastifyPluginAsyncZod = async (app) => {
   registerReceiptSource('order', orderReceipts);
   const userIdOf = (request: { auth: { user: { id: number } } | null }) => request.auth?.user.id ?? null;
 
-  app.get('/products', { schema: { tags, querystring: productListQuerySchema } }, async (request) => ({
-    status: 'OK',
-    payload: await store.listCatalog(db, request.query, userIdOf(request)),
-  }));
+  app.get('/products', { schema: { tags, querystring: productListQuerySchema } }, async (request) => {
+    const catalog = await store.listCatalog(db, request.query, userIdOf(request));
+    return {
+      status: 'OK',
+      payload: { ...catalog, data: await localizeRows(db, 'products', requestLanguageId(request), catalog.data, ['name', 'description']) },
+    };
+  });
 
   app.get('/products/:id', { schema: { tags, params: idParamSchema, querystring: currencyQuerySchema } }, async (request) => ({
     status: 'OK',
-    payload: (await store.getProduct(db, request.params.id, userIdOf(request), request.query.currency)).product,
+    payload: await localizeRow(
+      db,
+      'products',
+      requestLanguageId(request),
+      (await store.getProduct(db, request.params.id, userIdOf(request), request.query.currency)).product,
+      ['name', 'description'],
+    ),
   }));
 
   app.get('/products/:id/preview.svg', { schema: { tags, params: idParamSchema } }, async (request, reply) => {
@@ -62,7 +73,7 @@ export const storeRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, params: productIdParamSchema, body: checkoutBodySchema }, preValidation: requireVerified },
     async (request) => {
       const deps = { db, clock: app.clock, config: app.config, gateway: app.gateway, log: request.log };
-      const result = await store.checkout(deps, currentUser(request), request.params.productId, request.body);
+      const result = await store.checkout(deps, currentUser(request), request.params.productId, request.body, requestLanguageId(request));
       return { status: 'OK', message: texts.topUp.redirectingToPayment, payload: result, redirect_url: result.redirect_url };
     },
   );
@@ -84,7 +95,7 @@ export const storeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/transactions', { schema: { tags, querystring: storeHistoryQuerySchema }, preValidation: requireAuth }, async (request) => ({
     status: 'OK',
-    payload: await listTransactions(db, currentUser(request).id, request.query.page, request.query.per_page),
+    payload: await listTransactions(db, currentUser(request).id, request.query.page, request.query.per_page, requestLanguageId(request)),
   }));
 
   app.get('/skins', { schema: { tags }, preValidation: requireAuth }, async (request) => ({

@@ -18,6 +18,8 @@ import { type PaymentGateway } from '../payments/gateway.js';
 import { displayPrice, quoteIn, resolveCurrency } from '../payments/pricing.js';
 import { hasReceipts } from '../receipts/receipts.service.js';
 import { getSettings } from '../reference/settings.service.js';
+import { localizeRow } from '../reference/content-translations.service.js';
+import { getLanguageTexts } from '../reference/localization.service.js';
 import { type UserRow } from '../users/users.table.js';
 import { orderNumber, toOrder, toProduct } from './store.mapper.js';
 import * as repo from './store.repository.js';
@@ -83,7 +85,8 @@ async function orderOf(db: DbOrTrx, row: OrderRow): Promise<Order> {
 }
 
 /** Creates the order (pending), then the gateway checkout (processing). Nothing is granted until the gateway confirms. */
-export async function checkout(deps: StoreDeps, user: UserRow, productId: number, body: CheckoutBody): Promise<CheckoutResult> {
+/** `languageId`: the request's language, which the hosted card page speaks. */
+export async function checkout(deps: StoreDeps, user: UserRow, productId: number, body: CheckoutBody, languageId?: number): Promise<CheckoutResult> {
   const { db, clock, config, gateway } = deps;
   const product = await repo.findProductById(db, productId);
   if (!product || !product.is_active) throw new AppError('NOT_FOUND', texts.store.productNotFound);
@@ -101,7 +104,15 @@ export async function checkout(deps: StoreDeps, user: UserRow, productId: number
   const order = await insertOpenOrder(db, () =>
     db.transaction().execute(async (trx) => {
       if (body.save_info) {
-        await repo.saveBillingAddress(trx, user.id, { country_id: body.country, city: body.city, address: body.address, zip: body.postCode, updated_at: now });
+        // Everything the prefill restores, the surname too (issue 33).
+        await repo.saveBillingAddress(trx, user.id, {
+          surname: body.surname,
+          country_id: body.country,
+          city: body.city,
+          address: body.address,
+          zip: body.postCode,
+          updated_at: now,
+        });
       }
       return repo.insertOrder(trx, {
         user_id: user.id,
@@ -140,7 +151,8 @@ export async function checkout(deps: StoreDeps, user: UserRow, productId: number
       resultType: 'payment',
       amountCents: charge.total_cents,
       currency: charge.currency,
-      description: `${orderNumber(order.id)}: ${product.name}`,
+      description: `${orderNumber(order.id)}: ${(await localizeRow(db, 'products', languageId, { id: product.id, name: product.name }, ['name'])).name}`,
+      locale: (await getLanguageTexts(db, languageId)).code,
       customerEmail: body.email,
       returnUrl: back(),
       cancelUrl: back('&canceled=1'),

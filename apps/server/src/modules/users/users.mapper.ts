@@ -36,6 +36,7 @@ export function toUserProfile(user: UserRow, now: Date, country: { id: number; t
     adult_confirmed: user.adult_confirmed_at !== null,
     two_factor_enabled: user.totp_enabled_at !== null,
     chat_name: publicChatName(user),
+    language_id: user.language_id,
     created_at: user.created_at,
   };
 }

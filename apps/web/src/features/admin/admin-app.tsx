@@ -11,6 +11,7 @@ import { SettingsScreen } from './screens/settings';
 import { SystemScreen } from './screens/system';
 import { UserScreen, UsersScreen } from './screens/users';
 import { ContentRulesScreen, HeldMessagesScreen } from './screens/content-rules';
+import { ContentTranslationsScreen } from './screens/content-translations';
 
 /** The whole console, loaded lazily from the router (`/admin/*`): normal users never download it. */
 export default function AdminApp() {
@@ -34,6 +35,7 @@ export default function AdminApp() {
         <Route path="products" element={<ProductsScreen />} />
         <Route path="languages" element={<LanguagesScreen />} />
         <Route path="languages/:id" element={<LocalizationsScreen />} />
+        <Route path="content-translations" element={<ContentTranslationsScreen />} />
         <Route path="social-links" element={<SocialLinksScreen />} />
         <Route path="currencies" element={<CurrenciesScreen />} />
         <Route path="audit" element={<AuditScreen />} />

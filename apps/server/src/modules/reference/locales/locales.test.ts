@@ -17,4 +17,9 @@ describe('German locale', () => {
       .map(([key, value]) => `${key}: ${checkTranslation(key as keyof typeof englishCatalogue, value!)} in ${JSON.stringify(value)}`);
     expect(broken, broken.join('\n')).toEqual([]);
   });
+
+  it('calls the currency Coins everywhere (issue 33: not Coins, Münzen and Punkte on one screen)', () => {
+    const others = Object.entries(de).filter(([, value]) => /M(ü|u)nze|Punkt/.test(value ?? ''));
+    expect(others.map(([key, value]) => `${key}: ${value}`)).toEqual([]);
+  });
 });

@@ -28,6 +28,7 @@ export const adminSections = [
   { slug: 'bundles', label: 'Bundles' },
   { slug: 'products', label: 'Products' },
   { slug: 'languages', label: 'Languages' },
+  { slug: 'content-translations', label: 'Content translations' },
   { slug: 'social-links', label: 'Social links' },
   { slug: 'currencies', label: 'Currencies' },
   { slug: 'audit', label: 'Audit log' },

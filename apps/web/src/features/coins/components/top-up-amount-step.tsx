@@ -1,9 +1,9 @@
-import { defaultCurrency, limits, type Bundle } from '@parley/contracts';
+import { limits, type Bundle } from '@parley/contracts';
 import { TextField } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatNumber, formatPrice } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
-import { coinsFor, parseAmount, sanitizeAmount } from '../utils/amount';
+import { coinsFor, parseAmount, sanitizeAmount, toEuros } from '../utils/amount';
 
 export type TopUpMode = 'amount' | 'bundle';
 
@@ -20,13 +20,18 @@ interface AmountStepProps {
   bundleId: number | undefined;
   onBundle: (id: number) => void;
   error: string | null;
+  /** The selected currency: the amount is typed in it (issue 33). */
+  symbol: string;
+  /** Units of the selected currency per euro. */
+  currencyRate: number;
 }
 
-/** Step 1: an amount in euros (quick amounts 5/10/25/50) or a bundle. */
+/** Step 1: an amount in the selected currency (quick amounts 5/10/25/50) or a bundle. */
 export function TopUpAmountStep(props: AmountStepProps) {
-  const { mode, onMode, amountText, onAmount, rate, minAmount, bundles, bundleId, onBundle, error } = props;
+  const { mode, onMode, amountText, onAmount, rate, minAmount, bundles, bundleId, onBundle, error, symbol, currencyRate } = props;
   const t = useT();
-  const coins = coinsFor(parseAmount(amountText), rate);
+  const typed = parseAmount(amountText);
+  const coins = coinsFor(typed === null ? null : toEuros(typed, currencyRate), rate);
   return (
     <div>
       <div className="segmented" role="group" aria-label={t('topUpUi.modeGroup')}>
@@ -48,18 +53,18 @@ export function TopUpAmountStep(props: AmountStepProps) {
                 aria-pressed={parseAmount(amountText) === value}
                 onClick={() => onAmount(String(value))}
               >
-                {value} {defaultCurrency.symbol}
+                {value} {symbol}
               </button>
             ))}
           </div>
           <TextField
-            label={t('topUpUi.amountLabel', { symbol: defaultCurrency.symbol })}
+            label={t('topUpUi.amountLabel', { symbol })}
             inputMode="decimal"
             autoComplete="off"
             value={amountText}
             onChange={(event) => onAmount(sanitizeAmount(event.target.value))}
             error={error ?? undefined}
-            hint={t('topUpUi.minimum', { price: formatPrice(minAmount, defaultCurrency.symbol) })}
+            hint={t('topUpUi.minimum', { price: formatPrice(minAmount, symbol) })}
           />
           <p className="top-up__preview" aria-live="polite">
             <span>{t('topUpUi.youGet')}</span>

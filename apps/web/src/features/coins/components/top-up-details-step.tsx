@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { limits, texts, topUpDetailsSchema, type Country, type UserProfile } from '@parley/contracts';
+import { limits, texts, topUpDetailsSchema, type CheckoutPrefill, type Country, type UserProfile } from '@parley/contracts';
 import { useForm, type UseFormSetError } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
@@ -20,6 +20,19 @@ export const detailsFormSchema = topUpDetailsSchema.extend({
 export type DetailsForm = z.input<typeof detailsFormSchema>;
 export type DetailsValues = z.output<typeof detailsFormSchema>;
 export const detailsFields = ['name', 'surname', 'phone', 'email', 'country', 'city', 'address', 'postCode', 'accept_terms'] as const;
+
+/** The last top-up's billing details (GET /deposit/prefill) as the form's starting values. */
+export const detailsFromPrefill = (prefill: CheckoutPrefill): DetailsForm => ({
+  name: prefill.name,
+  surname: prefill.surname,
+  phone: prefill.phone,
+  email: prefill.email,
+  country: prefill.country === null ? '' : String(prefill.country),
+  city: prefill.city,
+  address: prefill.address,
+  postCode: prefill.postCode,
+  accept_terms: false,
+});
 
 export const detailsFromProfile = (user: UserProfile): DetailsForm => ({
   name: user.name ?? '',

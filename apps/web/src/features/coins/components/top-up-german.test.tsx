@@ -39,6 +39,8 @@ const props = {
   bundleId: 2,
   onBundle: vi.fn(),
   error: null,
+  symbol: '€',
+  currencyRate: 1,
 };
 
 describe('Top Up in German', () => {

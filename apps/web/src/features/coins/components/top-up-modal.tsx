@@ -12,11 +12,13 @@ import { useI18n } from '../../../lib/i18n';
 import { useSettings } from '../../../lib/reference';
 import { useBundles } from '../api/bundles';
 import { useDepositCheckout } from '../api/deposit-checkout';
-import { coinsFor, isValidRedirectUrl, parseAmount, withVat } from '../utils/amount';
+import { coinsFor, isValidRedirectUrl, minInCurrency, parseAmount, toEuros, withVat } from '../utils/amount';
+import { formatPrice } from '../../../lib/format';
+import { useTopUpPrefill } from '../api/top-up-prefill';
 import { topUpModal, useTopUpModal } from '../utils/top-up-store';
 import { TopUpAmountStep, type TopUpMode } from './top-up-amount-step';
 import { TestPaymentsBanner } from '../../../components/ui/test-payments-banner';
-import { detailsFields, detailsFromProfile, TopUpDetailsStep, type DetailsForm, type DetailsValues } from './top-up-details-step';
+import { detailsFields, detailsFromPrefill, detailsFromProfile, TopUpDetailsStep, type DetailsForm, type DetailsValues } from './top-up-details-step';
 
 type Step = 'amount' | 'details' | 'processing' | 'redirect';
 
@@ -36,7 +38,9 @@ export function TopUpModal({ user }: { user: UserProfile }) {
   const [amountText, setAmountText] = useState(String(limits.defaultTopUpAmount));
   const [bundleId, setBundleId] = useState<number | undefined>();
   const [error, setError] = useState<string | null>(null);
-  const [details, setDetails] = useState<DetailsForm>(() => detailsFromProfile(user));
+  // What was typed in step 2 this time; until then the last top-up's details (else the profile's).
+  const [details, setDetails] = useState<DetailsForm | null>(null);
+  const prefill = useTopUpPrefill(request.open);
   const [redirectUrl, setRedirectUrl] = useState<string | null>(null);
 
   useEffect(() => {
@@ -47,7 +51,8 @@ export function TopUpModal({ user }: { user: UserProfile }) {
     setAmountText(String(limits.defaultTopUpAmount));
     setError(null);
     setRedirectUrl(null);
-    setDetails(detailsFromProfile(user));
+    setDetails(null);
+    void prefill.refetch();
     // Only a new open resets the modal, not profile refetches.
   }, [request.open, request.nonce]);
 
@@ -59,22 +64,25 @@ export function TopUpModal({ user }: { user: UserProfile }) {
 
   const rate = settings?.points_convertion_rate ?? limits.defaultConversionRate;
   const { currency, symbol, currencies } = useCurrency();
-  const minAmount = settings?.min_top_up_amount ?? 0;
   const vatPercent = settings?.vat_percent ?? 0;
   const bundle = bundles.data?.find((b) => b.id === bundleId);
-  const amount = parseAmount(amountText);
-  // Shown in the selected currency exactly as it will be charged.
+  // Issue 33: the amount is typed in the selected currency, like the bundles beside it are priced; the
+  // server takes euros (spec §3), so it is converted with the currency's rate.
   const currencyRate = currencies.find((c) => c.code === currency)?.value ?? 1;
+  const amount = parseAmount(amountText);
+  const minAmount = minInCurrency(settings?.min_top_up_amount ?? 0, currencyRate);
+  const euroAmount = amount === null ? null : Math.max(toEuros(amount, currencyRate), amount >= minAmount ? (settings?.min_top_up_amount ?? 0) : 0);
+  // Shown in the selected currency exactly as it will be charged.
   const summary =
     mode === 'bundle' && bundle
       ? { coins: bundle.points, vatPercent, symbol, ...withVat(bundle.price, vatPercent, currencyRate) }
-      : { coins: coinsFor(amount, rate), vatPercent, symbol, ...withVat(amount ?? 0, vatPercent, currencyRate) };
+      : { coins: coinsFor(euroAmount, rate), vatPercent, symbol, ...withVat(euroAmount ?? 0, vatPercent, currencyRate) };
 
   const next = () => {
     setError(null);
     if (mode === 'amount') {
       if (amount === null) return setError(t('topUp.validAmount'));
-      if (amount < minAmount) return setError(t('topUp.minTopUp', { min: `${minAmount.toFixed(2)} €` }));
+      if (amount < minAmount) return setError(t('topUp.minTopUp', { min: formatPrice(minAmount, symbol) }));
     } else {
       if (!bundles.data || bundles.data.length === 0) return setError(t('topUp.bundleUnavailable'));
       if (!bundle) return setError(bundleId ? t('topUp.bundleNotFoundRetry') : t('topUp.bundleUnavailable'));
@@ -90,7 +98,7 @@ export function TopUpModal({ user }: { user: UserProfile }) {
       const result = await checkout.mutateAsync({
         ...values,
         country: String(values.country),
-        ...(mode === 'bundle' ? { bundle_id: bundleId } : { amount: amount ?? 0 }),
+        ...(mode === 'bundle' ? { bundle_id: bundleId } : { amount: euroAmount ?? 0 }),
       });
       if (!result.redirectUrl) throw new Error(t('topUp.noRedirectUrl'));
       if (!isValidRedirectUrl(result.redirectUrl)) throw new Error(t('topUp.invalidPaymentUrl'));
@@ -130,6 +138,8 @@ export function TopUpModal({ user }: { user: UserProfile }) {
             }}
             rate={rate}
             minAmount={minAmount}
+            symbol={symbol}
+            currencyRate={currencyRate}
             bundles={bundles.data}
             bundlesPending={bundles.isPending}
             bundlesFailed={bundles.isError}
@@ -148,9 +158,10 @@ export function TopUpModal({ user }: { user: UserProfile }) {
           </div>
         </>
       )}
-      {step === 'details' && (
+      {step === 'details' && prefill.isFetching && !details && <Spinner label={t('common.loading')} />}
+      {step === 'details' && !(prefill.isFetching && !details) && (
         <TopUpDetailsStep
-          defaults={details}
+          defaults={details ?? (prefill.data ? detailsFromPrefill(prefill.data) : detailsFromProfile(user))}
           summary={summary}
           error={error}
           onBack={() => {

@@ -1,4 +1,4 @@
-import { texts, type UserProfile } from '@parley/contracts';
+import { texts, type CheckoutPrefill, type UserProfile } from '@parley/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -7,6 +7,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FailPaymentRoute, ProcessingPaymentRoute, SuccessPaymentRoute } from '../../../app/routes/payment-result';
 import { configureApiClient, resetApiClient } from '../../../lib/api-client';
+import { CurrencyProvider } from '../../../lib/currency';
 import { countriesQuery, settingsQuery, staticPagesQuery } from '../../../lib/reference';
 import { topUpModal } from '../utils/top-up-store';
 import { TopUpModal } from './top-up-modal';
@@ -16,6 +17,8 @@ import { englishText } from '@parley/contracts/i18n';
 let server: Server;
 const checkouts: Record<string, unknown>[] = [];
 let checkoutReply: { status: number; body: unknown } = { status: 200, body: {} };
+/** The last top-up's details the server answers (null: 404, the profile is used). */
+let prefill: CheckoutPrefill | null = null;
 /** Per deposit id: the statuses answered in turn; the last one repeats. */
 const depositStatuses: Record<number, string[]> = {};
 
@@ -36,6 +39,16 @@ function handle(request: IncomingMessage, response: ServerResponse) {
       payload: [{ id: 7, description: 'Starter', price: 5, points: 600, display: { currency: 'EUR', symbol: '€', amount: 5 } }],
     });
   }
+  if (url.pathname === '/api/currencies') {
+    return json(200, {
+      status: 'OK',
+      payload: [
+        { id: 1, code: 'EUR', symbol: '€', value: 1, default: true },
+        { id: 3, code: 'GBP', symbol: '£', value: 0.85, default: false },
+      ],
+    });
+  }
+  if (url.pathname === '/api/deposit/prefill' && prefill) return json(200, { status: 'OK', payload: prefill });
   if (url.pathname === '/api/deposit/checkout') {
     let raw = '';
     request.on('data', (chunk: Buffer) => (raw += chunk.toString()));
@@ -155,6 +168,54 @@ describe('Top Up modal', () => {
     expect(await screen.findByRole('button', { name: texts.topUp.goToPaymentPage })).toBeTruthy();
     expect(checkouts.at(-1)).toMatchObject({ bundle_id: 7, city: 'Tartu' });
     expect(checkouts.at(-1)).not.toHaveProperty('amount');
+  });
+});
+
+describe('Top Up modal in another currency and with earlier details (issue 33)', () => {
+  it('takes the amount in the selected currency (£), like the bundles beside it, and sends its euros', async () => {
+    localStorage.setItem('currency', 'GBP');
+    checkoutReply = { status: 200, body: { status: 'OK', redirect_url: '/sandbox-pay/sbx_2', payload: { deposit: { id: 11 } } } };
+    renderWithClient(
+      <CurrencyProvider>
+        <TopUpModal user={{ ...user, city: 'Tartu', address: 'Ülikooli 18', zip: '50090' }} />
+      </CurrencyProvider>,
+    );
+    act(() => topUpModal.open());
+    const input = await screen.findByLabelText('Amount (£)');
+    expect(screen.getByRole('button', { name: '10 £' })).toBeTruthy();
+    expect(screen.getByText(englishText('topUpUi.minimum', { price: '4.25 £' }))).toBeTruthy();
+    fireEvent.change(input, { target: { value: '4' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText(englishText('topUp.minTopUp', { min: '4.25 £' }))).toBeTruthy();
+    fireEvent.change(input, { target: { value: '17' } });
+    // £17 is €20: 2 000 coins.
+    expect(screen.getByText('2 000 Coins')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    fireEvent.click(await screen.findByLabelText(/I accept the/));
+    fireEvent.click(screen.getByRole('button', { name: 'Pay 20.74 £' }));
+    expect(await screen.findByRole('button', { name: texts.topUp.goToPaymentPage })).toBeTruthy();
+    expect(checkouts.at(-1)).toMatchObject({ amount: 20 });
+    localStorage.removeItem('currency');
+  });
+
+  it('starts the details from the last top-up', async () => {
+    prefill = {
+      name: 'Ada',
+      surname: 'King',
+      email: 'ada@example.com',
+      phone: '+37255555555',
+      country: 1,
+      city: 'Tartu',
+      address: 'Rüütli 1',
+      postCode: '51007',
+    };
+    renderWithClient(<TopUpModal user={user} />);
+    act(() => topUpModal.open());
+    fireEvent.click(await screen.findByRole('button', { name: 'Continue' }));
+    expect(((await screen.findByLabelText('Surname')) as HTMLInputElement).value).toBe('King');
+    expect((screen.getByLabelText('City') as HTMLInputElement).value).toBe('Tartu');
+    expect((screen.getByLabelText('Post code') as HTMLInputElement).value).toBe('51007');
+    prefill = null;
   });
 });
 

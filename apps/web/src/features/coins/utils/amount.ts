@@ -19,6 +19,12 @@ export function parseAmount(value: string): number | null {
   return Number.isFinite(n) && n > 0 ? n : null;
 }
 
+/** An amount typed in a currency (`rate` per euro) as the euros the server takes, to the cent. */
+export const toEuros = (amount: number, rate: number) => (rate > 0 ? Math.round((amount * 100) / rate) / 100 : amount);
+
+/** The euro minimum in a currency (`rate` per euro), rounded up to the cent so that it is never below it. */
+export const minInCurrency = (minEuros: number, rate: number) => Math.ceil(Math.round(minEuros * rate * 10_000) / 100) / 100;
+
 /** Coins shown for an amount: amount × conversion rate, rounded (spec §5). */
 export const coinsFor = (amount: number | null, rate: number) => (amount === null ? 0 : Math.round(amount * rate));
 
