@@ -44,7 +44,8 @@ export function FaqSection() {
                   </button>
                 </h3>
                 <div className="accordion__panel" id={`faq-${faq.id}`} role="region" aria-labelledby={`faq-q-${faq.id}`} hidden={!isOpen}>
-                  <HtmlContent html={faq.answer} />
+                  {/* Rendered once opened: the sanitizer loads on the first answer read, not with the home page (JS budget). */}
+                  {isOpen && <HtmlContent html={faq.answer} />}
                 </div>
               </div>
             );
