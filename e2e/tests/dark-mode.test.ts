@@ -141,12 +141,23 @@ describe('dark mode', () => {
         await page.goto(`/rooms/${rooms.data[0]!.id}/topics`);
         await page.waitForLoadState('networkidle');
         await snap(page, name('topics'));
-        const created = await apiPost<{ topic: { id: number } }>(context, baseUrl, '/topics/create', {
+        // One open topic per user: the first screen run creates it, later runs reopen it.
+        const topicId = await apiPost<{ topic: { id: number } }>(context, baseUrl, '/topics/create', {
           room_id: rooms.data[0]!.id,
           title: `Dark ${Date.now().toString(36)}`,
-        });
-        await page.goto(`/topics/${created.payload.topic.id}/chat`);
+        }).then(
+          (created) => created.payload.topic.id,
+          (error: Error) => Number(/"topic_id":(\d+)/.exec(error.message)?.[1]),
+        );
+        await page.goto(`/topics/${topicId}/chat`);
         await page.getByTestId('chat-status').waitFor({ timeout: 15_000 });
+        await page.waitForLoadState('networkidle');
+        await snap(page, name('chat-rules'));
+        const agree = page.getByRole('dialog').getByRole('button', { name: language === 'de' ? 'Zustimmen' : texts.chat.agree });
+        if (await agree.count()) {
+          await agree.click();
+          await agree.waitFor({ state: 'detached' });
+        }
         await page.waitForLoadState('networkidle');
         await snap(page, name('chat'));
         if (mobile) {
