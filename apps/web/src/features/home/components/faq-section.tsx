@@ -44,7 +44,9 @@ export function FaqSection() {
                   </button>
                 </h3>
                 <div className="accordion__panel" id={`faq-${faq.id}`} role="region" aria-labelledby={`faq-q-${faq.id}`} hidden={!isOpen}>
-                  <HtmlContent html={faq.answer} />
+                  {/* The answer (and with it the lazily loaded sanitizer) renders once opened: the home page's first
+                      JavaScript stays under issue #10's 150 KB budget. */}
+                  {isOpen && <HtmlContent html={faq.answer} />}
                 </div>
               </div>
             );
