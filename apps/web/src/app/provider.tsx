@@ -3,6 +3,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { PageSpinner } from '../components/ui/spinner';
 import { authStore } from '../lib/auth';
 import { CurrencyProvider } from '../lib/currency';
+import { setBaseTitle } from '../lib/document-title';
 import { I18nProvider, useI18n, useT } from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
 
@@ -27,7 +28,7 @@ function DocumentLanguage() {
   const { t, locale } = useI18n();
   useEffect(() => {
     document.documentElement.lang = locale;
-    document.title = t('appUi.documentTitle');
+    setBaseTitle(t('appUi.documentTitle'));
   }, [t, locale]);
   return null;
 }

@@ -190,7 +190,7 @@ describe('routes and guards (spec §2)', () => {
   it('renders a static page by slug and by id, with styles removed and tables wrapped', async () => {
     renderAt('/terms');
     expect(await screen.findByRole('heading', { name: 'Terms of Service', level: 1 })).toBeTruthy();
-    const paragraph = screen.getByText('Be nice.');
+    const paragraph = await screen.findByText('Be nice.');
     expect(paragraph.getAttribute('style')).toBeNull();
     expect(document.querySelector('.table-scroll > table')).not.toBeNull();
     cleanup();
@@ -210,8 +210,8 @@ describe('layout (spec §2 Layout)', () => {
     expect(screen.getByRole('heading', { name: texts.home.ctaTitle })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Is it free?' }));
     fireEvent.click(screen.getByRole('button', { name: 'Is it safe?' }));
-    expect(screen.getByText('Coins.')).toBeTruthy();
-    expect(screen.getByText('Yes.')).toBeTruthy();
+    expect(await screen.findByText('Coins.')).toBeTruthy();
+    expect(await screen.findByText('Yes.')).toBeTruthy();
     expect(screen.getAllByRole('button', { expanded: true })).toHaveLength(2);
     expect(screen.getByText('Reg 1')).toBeTruthy();
     expect(screen.getByRole('img', { name: 'Visa' })).toBeTruthy();

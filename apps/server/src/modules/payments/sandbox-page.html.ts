@@ -7,7 +7,10 @@ export interface PageLanguage {
   t: (key: TextKey, params?: TextParams) => string;
 }
 
-/** Server-rendered pages of the sandbox's hosted checkout. No scripts at all (CSP script-src 'self'). */
+/**
+ * Server-rendered pages of the sandbox's hosted checkout. No scripts at all (CSP script-src 'self').
+ * Dark when the system is dark (issue 34 §4): the page has no script to read the app's saved choice.
+ */
 const escape = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const symbols: Record<string, string> = { EUR: '€', USD: '$', GBP: '£' };
@@ -27,6 +30,14 @@ const styles = `
   button{width:100%;margin-top:22px;padding:13px;font-size:16px;font-weight:600;border:0;border-radius:8px;background:#5b3df5;color:#fff;cursor:pointer}
   button.secondary{background:#eceef5;color:#1f2333;margin-top:10px}
   .cards{margin-top:24px;font-size:13px;color:#556;background:#f6f7fb;border-radius:8px;padding:10px 14px}.cards code{font-size:13px}
+  :root{color-scheme:light dark}
+  @media (prefers-color-scheme:dark){
+    body{background:#110e1f;color:#ecebf5}main{background:#1c1930;box-shadow:0 8px 30px rgba(0,0,0,.5)}
+    .badge{background:#33270a;color:#f5cd77}.muted{color:#a29fb8}
+    input{background:#242039;color:#ecebf5;border-color:#4a4566}input[aria-invalid=true]{border-color:#ff7a86}
+    .error{color:#ff7a86}.alert{background:#3a1820;color:#ffa3ab}
+    button.secondary{background:#2e2950;color:#ecebf5}.cards{background:#242039;color:#c3c0d6}
+  }
 `;
 
 function layout(lang: PageLanguage, title: string, body: string): string {

@@ -6,6 +6,7 @@ import { authStore, useAuth } from '../../lib/auth';
 import { useT } from '../../lib/i18n';
 import { useFormat } from '../../lib/use-format';
 import { useUser } from '../../lib/user';
+import { ThemeMenu } from './theme-menu';
 
 export function Logo({ light = false }: { light?: boolean }) {
   const t = useT();
@@ -76,6 +77,7 @@ export function Header({ transparent }: { transparent: boolean }) {
             </NavLink>
           ))}
         </nav>
+        <ThemeMenu />
         {isAuthenticated && <NotificationBell />}
         <button
           type="button"

@@ -44,7 +44,8 @@ export function FaqSection() {
                   </button>
                 </h3>
                 <div className="accordion__panel" id={`faq-${faq.id}`} role="region" aria-labelledby={`faq-q-${faq.id}`} hidden={!isOpen}>
-                  {/* Rendered once opened: the sanitizer loads on the first answer read, not with the home page (JS budget). */}
+                  {/* The answer (and with it the lazily loaded sanitizer) renders once opened: the home page's first
+                      JavaScript stays under issue #10's 150 KB budget. */}
                   {isOpen && <HtmlContent html={faq.answer} />}
                 </div>
               </div>

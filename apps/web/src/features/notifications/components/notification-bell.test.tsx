@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { resetApiClient } from '../../../lib/api-client';
+import { setBaseTitle } from '../../../lib/document-title';
 import { startTestApi, type TestApi } from '../../../test/api-server';
 import { useOrigin } from '../../../test/dom';
 import { renderWithData } from '../../../test/render';
@@ -74,6 +75,42 @@ describe('notification bell', () => {
     const post = server.requests.find((r) => r.method === 'POST' && r.path === '/api/notifications/read');
     expect(JSON.parse(post!.body)).not.toHaveProperty('ids');
     expect(screen.queryByRole('button', { name: t.markAllRead })).toBeNull();
+  });
+
+  it('puts the unread count in the tab title and a dot on the favicon, and restores both once read', async () => {
+    unread = 3;
+    setBaseTitle('Parley');
+    renderWithData(
+      <MemoryRouter>
+        <NotificationBell />
+      </MemoryRouter>,
+    );
+    const icon = () => document.querySelector('link[rel="icon"]')?.getAttribute('href');
+    await waitFor(() => expect(document.title).toBe('(3) Parley'));
+    expect(icon()).toBe('/favicon-unread.svg');
+
+    // A language change keeps the count on the new title.
+    setBaseTitle('Parley DE');
+    expect(document.title).toBe('(3) Parley DE');
+
+    fireEvent.click(screen.getByRole('button', { name: new RegExp(t.open) }));
+    fireEvent.click(screen.getByRole('button', { name: t.markAllRead }));
+    await waitFor(() => expect(document.title).toBe('Parley DE'));
+    expect(icon()).toBe('/favicon.svg');
+  });
+
+  it('clears the count when the bell goes away (sign-out)', async () => {
+    unread = 1;
+    setBaseTitle('Parley');
+    const view = renderWithData(
+      <MemoryRouter>
+        <NotificationBell />
+      </MemoryRouter>,
+    );
+    await waitFor(() => expect(document.title).toBe('(1) Parley'));
+    view.unmount();
+    expect(document.title).toBe('Parley');
+    expect(document.querySelector('link[rel="icon"]')?.getAttribute('href')).toBe('/favicon.svg');
   });
 
   it('closes on Escape', async () => {

@@ -1,6 +1,7 @@
 import type { Notification } from '@parley/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { setUnreadCount } from '../../../lib/document-title';
 import { formatDate } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
 import { useNotifications } from '../api/get-notifications';
@@ -39,6 +40,10 @@ export function NotificationBell() {
   const markRead = useMarkNotificationsRead();
   useNotificationPush(true);
   const unread = data?.unread_count ?? 0;
+
+  // The tab title and favicon show the unread count; signing out (unmount) clears them.
+  useEffect(() => setUnreadCount(unread), [unread]);
+  useEffect(() => () => setUnreadCount(0), []);
 
   useEffect(() => {
     if (!open) return;
