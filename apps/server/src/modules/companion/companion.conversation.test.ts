@@ -64,3 +64,44 @@ describe.each(dialects)('offline companion conversation (%s)', (dialect) => {
     expect(replyLanguageOf(await exchange(client, topicId, '👍'))).toBe('de');
   });
 });
+
+/**
+ * Every instance hears a message's event (Redis fans it out): one that hears it after another
+ * instance's reply was already written must not schedule a second reply to the same message.
+ */
+describe.each(dialects)('companion replies with several instances (%s)', (dialect) => {
+  let ctx: TestContext;
+  const clock = new FakeClock();
+
+  beforeAll(async () => {
+    ctx = await createTestContext(dialect, { infra: { clock, random: { next: () => 0.5 } }, config: { jobs: { pollMs: 3_600_000 } } });
+  });
+  afterAll(async () => ctx.close());
+
+  it('answers a message once, however late another instance hears its event', async () => {
+    const { client } = await createSignedInUser(ctx.app, { coins: 5000, name: 'Lee' });
+    const topicId = await startAiTopic(client);
+    const heard: Parameters<Parameters<typeof ctx.app.bus.subscribe>[0]>[0][] = [];
+    const unsubscribe = ctx.app.bus.subscribe((event) => {
+      if (event.type === 'message.created' && event.topicId === topicId && event.message.sender_kind === 'user') heard.push(event);
+    });
+    const id = await sendMessage(client, topicId, 'Hello there, how are you?');
+    await eventually(async () => heard.length > 0 || undefined, 'the message event');
+    await eventually(
+      async () => ctx.db.selectFrom('companion_replies').select('id').where('topic_id', '=', topicId).where('last_user_message_id', '=', id).executeTakeFirst(),
+      'the reply to be scheduled',
+    );
+    clock.advance(10_000);
+    await getCompanionWorker(ctx.app).runNow();
+    // A slower instance hears the same event now, after the reply was posted.
+    await ctx.app.bus.publish(heard[0]!);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    clock.advance(10_000);
+    await getCompanionWorker(ctx.app).runNow();
+    unsubscribe();
+    const replies = await ctx.db.selectFrom('companion_replies').select('id').where('topic_id', '=', topicId).execute();
+    const messages = await ctx.db.selectFrom('messages').select('id').where('topic_id', '=', topicId).where('sender_kind', '=', 'companion').execute();
+    expect(replies).toHaveLength(1);
+    expect(messages).toHaveLength(1);
+  }, 60_000);
+});

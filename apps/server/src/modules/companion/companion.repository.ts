@@ -6,6 +6,20 @@ export function findPendingReply(db: DbOrTrx, topicId: number) {
   return db.selectFrom('companion_replies').selectAll().where('topic_id', '=', topicId).where('status', '=', 'pending').executeTakeFirst();
 }
 
+/**
+ * Whether a reply of any state already answers this message or a later one: every instance hears the
+ * message's event, and one that hears it after the reply was written must not schedule a second.
+ */
+export async function hasReplyCovering(db: DbOrTrx, topicId: number, messageId: number) {
+  const row = await db
+    .selectFrom('companion_replies')
+    .select('id')
+    .where('topic_id', '=', topicId)
+    .where('last_user_message_id', '>=', messageId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export function insertPendingReply(db: DbOrTrx, topicId: number, lastUserMessageId: number, dueAt: string, now: string) {
   return db
     .insertInto('companion_replies')

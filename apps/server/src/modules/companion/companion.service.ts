@@ -73,6 +73,8 @@ export async function scheduleReply(deps: CompanionDeps, topicId: number, messag
       if (await repo.extendPendingReply(deps.db, pending, messageId, extended, now.toISOString())) return extended;
       continue;
     }
+    // Another instance heard this message first and its reply is already written (or cancelled).
+    if (await repo.hasReplyCovering(deps.db, topicId, messageId)) return null;
     try {
       // The row and its job commit together: a reply that exists is always answered.
       await deps.db.transaction().execute(async (trx) => {
