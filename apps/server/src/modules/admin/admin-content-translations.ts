@@ -1,4 +1,4 @@
-import { texts } from '@parley/contracts';
+import { idSchema, jsonIdSchema, texts } from '@parley/contracts';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
@@ -18,11 +18,11 @@ type ContentTableName = keyof typeof contentFields;
 const tableSchema = z.enum(Object.keys(contentFields) as [ContentTableName, ...ContentTableName[]]);
 
 /** Without a language: the first one that is not the default (German on a fresh install). */
-const listQuerySchema = z.object({ table: tableSchema.default('faqs'), language_id: z.coerce.number().int().positive().optional() });
+const listQuerySchema = z.object({ table: tableSchema.default('faqs'), language_id: idSchema.optional() });
 const saveBodySchema = z.object({
   table: tableSchema,
-  row_id: z.number().int().positive(),
-  language_id: z.number().int().positive(),
+  row_id: jsonIdSchema,
+  language_id: jsonIdSchema,
   field: z.string().min(1).max(40),
   /** Empty: the row's own text again (the translation is removed). */
   text: z.string().max(100_000),
