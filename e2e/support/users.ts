@@ -81,3 +81,16 @@ export async function apiPost<T>(context: BrowserContext, baseUrl: string, path:
   if (!response.ok()) throw new Error(`${path} answered ${response.status()}: ${JSON.stringify(body)}`);
   return body;
 }
+
+/** PUT to an API route from the context (its cookies, with the X-XSRF-TOKEN echo) and return the envelope. */
+export async function apiPut<T>(context: BrowserContext, baseUrl: string, path: string, data: unknown): Promise<Envelope<T>> {
+  if (!(await context.cookies(baseUrl)).some((c) => c.name === cookieNames.xsrf)) await context.request.get(`${baseUrl}/api/sanctum/csrf-cookie`);
+  const xsrf = (await context.cookies(baseUrl)).find((c) => c.name === cookieNames.xsrf)?.value ?? '';
+  const response = await context.request.put(`${baseUrl}/api${path}`, {
+    data,
+    headers: { 'x-xsrf-token': decodeURIComponent(xsrf), accept: 'application/json' },
+  });
+  const body = (await response.json()) as Envelope<T>;
+  if (!response.ok()) throw new Error(`${path} answered ${response.status()}: ${JSON.stringify(body)}`);
+  return body;
+}

@@ -3,7 +3,7 @@ import { texts } from '@parley/contracts';
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, snap } from '../support/browser.js';
-import { signInAdminThroughUi, signInThroughUi } from '../support/ui.js';
+import { signInAdminThroughUi } from '../support/ui.js';
 import { apiGet, apiPost, signUpVerified } from '../support/users.js';
 
 /**
@@ -116,13 +116,14 @@ describe.each<Scheme>(['light', 'dark'])('accessibility in the %s theme (axe-cor
     await context.close();
   });
 
-  describe('signed in as the demo user', () => {
+  describe('signed in', () => {
     let context: BrowserContext;
     let page: Page;
     beforeAll(async () => {
+      // A user of its own: the demo user's one open topic belongs to the journeys that chat with it.
       context = await newContext(browser, baseUrl, theme);
+      await signUpVerified(context, baseUrl, `axe${theme}`);
       page = await context.newPage();
-      await signInThroughUi(page, 'demo@parley.chat', 'DemoPass123');
     });
     afterAll(() => context?.close());
 
@@ -142,7 +143,6 @@ describe.each<Scheme>(['light', 'dark'])('accessibility in the %s theme (axe-cor
 
     it('chat of a topic the user owns', async () => {
       const rooms = await apiGet<{ data: { id: number }[] }>(context, baseUrl, '/rooms/index');
-      // One open topic per user: the light run creates it, the dark run reopens it.
       const topicId = await apiPost<{ topic: { id: number } }>(context, baseUrl, '/topics/create', {
         room_id: rooms.data[0]!.id,
         title: `A11y ${Date.now().toString(36)}`,
@@ -208,6 +208,8 @@ describe('journey pages in every language and viewport (issue 33)', () => {
   let productId: number | undefined;
 
   beforeAll(async () => {
+    // These pages are checked in the light theme (the describe above checks both themes).
+    scheme = 'light';
     const languages = ((await (await fetch(`${baseUrl}/api/languages`)).json()) as { payload: { id: number; code: string }[] }).payload;
     languageIds = Object.fromEntries(languages.map((l) => [l.code, l.id]));
     const userContext = await newContext(browser, baseUrl, 'light');

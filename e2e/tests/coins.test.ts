@@ -192,14 +192,16 @@ describe('coins: top-up, bundles and channel status', () => {
     const card = page.getByRole('region', { name: 'Channel status' });
     /** The newest rows of the account's History tab (transactions). */
     const historyRows = async (count: number) => {
-      const rows = page.getByRole('region', { name: 'Transactions' }).locator('tbody tr:not([aria-hidden="true"])');
+      const rows = page.getByRole('region', { name: 'Transactions' }).first().locator('tbody tr:not([aria-hidden="true"])');
       const all = await rows.evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
       return all.slice(0, count);
     };
     const channelRow = ['Channel status', `-${coins(cost)}`, 'Successfully', today()];
 
-    // First purchase: no confirmation.
+    // First purchase: above the spend-confirmation amount (default 100 coins), so it asks once (issue 33 #13).
     await card.getByRole('button', { name: englishText('account.buyChannel', { days }) }).click();
+    const spend = page.getByRole('dialog', { name: englishText('spending.confirmTitle', { coins: grouped(cost) }) });
+    await spend.getByRole('button', { name: englishText('spending.confirmSpend', { coins: grouped(cost) }) }).click();
     await eventually(() => page.getByRole('status').filter({ hasText: texts.account.channelPurchased }).count()).toBeGreaterThan(0);
     expected -= cost;
     await expectBalance(page, expected);

@@ -69,7 +69,7 @@ describe('money journeys', () => {
     await snap(admin.page, 'admin-payments');
 
     await page.goto('/account?tab=history');
-    const transactions = page.getByRole('region', { name: 'Transactions' });
+    const transactions = page.getByRole('region', { name: 'Transactions' }).first();
     await eventually(async () => (await transactions.textContent()) ?? '').toContain('Refunded');
     await eventually(() => page.getByTestId('coins-balance').textContent()).toContain('200');
     await snap(page, 'history-refunded');
@@ -124,7 +124,7 @@ describe('money journeys', () => {
     await snap(admin.page, 'admin-disputes');
 
     await page.goto('/account?tab=history');
-    await eventually(async () => (await page.getByRole('region', { name: 'Transactions' }).textContent()) ?? '').toContain('Disputed');
+    await eventually(async () => (await page.getByRole('region', { name: 'Transactions' }).first().textContent()) ?? '').toContain('Disputed');
     expect(texts.money.disputeNoticeTitle).toBeTruthy();
     await context.close();
     await admin.context.close();

@@ -28,13 +28,12 @@ export function resolveTheme(choice: ThemeChoice, systemDark = darkQuery()?.matc
   return choice;
 }
 
-/** Puts the theme in force on `<html>` (data-theme and the browser's color-scheme). */
+/** Puts the theme in force on `<html>` (data-theme; styles/base.css sets the matching color-scheme, no inline style). */
 export function applyTheme(choice: ThemeChoice = getThemeChoice()): Theme {
   const theme = resolveTheme(choice);
   const root = document.documentElement;
   root.dataset.theme = theme;
   root.dataset.themeChoice = choice;
-  root.style.colorScheme = theme;
   return theme;
 }
 
