@@ -23,6 +23,13 @@ export default tseslint.config(
     rules: { 'parley/boundaries': 'error' },
   },
   {
+    // SQL lives in repositories (ARCHITECTURE.md); the db layer (connect, dialect helpers, migrations) builds its own.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/db/**', '**/*.test.ts', '**/*.test-support.ts'],
+    plugins: { parley },
+    rules: { 'parley/sql-in-repositories': 'error' },
+  },
+  {
     // Issue 19: the web app renders catalogue texts only (the admin console may stay English).
     files: ['apps/web/src/**/*.tsx'],
     ignores: ['**/*.test.tsx', 'apps/web/src/features/admin/**', 'apps/web/src/test/**'],

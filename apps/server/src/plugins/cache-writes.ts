@@ -9,7 +9,7 @@ import {
 import { type FastifyBaseLogger } from 'fastify';
 import { ANNOUNCE, invalidationsOf, type WriteAnnouncer } from '../db/write-invalidations.js';
 import { type Invalidation } from '../lib/event-bus.js';
-import { type Infra } from './infra.js';
+import { type Infra } from './infra.types.js';
 
 /**
  * Sees every write that can change what an instance caches in memory (db/write-invalidations.ts) and,

@@ -1,7 +1,7 @@
 import { adminAuditQuerySchema } from '@parley/contracts';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listAuditActions, selectAuditEntries } from '../audit/audit.repository.js';
+import { auditEntriesQuery, listAuditActionNames } from '../audit/audit.service.js';
 import { paginate } from './admin-list.js';
 import { getDashboard } from './admin-dashboard.service.js';
 import { actorOf } from './admin-actor.js';
@@ -20,7 +20,7 @@ export const adminOverviewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/audit', { schema: { tags, querystring: adminAuditQuerySchema } }, async (request) => {
     const page = await paginate(
       app.db,
-      selectAuditEntries(app.db, request.query),
+      auditEntriesQuery(app.db, request.query),
       { ...request.query, sort: request.query.sort ?? 'created_at' },
       auditSort,
       'audit_log.id',
@@ -30,6 +30,6 @@ export const adminOverviewRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/audit/actions', { schema: { tags } }, async () => ({
     status: 'OK',
-    payload: (await listAuditActions(app.db)).map((r) => r.action),
+    payload: await listAuditActionNames(app.db),
   }));
 };

@@ -1,6 +1,7 @@
 import { type DbOrTrx } from '../../db/database.js';
 import { type Clock } from '../../lib/clock.js';
-import { insertAuditEntry } from './audit.repository.js';
+import { type AdminAuditQuery } from '@parley/contracts';
+import { insertAuditEntry, listAuditActions, selectAuditEntries } from './audit.repository.js';
 
 export interface AuditEntryInput {
   actorId: number | null;
@@ -25,4 +26,14 @@ export async function recordAudit(db: DbOrTrx, clock: Clock, input: AuditEntryIn
     after: toJson(input.after),
     created_at: clock.now().toISOString(),
   });
+}
+
+/** The audit log filtered for the admin console, as a query the caller pages and sorts. */
+export function auditEntriesQuery(db: DbOrTrx, filter: Omit<AdminAuditQuery, 'page' | 'per_page' | 'sort' | 'order'>) {
+  return selectAuditEntries(db, filter);
+}
+
+/** Every action name the log holds, sorted (the console's filter choices). */
+export async function listAuditActionNames(db: DbOrTrx) {
+  return (await listAuditActions(db)).map((row) => row.action);
 }

@@ -20,7 +20,7 @@ import { requestLanguageId } from '../../plugins/localize.js';
 import { z } from 'zod';
 import { clearSessionCookie, createSession, currentUser, requireAuth, setSessionCookie, xsrfCookieOptions, xsrfTokenFor } from '../../plugins/session.js';
 import { createMailOutbox } from '../mail/mail.outbox.js';
-import * as users from '../users/users.repository.js';
+import * as users from '../users/users.service.js';
 import { toUserProfile } from '../users/users.mapper.js';
 import './auth.jobs.js';
 import * as auth from './auth.service.js';

@@ -13,7 +13,7 @@ import { type Mailer } from '../mail/mailer.js';
 import { findLanguageId, getLanguageTexts } from '../reference/localization.service.js';
 import { getSettings } from '../reference/settings.service.js';
 import { validatePhone } from '../users/phone.js';
-import * as users from '../users/users.repository.js';
+import * as users from '../users/users.service.js';
 import { generateChatAlias } from '../users/chat-name.js';
 import { type UserRow } from '../users/users.table.js';
 import * as repo from './auth.repository.js';

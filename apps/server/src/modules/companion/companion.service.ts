@@ -2,12 +2,12 @@ import { companionUserId, texts, type AiHealth, type AiUsage } from '@parley/con
 import { type FastifyInstance } from 'fastify';
 import { type ProviderHealth } from './companion.health.js';
 import { type FastifyBaseLogger } from 'fastify';
-import { type Db } from '../../db/database.js';
+import { type Db, type DbOrTrx } from '../../db/database.js';
 import { isoNow, type Clock, type Random } from '../../lib/clock.js';
 import { type EventBus } from '../../lib/event-bus.js';
 import { getSettings } from '../reference/settings.service.js';
-import { findMessageById } from '../messages/messages.repository.js';
-import { findTopicById } from '../topics/topics.repository.js';
+import { findMessage } from '../messages/messages.service.js';
+import { findTopic } from '../topics/topics.service.js';
 import { type TopicRow } from '../topics/topics.table.js';
 import { postEntry, promoRefund } from '../ledger/ledger.service.js';
 import { deferJob, enqueueJob, type JobDeferral } from '../jobs/jobs.registry.js';
@@ -52,9 +52,9 @@ const isAiTopic = (topic: TopicRow | undefined): topic is TopicRow => topic !== 
  */
 export async function scheduleReply(deps: CompanionDeps, topicId: number, messageId: number): Promise<string | null> {
   // The topic first: most messages are in human chats, and they need nothing more.
-  const topic = await findTopicById(deps.db, topicId);
+  const topic = await findTopic(deps.db, topicId);
   if (!isAiTopic(topic)) return null;
-  const message = await findMessageById(deps.db, messageId);
+  const message = await findMessage(deps.db, messageId);
   if (!message || message.topic_id !== topicId || message.sender_kind !== 'user') return null;
 
   const settings = await getSettings(deps.db);
@@ -106,7 +106,7 @@ export async function scheduleMissedReplies(deps: CompanionDeps): Promise<number
 export async function cancelReplies(deps: CompanionDeps, topicId: number, reason: string) {
   const cancelled = await repo.cancelReplies(deps.db, topicId, reason, isoNow(deps.clock));
   if (cancelled > 0) {
-    const topic = await findTopicById(deps.db, topicId);
+    const topic = await findTopic(deps.db, topicId);
     if (topic) await publishTyping(deps, topic, false);
   }
   return cancelled;
@@ -155,7 +155,7 @@ export async function releaseOrSupersede(deps: CompanionDeps, row: CompanionRepl
 /** Writes one claimed reply: streamed to the chat, posted once; or failed, refunded and told. */
 export async function answerReply(deps: CompanionDeps, row: CompanionReplyRow, signal?: AbortSignal) {
   const finish = (change: Parameters<typeof repo.finishReply>[3]) => repo.finishReply(deps.db, row.id, deps.instanceId, change, isoNow(deps.clock));
-  const topic = await findTopicById(deps.db, row.topic_id);
+  const topic = await findTopic(deps.db, row.topic_id);
   if (!isAiTopic(topic) || (await repo.countActiveHumans(deps.db, row.topic_id)) === 0) {
     await finish({ status: 'cancelled', error: 'topic no longer in ai mode' });
     if (topic) await publishTyping(deps, topic, false);
@@ -431,4 +431,9 @@ export function getCompanionHealth(app: FastifyInstance): AiHealth {
   const health = healths.get(app.server);
   if (!health) throw new Error('companion not registered');
   return health.snapshot();
+}
+
+/** Whether the companion is about to answer in a topic (its 'Writing...' state). */
+export function isReplyPending(db: DbOrTrx, topicId: number) {
+  return repo.hasOpenReply(db, topicId);
 }

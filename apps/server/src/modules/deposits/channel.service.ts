@@ -5,7 +5,7 @@ import { type Clock } from '../../lib/clock.js';
 import { type EventBus } from '../../lib/event-bus.js';
 import { postEntry } from '../ledger/ledger.service.js';
 import { getSettings } from '../reference/settings.service.js';
-import * as users from '../users/users.repository.js';
+import * as users from '../users/users.service.js';
 import { type UserRow } from '../users/users.table.js';
 
 const WEEK_MS = 7 * 24 * 3600_000;

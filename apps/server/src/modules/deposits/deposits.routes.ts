@@ -2,7 +2,7 @@ import { localizeRows } from '../reference/content-translations.service.js';
 import { requestLanguageId } from '../../plugins/localize.js';
 import { bundlePurchaseBodySchema, currencyQuerySchema, depositCheckoutBodySchema, depositHistoryQuerySchema, idParamSchema, texts } from '@parley/contracts';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import * as users from '../users/users.repository.js';
+import * as users from '../users/users.service.js';
 import { toUserProfile } from '../users/users.mapper.js';
 import { currentUser, requireVerified } from '../../plugins/session.js';
 import { registerPaymentHandler } from '../payments/payment-handlers.js';

@@ -1,7 +1,7 @@
 import { type FastifyBaseLogger } from 'fastify';
 import { z, type ZodType } from 'zod';
 import { type DbOrTrx } from '../../db/database.js';
-import { type Infra } from '../../plugins/infra.js';
+import { type Infra } from '../../plugins/infra.types.js';
 import { insertJob, insertJobs } from './jobs.repository.js';
 
 /** What a handler may use: the app's infrastructure, a logger, and the signal of the instance's shutdown. */

@@ -13,7 +13,7 @@ import { publicChatName } from '../users/chat-name.js';
 import { type UserRow } from '../users/users.table.js';
 import * as repo from './held-messages.repository.js';
 import { toMessage } from './messages.mapper.js';
-import { creditContributors } from './messages.service.js';
+import { creditContributors } from './contributor-earnings.js';
 import * as messagesRepo from './messages.repository.js';
 
 /**

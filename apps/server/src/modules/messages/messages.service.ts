@@ -15,14 +15,15 @@ import {
 } from '@parley/contracts';
 import { readFile } from 'node:fs/promises';
 import { type Transaction } from 'kysely';
-import { type Database, type Db } from '../../db/database.js';
+import { type Database, type Db, type DbOrTrx } from '../../db/database.js';
 import { isPostgresDb } from '../../db/dialect.js';
 import { groupCommitOf } from '../../db/group-commit.js';
 import { AppError, localized } from '../../lib/app-error.js';
 import { type Clock } from '../../lib/clock.js';
 import { type EventBus } from '../../lib/event-bus.js';
 import { type Storage } from '../../lib/storage.js';
-import { earnedShare, postEntry, postForRow, recordPromoShare } from '../ledger/ledger.service.js';
+import { postEntry, postForRow } from '../ledger/ledger.service.js';
+import { creditContributors } from './contributor-earnings.js';
 import { checkText } from '../moderation/content-rules.service.js';
 import { getSettings } from '../reference/settings.service.js';
 import { holdMessage } from './held-messages.service.js';
@@ -43,10 +44,8 @@ import {
   senderAccessSql,
   visibleRanges,
   type SenderAccessRow,
-  type TopicAccess,
 } from '../topics/topics.access.js';
-import * as topicsRepo from '../topics/topics.repository.js';
-import { publishAll, type ChatDeps } from '../topics/topics.service.js';
+import { findTopic, publishAll, type ChatDeps } from '../topics/topics.service.js';
 import { normalizeType, type CheckedFile } from './message-upload.js';
 import { toMessage, toMessages } from './messages.mapper.js';
 import * as repo from './messages.repository.js';
@@ -144,7 +143,7 @@ export const listMessageRows = (db: Db, topicId: number, ranges: readonly SeqRan
 /** For a reconnecting WebSocket: this user's visible messages after `afterId`, as they see them. */
 export async function listMessagesAfterFor(db: Db, userId: number, topicId: number, afterId: number, limit: number) {
   const ranges = await readableRanges(db, userId, topicId);
-  const topic = ranges && (await topicsRepo.findTopicById(db, topicId));
+  const topic = ranges && (await findTopic(db, topicId));
   if (!ranges || !topic) return [];
   const rows = await repo.listMessagesAfter(db, topicId, afterId, limit, ranges);
   return (await toMessages(db, rows, userId, topic.companion_name)) as unknown as Record<string, unknown>[];
@@ -157,45 +156,6 @@ export async function getAttachmentForViewer(deps: ChatDeps, userId: number, att
   const access = await requireTopicReader(deps.db, userId, attachment.topic_id);
   if (!isSeqVisible(visibleRanges(access, userId), attachment.seq)) throw forbidden(access.topic);
   return attachment;
-}
-
-/**
- * Counterpart payments earn contributors their share, in the payer's transaction: of the bought coins only
- * (`promoCoins` of the message's cost were promotional; decision 029), the share withheld recorded for the
- * contributor's earnings screen. Returns the balance events to publish after the commit.
- */
-export async function creditContributors(
-  trx: Transaction<Database>,
-  clock: Clock,
-  message: MessageRow,
-  payer: { id: number; promoCoins: number },
-  percent: number,
-  active: TopicAccess['active'],
-): Promise<ChatEvent[]> {
-  const { earned: share, withheld } = earnedShare(message.cost, payer.promoCoins, percent);
-  const others = active.filter((p) => p.user_id !== payer.id && p.is_contributor === 1);
-  const events: ChatEvent[] = [];
-  for (const contributor of others) {
-    if (withheld > 0)
-      await recordPromoShare(trx, {
-        user_id: contributor.user_id,
-        payer_id: payer.id,
-        reference_type: 'message',
-        reference_id: String(message.id),
-        coins: withheld,
-        created_at: clock.now().toISOString(),
-      });
-    if (share <= 0) continue;
-    const { entry } = await postEntry(trx, clock, {
-      userId: contributor.user_id,
-      amount: share,
-      kind: 'contributor_earning',
-      idempotencyKey: `earning:message:${message.id}:${contributor.user_id}`,
-      reference: { type: 'message', id: message.id },
-    });
-    events.push({ type: 'balance', userId: contributor.user_id, balance: entry.balance_after });
-  }
-  return events;
 }
 
 async function storeFiles(storage: Storage, files: CheckedFile[]): Promise<string[]> {
@@ -398,7 +358,7 @@ export async function createCompanionMessage(
   bus: EventBus,
   input: { topicId: number; content: string; kind?: 'companion' | 'system' },
 ): Promise<Message> {
-  const topic = await topicsRepo.findTopicById(db, input.topicId);
+  const topic = await findTopic(db, input.topicId);
   if (!topic) throw new AppError('NOT_FOUND', texts.chat.topicNotFound);
   if (topic.is_closed === 1) throw new AppError('CONFLICT', texts.chat.topicClosed);
   const now = clock.now().toISOString();
@@ -425,8 +385,13 @@ export async function loadAttachmentCosts(db: Db) {
 
 /** The last `limit` messages of a topic, oldest first: the companion's conversation context. */
 export async function listRecentMessages(db: Db, topicId: number, limit: number): Promise<Message[]> {
-  const topic = await topicsRepo.findTopicById(db, topicId);
+  const topic = await findTopic(db, topicId);
   if (!topic) return [];
   const rows = await repo.listMessagesInRanges(db, topicId, pageRanges([[0, topic.last_seq]], 0, limit, 'desc'), 'desc');
   return toMessages(db, rows.reverse(), null, topic.companion_name);
+}
+
+/** A stored message by id, for other modules (the companion reads the message it answers). */
+export function findMessage(db: DbOrTrx, id: number) {
+  return repo.findMessageById(db, id);
 }

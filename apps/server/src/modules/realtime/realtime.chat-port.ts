@@ -1,10 +1,10 @@
 import { companionUserId } from '@parley/contracts';
 import { type Db } from '../../db/database.js';
 import { type Clock } from '../../lib/clock.js';
-import { hasOpenReply } from '../companion/companion.repository.js';
+import { isReplyPending } from '../companion/companion.service.js';
 import { listMessagesAfterFor } from '../messages/messages.service.js';
 import { readableRanges } from '../topics/topics.access.js';
-import { findTopicById } from '../topics/topics.repository.js';
+import { findTopic } from '../topics/topics.service.js';
 import { type RealtimeChatPort } from './realtime.hub.js';
 import { findLiveSessionIds } from './realtime.repository.js';
 
@@ -15,8 +15,8 @@ export function createChatPort(db: Db, clock: Clock): RealtimeChatPort {
     listMessagesAfter: (userId, topicId, afterId, limit) => listMessagesAfterFor(db, userId, topicId, afterId, limit),
     liveSessions: (sessionIds) => findLiveSessionIds(db, sessionIds, clock.now().toISOString()),
     async currentTyping(topicId) {
-      const topic = await findTopicById(db, topicId);
-      if (!topic || topic.chat_mode !== 'ai' || !(await hasOpenReply(db, topicId))) return [];
+      const topic = await findTopic(db, topicId);
+      if (!topic || topic.chat_mode !== 'ai' || !(await isReplyPending(db, topicId))) return [];
       return [{ type: 'typing', topicId, userId: companionUserId, name: topic.companion_name, isTyping: true }];
     },
   };

@@ -273,3 +273,8 @@ export async function acceptTerms(deps: ChatDeps, userId: number, topicId: numbe
   await requireTermsAccess(deps.db, userId, topicId);
   await repo.insertTermsAcceptance(deps.db, userId, topicId, isoNow(deps.clock));
 }
+
+/** A topic by id, for other modules (their permission checks are theirs: see topics.access). */
+export function findTopic(db: DbOrTrx, id: number) {
+  return repo.findTopicById(db, id);
+}
