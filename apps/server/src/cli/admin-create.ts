@@ -10,6 +10,7 @@ import { connectDatabase, migrateToLatest } from '../db/connect.js';
 import { type Db } from '../db/database.js';
 import { systemClock } from '../lib/clock.js';
 import { hashPassword } from '../lib/password.js';
+import { findUserByEmail, insertUser, setUserRole } from '../modules/users/users.repository.js';
 import { recordAudit } from '../modules/audit/audit.service.js';
 
 const usage = 'Usage: npm run admin:create -- EMAIL';
@@ -23,10 +24,10 @@ export function generatePassword(): string {
 export async function createAdmin(db: Db, emailInput: string): Promise<{ email: string; created: boolean; password?: string }> {
   const email = z.string().trim().toLowerCase().email().max(254).parse(emailInput);
   const now = systemClock.now().toISOString();
-  const existing = await db.selectFrom('users').select(['id', 'role']).where('email', '=', email).executeTakeFirst();
+  const existing = await findUserByEmail(db, email);
   if (existing) {
     await db.transaction().execute(async (trx) => {
-      await trx.updateTable('users').set({ role: 'admin', updated_at: now }).where('id', '=', existing.id).execute();
+      await setUserRole(trx, existing.id, 'admin', now);
       await recordAudit(trx, systemClock, {
         actorId: null,
         action: 'user.promote_admin',
@@ -41,20 +42,16 @@ export async function createAdmin(db: Db, emailInput: string): Promise<{ email: 
   const password = generatePassword();
   const passwordHash = await hashPassword(password);
   await db.transaction().execute(async (trx) => {
-    const user = await trx
-      .insertInto('users')
-      .values({
-        email,
-        password_hash: passwordHash,
-        name: 'Admin',
-        role: 'admin',
-        email_verified_at: now,
-        adult_confirmed_at: now,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const user = await insertUser(trx, {
+      email,
+      password_hash: passwordHash,
+      name: 'Admin',
+      role: 'admin',
+      email_verified_at: now,
+      adult_confirmed_at: now,
+      created_at: now,
+      updated_at: now,
+    });
     await recordAudit(trx, systemClock, {
       actorId: null,
       action: 'user.create_admin',

@@ -1,6 +1,7 @@
 import { type Db } from '../db/database.js';
 import { type EventBus, type Invalidation } from '../lib/event-bus.js';
 import { type UserRow } from '../modules/users/users.table.js';
+import { findSessionWithUser } from './session.repository.js';
 
 /** The longest a cached session is served without reading it again; announced changes drop it at once. */
 export const SESSION_CACHE_TTL_MS = 30_000;
@@ -106,13 +107,7 @@ export function createSessionLookup(db: Db, bus: EventBus) {
     const cached = cache.get(id);
     if (cached) return cached;
     const generation = cache.generation;
-    const row = await db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.user_id')
-      .selectAll('users')
-      .select(['sessions.id as session_id', 'sessions.expires_at as session_expires_at', 'sessions.last_seen_at as session_last_seen_at'])
-      .where('sessions.id', '=', id)
-      .executeTakeFirst();
+    const row = await findSessionWithUser(db, id);
     if (!row) return undefined;
     const { session_id, session_expires_at, session_last_seen_at, ...user } = row;
     const entry = { user: Object.freeze(user), sessionId: session_id, expiresAt: session_expires_at, lastSeenAt: session_last_seen_at, loadedAt: Date.now() };

@@ -8,6 +8,7 @@ import { hmacSha256, randomToken, safeEqual, sha256 } from '../lib/crypto.js';
 import { type EventBus } from '../lib/event-bus.js';
 import { type UserRow } from '../modules/users/users.table.js';
 import { createSessionLookup } from './session-cache.js';
+import { insertSession, touchSession } from './session.repository.js';
 
 export interface AuthContext {
   /** A frozen snapshot, shared by the requests of this session; read balances from the ledger where they decide anything. */
@@ -67,7 +68,7 @@ export function registerSessions(app: FastifyInstance, deps: { db: Db; config: C
     if (now.getTime() - Date.parse(entry.lastSeenAt) > TOUCH_EVERY_MS) {
       entry.lastSeenAt = now.toISOString();
       entry.expiresAt = new Date(now.getTime() + config.sessionTtlMs).toISOString();
-      await db.updateTable('sessions').set({ last_seen_at: entry.lastSeenAt, expires_at: entry.expiresAt }).where('id', '=', entry.sessionId).execute();
+      await touchSession(db, entry.sessionId, entry.lastSeenAt, entry.expiresAt);
     }
     request.auth = { user: entry.user, sessionId: entry.sessionId, via: bearer ? 'bearer' : 'cookie' };
   });
@@ -76,18 +77,15 @@ export function registerSessions(app: FastifyInstance, deps: { db: Db; config: C
 export async function createSession(db: Db, config: Config, clock: Clock, userId: number, request: FastifyRequest): Promise<string> {
   const token = randomToken();
   const now = clock.now();
-  await db
-    .insertInto('sessions')
-    .values({
-      id: sha256(token),
-      user_id: userId,
-      created_at: now.toISOString(),
-      last_seen_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + config.sessionTtlMs).toISOString(),
-      user_agent: request.headers['user-agent']?.slice(0, 255) ?? null,
-      ip: request.ip.slice(0, 64),
-    })
-    .execute();
+  await insertSession(db, {
+    id: sha256(token),
+    user_id: userId,
+    created_at: now.toISOString(),
+    last_seen_at: now.toISOString(),
+    expires_at: new Date(now.getTime() + config.sessionTtlMs).toISOString(),
+    user_agent: request.headers['user-agent']?.slice(0, 255) ?? null,
+    ip: request.ip.slice(0, 64),
+  });
   return token;
 }
 

@@ -1,5 +1,5 @@
 import { type AiHealth, type BackupMark, type DependencyName, type DependencyState, type SystemStatus } from '@parley/contracts';
-import { sql } from 'kysely';
+import { pingDatabase } from '../../db/ping.js';
 import { type FastifyInstance } from 'fastify';
 import { type Redis } from 'ioredis';
 import { type Config } from '../../config.js';
@@ -74,7 +74,7 @@ const notConfigured =
 function probesOf(deps: SystemDeps): Record<DependencyName, Probe> {
   const { config } = deps;
   return {
-    database: probe(config.database.kind === 'postgres' ? 'PostgreSQL' : `SQLite ${config.database.file}`, () => sql`select 1`.execute(deps.db)),
+    database: probe(config.database.kind === 'postgres' ? 'PostgreSQL' : `SQLite ${config.database.file}`, () => pingDatabase(deps.db)),
     redis: deps.redis
       ? probe('Redis', async () => {
           if (!(await isRedisUp(deps.redis!))) throw new Error(`no PONG (connection ${deps.redis!.status})`);

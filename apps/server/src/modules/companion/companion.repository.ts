@@ -1,6 +1,6 @@
 import { type Insertable, sql, type Updateable } from 'kysely';
 import { type DbOrTrx } from '../../db/database.js';
-import { type CompanionPersonasTable, type CompanionReplyRow } from './companion.table.js';
+import { type CompanionPersonasTable, type CompanionReplyRow, type LlmConnectionTable } from './companion.table.js';
 
 export function findPendingReply(db: DbOrTrx, topicId: number) {
   return db.selectFrom('companion_replies').selectAll().where('topic_id', '=', topicId).where('status', '=', 'pending').executeTakeFirst();
@@ -318,4 +318,23 @@ export async function findUserLanguageCode(db: DbOrTrx, userId: number): Promise
     .limit(1)
     .executeTakeFirst();
   return row?.code ?? null;
+}
+
+/** The admin's LLM connection: one row (id 1) or none. */
+export const findLlmConnection = (db: DbOrTrx) => db.selectFrom('llm_connection').selectAll().where('id', '=', 1).executeTakeFirst();
+
+export async function upsertLlmConnection(db: DbOrTrx, values: Omit<Insertable<LlmConnectionTable>, 'id'>) {
+  await db
+    .insertInto('llm_connection')
+    .values({ id: 1, ...values })
+    .onConflict((oc) => oc.column('id').doUpdateSet(values))
+    .execute();
+}
+
+export async function deleteLlmConnection(db: DbOrTrx) {
+  await db.deleteFrom('llm_connection').where('id', '=', 1).execute();
+}
+
+export async function setLlmKeySealed(db: DbOrTrx, sealed: string) {
+  await db.updateTable('llm_connection').set({ api_key_sealed: sealed }).where('id', '=', 1).execute();
 }

@@ -5,6 +5,7 @@ import { type DbOrTrx } from '../../db/database.js';
 import { type Clock } from '../../lib/clock.js';
 import { open, seal } from '../../lib/secret-box.js';
 import { createOfflineProvider } from './companion.offline.js';
+import { deleteLlmConnection, findLlmConnection, setLlmKeySealed, upsertLlmConnection } from './companion.repository.js';
 import { createOpenAiProvider } from './companion.openai.js';
 import { type CompanionContext, type CompanionProvider, type ReplyOptions } from './companion.provider.js';
 import { builtInPersona } from './personas.service.js';
@@ -18,7 +19,7 @@ export interface LlmEndpoint {
   model: string;
 }
 
-const findRow = (db: DbOrTrx) => db.selectFrom('llm_connection').selectAll().where('id', '=', 1).executeTakeFirst();
+const findRow = findLlmConnection;
 
 /** The admin's connection with its key opened; null when there is none (or its key no longer opens: logged). */
 export async function loadStoredEndpoint(db: DbOrTrx, sealKey: string, log?: FastifyBaseLogger): Promise<LlmEndpoint | null> {
@@ -81,16 +82,12 @@ export async function saveConnection(db: DbOrTrx, clock: Clock, sealKey: string,
         ? { api_key_sealed: null, api_key_last4: null }
         : { api_key_sealed: seal(sealKey, input.api_key, SEAL_CONTEXT), api_key_last4: last4(input.api_key) };
   const values = { base_url: input.base_url, model: input.model, ...key, updated_at: clock.now().toISOString() };
-  await db
-    .insertInto('llm_connection')
-    .values({ id: 1, ...values })
-    .onConflict((oc) => oc.column('id').doUpdateSet(values))
-    .execute();
+  await upsertLlmConnection(db, values);
 }
 
 /** Removes the admin's connection: the environment's (or the offline companion) answers again. */
 export async function removeConnection(db: DbOrTrx): Promise<void> {
-  await db.deleteFrom('llm_connection').where('id', '=', 1).execute();
+  await deleteLlmConnection(db);
 }
 
 /**
@@ -111,11 +108,7 @@ export async function resealLlmKey(db: DbOrTrx, oldKey: string, newKey: string):
   if (opens(newKey) !== null) return false;
   const plain = opens(oldKey);
   if (plain === null) return false;
-  await db
-    .updateTable('llm_connection')
-    .set({ api_key_sealed: seal(newKey, plain, SEAL_CONTEXT) })
-    .where('id', '=', 1)
-    .execute();
+  await setLlmKeySealed(db, seal(newKey, plain, SEAL_CONTEXT));
   return true;
 }
 

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { pingDatabase } from '../../db/ping.js';
 import { type FastifyInstance } from 'fastify';
 import { findPendingMigrations } from '../../db/connect.js';
 import { isRedisUp } from '../../lib/redis.js';
@@ -29,7 +29,7 @@ const migrated = new WeakSet<object>();
 async function checkDatabase(app: FastifyInstance): Promise<Pick<DependencyReport, 'pending'> & Pick<DependencyStates, 'database' | 'migrations'>> {
   try {
     if (migrated.has(app.db)) {
-      await withTimeout(sql`select 1`.execute(app.db), READY_DATABASE_TIMEOUT_MS);
+      await withTimeout(pingDatabase(app.db), READY_DATABASE_TIMEOUT_MS);
       return { database: 'up', migrations: 'applied', pending: [] };
     }
     const pending = await withTimeout(findPendingMigrations(app.db), READY_DATABASE_TIMEOUT_MS);

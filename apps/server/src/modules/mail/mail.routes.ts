@@ -1,6 +1,7 @@
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { onlyFromLoopback } from '../../plugins/loopback-only.js';
+import { listDevMails } from './mail.repository.js';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const linkify = (s: string) => escapeHtml(s).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>');
@@ -12,11 +13,7 @@ const linkify = (s: string) => escapeHtml(s).replace(/(https?:\/\/[^\s<]+)/g, '<
 export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', onlyFromLoopback);
   const querystring = z.object({ to: z.string().max(254).optional() });
-  const listMails = (to?: string) => {
-    let query = app.db.selectFrom('mails').selectAll().orderBy('id', 'desc').limit(50);
-    if (to) query = query.where('to', '=', to.toLowerCase());
-    return query.execute();
-  };
+  const listMails = (to?: string) => listDevMails(app.db, to);
 
   app.get('/api/dev/mailbox', { schema: { querystring, hide: true } }, async (request) => ({ status: 'OK', payload: await listMails(request.query.to) }));
 

@@ -1,6 +1,7 @@
 import nodemailer from 'nodemailer';
 import { type FastifyBaseLogger } from 'fastify';
 import { type Db } from '../../db/database.js';
+import { insertDevMail } from './mail.repository.js';
 import { type Clock } from '../../lib/clock.js';
 
 export interface MailMessage {
@@ -27,10 +28,13 @@ const attachmentNote = (message: MailMessage) =>
 export function createDevMailbox(db: Db, clock: Clock, log: FastifyBaseLogger): Mailer {
   return {
     async send(message) {
-      await db
-        .insertInto('mails')
-        .values({ to: message.to, subject: message.subject, text: attachmentNote(message), html: message.html ?? null, created_at: clock.now().toISOString() })
-        .execute();
+      await insertDevMail(db, {
+        to: message.to,
+        subject: message.subject,
+        text: attachmentNote(message),
+        html: message.html ?? null,
+        created_at: clock.now().toISOString(),
+      });
       log.info({ to: message.to, subject: message.subject }, 'dev mailbox: mail stored');
     },
     async close() {},

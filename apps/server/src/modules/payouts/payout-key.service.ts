@@ -1,6 +1,7 @@
 import { type Db } from '../../db/database.js';
 import { resealLlmKey } from '../companion/llm-connection.service.js';
 import { openDetails, sealDetails } from './payouts.mapper.js';
+import { listSealedDestinations, updateSealedDetails } from './payouts.repository.js';
 
 /**
  * Re-encrypts every stored payout destination (and the admin's LLM key) from `oldKey` to `newKey`, in one transaction:
@@ -9,7 +10,7 @@ import { openDetails, sealDetails } from './payouts.mapper.js';
  */
 export async function rotatePayoutKey(db: Db, oldKey: string, newKey: string): Promise<{ rotated: number; already: number }> {
   return db.transaction().execute(async (trx) => {
-    const rows = await trx.selectFrom('payouts').select(['id', 'user_id', 'details_encrypted']).orderBy('id').execute();
+    const rows = await listSealedDestinations(trx);
     let rotated = 0;
     let already = 0;
     for (const row of rows) {
@@ -21,11 +22,7 @@ export async function rotatePayoutKey(db: Db, oldKey: string, newKey: string): P
         // Not under the new key yet: it must open under the old one, or the rotation stops.
       }
       const details = openDetails(oldKey, row);
-      await trx
-        .updateTable('payouts')
-        .set({ details_encrypted: sealDetails(newKey, row.user_id, details) })
-        .where('id', '=', row.id)
-        .execute();
+      await updateSealedDetails(trx, row.id, sealDetails(newKey, row.user_id, details));
       rotated += 1;
     }
     // The admin's LLM key is sealed with the same key (modules/companion/llm-connection.service.ts).
@@ -36,7 +33,7 @@ export async function rotatePayoutKey(db: Db, oldKey: string, newKey: string): P
 
 /** Opens every stored destination with `key` (the backup check): the number that opened and the ones that did not. */
 export async function verifyPayoutKey(db: Db, key: string): Promise<{ ok: number; failed: number[] }> {
-  const rows = await db.selectFrom('payouts').select(['id', 'user_id', 'details_encrypted']).execute();
+  const rows = await listSealedDestinations(db);
   const failed: number[] = [];
   for (const row of rows) {
     try {

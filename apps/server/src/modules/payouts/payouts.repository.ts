@@ -107,3 +107,12 @@ export async function sumEarningSources(db: DbOrTrx, payeeId: number, until: str
     .executeTakeFirst();
   return { total: Number(row?.total ?? 0), fresh: Number(row?.fresh ?? 0), shared: Number(row?.shared ?? 0) };
 }
+
+/** Every stored destination's sealed details (key rotation and the backup check), oldest first. */
+export function listSealedDestinations(db: DbOrTrx) {
+  return db.selectFrom('payouts').select(['id', 'user_id', 'details_encrypted']).orderBy('id').execute();
+}
+
+export async function updateSealedDetails(db: DbOrTrx, id: number, detailsEncrypted: string) {
+  await db.updateTable('payouts').set({ details_encrypted: detailsEncrypted }).where('id', '=', id).execute();
+}

@@ -1,6 +1,7 @@
 import { settingsSchema, type Settings } from '@parley/contracts';
 import { type DbOrTrx } from '../../db/database.js';
 import { type EventBus } from '../../lib/event-bus.js';
+import { selectSettingRows, upsertSetting } from './settings.repository.js';
 
 /**
  * The demo operator's identity: seeded only with the demo data (`SEED_DEMO`). A real operator's receipts
@@ -96,7 +97,7 @@ function deepFreeze<T>(value: T): T {
 
 /** Reads every setting; unknown or malformed stored values fall back to the default. */
 async function readSettings(db: DbOrTrx): Promise<Settings> {
-  const rows = await db.selectFrom('settings').select(['key', 'value']).execute();
+  const rows = await selectSettingRows(db);
   const merged: Record<string, unknown> = { ...defaultSettings };
   for (const row of rows) {
     if (!(row.key in defaultSettings)) continue;
@@ -121,11 +122,7 @@ async function readSettings(db: DbOrTrx): Promise<Settings> {
 export async function saveSettings(db: DbOrTrx, changes: Partial<Settings>): Promise<void> {
   for (const [key, value] of Object.entries(changes)) {
     if (value === undefined) continue;
-    await db
-      .insertInto('settings')
-      .values({ key, value: JSON.stringify(value) })
-      .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(value) }))
-      .execute();
+    await upsertSetting(db, key, JSON.stringify(value));
   }
   if (!db.isTransaction) forgetSettings(db);
 }

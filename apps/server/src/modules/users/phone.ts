@@ -1,6 +1,7 @@
 import { texts } from '@parley/contracts';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { type DbOrTrx } from '../../db/database.js';
+import { findCountryIdByIso } from './users.repository.js';
 
 export interface PhoneInput {
   phone: string;
@@ -26,7 +27,7 @@ export async function validatePhone(db: DbOrTrx, input: PhoneInput): Promise<Val
   const candidate = raw.startsWith('+') ? raw : dial ? `+${dial}${(input.nationalNumber ?? raw).replace(/\D/g, '')}` : raw;
   const parsed = parsePhoneNumberFromString(candidate);
   if (!parsed?.isValid() || !parsed.country) return { error: texts.auth.validPhoneRequired };
-  const supported = await db.selectFrom('countries').select('id').where('iso', '=', parsed.country).executeTakeFirst();
+  const supported = await findCountryIdByIso(db, parsed.country);
   if (!supported) return { error: texts.phone.countryNotSupported };
   return { phone: parsed.number, countryCallingCode: parsed.countryCallingCode, nationalNumber: parsed.nationalNumber, iso: parsed.country };
 }

@@ -1,5 +1,5 @@
 import { type DbOrTrx } from '../../db/database.js';
-import { type NewUserRow, type UserUpdate } from './users.table.js';
+import { type NewUserRow, type UserRow, type UserUpdate } from './users.table.js';
 
 export function findUserById(db: DbOrTrx, id: number) {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
@@ -25,4 +25,13 @@ export async function confirmAdultOnce(db: DbOrTrx, id: number, now: string) {
 
 export function findCountryName(db: DbOrTrx, countryId: number) {
   return db.selectFrom('countries').select(['id', 'title']).where('id', '=', countryId).executeTakeFirst();
+}
+
+/** A country Parley supports, by its ISO code (phone numbers from elsewhere are refused). */
+export function findCountryIdByIso(db: DbOrTrx, iso: string) {
+  return db.selectFrom('countries').select('id').where('iso', '=', iso).executeTakeFirst();
+}
+
+export async function setUserRole(db: DbOrTrx, id: number, role: UserRow['role'], now: string) {
+  await db.updateTable('users').set({ role, updated_at: now }).where('id', '=', id).execute();
 }
