@@ -76,3 +76,8 @@ export function clearDefault(db: DbOrTrx, table: 'currencies' | 'languages', exc
 export function setPositions(db: DbOrTrx, table: 'rooms', ids: number[]) {
   return Promise.all(ids.map((id, position) => db.updateTable(table).set({ position }).where('id', '=', id).execute()));
 }
+
+/** Room ids in their current order (positions 0..n-1). */
+export async function listRoomOrder(db: DbOrTrx) {
+  return (await db.selectFrom('rooms').select(['id', 'position']).orderBy('position').execute()).map((r) => r.id);
+}

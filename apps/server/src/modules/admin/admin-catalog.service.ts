@@ -216,7 +216,7 @@ export function deleteRecord(actor: AdminActor, entity: CatalogEntity, id: numbe
 /** Rooms in the given order: positions 0..n-1. */
 export function reorderRooms(actor: AdminActor, ids: number[]) {
   return audited(actor, 'room.reorder', 'room', async (trx) => {
-    const before = (await trx.selectFrom('rooms').select(['id', 'position']).orderBy('position').execute()).map((r) => r.id);
+    const before = await repo.listRoomOrder(trx);
     const unknown = ids.filter((id) => !before.includes(id));
     if (unknown.length > 0 || new Set(ids).size !== ids.length) throw validationError('ids', 'Send each existing room id once');
     await repo.setPositions(trx, 'rooms', ids);

@@ -5,6 +5,7 @@ import { AppError } from '../../lib/app-error.js';
 import { sanitizeRichHtml } from '../../lib/html.js';
 import { actorOf } from './admin-actor.js';
 import { audited, type AdminActor } from './admin-audit.js';
+import * as repo from './admin-content-translations.repository.js';
 
 /** The translatable fields of each content table (issue 33, migration 0240). Rich fields are sanitized like their rows. */
 const contentFields = {
@@ -31,17 +32,8 @@ const saveBodySchema = z.object({
 /** Every row of a content table with each translatable field: its own text and its text in the language. */
 export async function listContentTranslations(actor: Pick<AdminActor, 'db'>, table: ContentTableName, languageId: number) {
   const { fields } = contentFields[table];
-  const rows = (await actor.db
-    .selectFrom(table)
-    .select(['id', ...fields] as never[])
-    .orderBy('id')
-    .execute()) as unknown as ({ id: number } & Record<string, string>)[];
-  const translations = await actor.db
-    .selectFrom('content_translations')
-    .select(['row_id', 'field', 'text'])
-    .where('table_name', '=', table)
-    .where('language_id', '=', languageId)
-    .execute();
+  const rows = await repo.selectContentRows(actor.db, table, fields);
+  const translations = await repo.selectTranslations(actor.db, table, languageId);
   const text = new Map(translations.map((t) => [`${t.row_id}:${t.field}`, t.text]));
   return rows.flatMap((row) => fields.map((field) => ({ row_id: row.id, field, source: row[field] ?? '', text: text.get(`${row.id}:${field}`) ?? '' })));
 }
@@ -50,33 +42,14 @@ export async function saveContentTranslation(actor: AdminActor, body: z.infer<ty
   const spec = contentFields[body.table];
   if (!(spec.fields as readonly string[]).includes(body.field))
     throw new AppError('VALIDATION', texts.common.validationFailed, { field: [texts.common.validationFailed] });
-  const row = await actor.db.selectFrom(body.table).select('id').where('id', '=', body.row_id).executeTakeFirst();
-  const language = await actor.db.selectFrom('languages').select('id').where('id', '=', body.language_id).executeTakeFirst();
+  const row = await repo.contentRowExists(actor.db, body.table, body.row_id);
+  const language = await repo.languageExists(actor.db, body.language_id);
   if (!row || !language) throw new AppError('NOT_FOUND', texts.admin.notFound);
   const value = (spec.rich as readonly string[]).includes(body.field) ? sanitizeRichHtml(body.text) : body.text.trim();
   return audited(actor, value ? 'content_translation.save' : 'content_translation.delete', 'content_translation', async (trx) => {
-    const match = trx
-      .selectFrom('content_translations')
-      .select(['text'])
-      .where('table_name', '=', body.table)
-      .where('row_id', '=', body.row_id)
-      .where('language_id', '=', body.language_id)
-      .where('field', '=', body.field);
-    const before = (await match.executeTakeFirst()) ?? null;
-    if (value)
-      await trx
-        .insertInto('content_translations')
-        .values({ table_name: body.table, row_id: body.row_id, language_id: body.language_id, field: body.field, text: value })
-        .onConflict((oc) => oc.columns(['table_name', 'language_id', 'row_id', 'field']).doUpdateSet({ text: value }))
-        .execute();
-    else
-      await trx
-        .deleteFrom('content_translations')
-        .where('table_name', '=', body.table)
-        .where('row_id', '=', body.row_id)
-        .where('language_id', '=', body.language_id)
-        .where('field', '=', body.field)
-        .execute();
+    const before = await repo.findTranslation(trx, body);
+    if (value) await repo.upsertTranslation(trx, body, value);
+    else await repo.deleteTranslation(trx, body);
     const subject = `${body.table}:${body.row_id}:${body.language_id}:${body.field}`.slice(0, 64);
     return { subjectId: subject, before, after: value ? { text: value } : null, result: { ...body, text: value } };
   });
@@ -90,7 +63,7 @@ export const adminContentTranslationRoutes: FastifyPluginAsyncZod = async (app) 
     payload: await listContentTranslations(
       actorOf(app, request),
       request.query.table,
-      request.query.language_id ?? (await app.db.selectFrom('languages').select('id').orderBy('is_default', 'asc').orderBy('id').executeTakeFirst())?.id ?? 0,
+      request.query.language_id ?? (await repo.findFirstTranslationLanguageId(app.db)) ?? 0,
     ),
   }));
   app.put('/content-translations', { schema: { tags, body: saveBodySchema } }, async (request) => ({

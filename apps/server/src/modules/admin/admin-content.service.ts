@@ -3,6 +3,14 @@ import { checkTranslation, englishCatalogue, isTextKey, parameterNames, textKeys
 import { AppError, localized, validationError } from '../../lib/app-error.js';
 import { validationFailure } from '../../plugins/errors.js';
 import { findCatalogRow } from './admin-catalog.repository.js';
+import {
+  deleteLocalizationRow,
+  findDefaultLanguageId,
+  findLocalization,
+  listLanguages,
+  selectLocalizationRows,
+  upsertLocalization,
+} from './admin-localizations.repository.js';
 import { type AdminActor, audited } from './admin-audit.js';
 import { getSettings, saveSettings } from '../reference/settings.service.js';
 
@@ -74,8 +82,8 @@ function mergeKeys(rows: { language_id: number; key: string; value: string }[], 
 
 /** How many catalogue keys each language lacks (the languages screen's summary). */
 async function missingPerLanguage(actor: AdminActor) {
-  const languages = await actor.db.selectFrom('languages').select(['id', 'code', 'title']).orderBy('id').execute();
-  const rows = await actor.db.selectFrom('localizations').select(['language_id', 'key', 'value']).execute();
+  const languages = await listLanguages(actor.db);
+  const rows = await selectLocalizationRows(actor.db);
   const present = new Map<number, number>();
   for (const row of rows) if (isTextKey(row.key) && hasText(row.value)) present.set(row.language_id, (present.get(row.language_id) ?? 0) + 1);
   return languages.map((l) => ({ ...l, missing_count: textKeys.length - (present.get(l.id) ?? 0) }));
@@ -84,12 +92,8 @@ async function missingPerLanguage(actor: AdminActor) {
 /** Every key with the English source, the default language's text and this language's, so translators see what is missing. */
 export async function listLocalizationKeys(actor: AdminActor, languageId: number, query: LocalizationKeysQuery) {
   const language = await requireLanguage(actor, languageId);
-  const fallback = await actor.db.selectFrom('languages').select('id').orderBy('is_default', 'desc').orderBy('id').executeTakeFirstOrThrow();
-  const rows = await actor.db
-    .selectFrom('localizations')
-    .select(['language_id', 'key', 'value'])
-    .where('language_id', 'in', [languageId, fallback.id])
-    .execute();
+  const fallback = await findDefaultLanguageId(actor.db);
+  const rows = await selectLocalizationRows(actor.db, [languageId, fallback.id]);
   const entries = mergeKeys(rows, languageId, fallback.id);
   const needle = query.q?.toLowerCase();
   const all = entries
@@ -128,17 +132,8 @@ export async function saveLocalization(actor: AdminActor, languageId: number, ke
   assertNotEnglishSource(await requireLanguage(actor, languageId), key);
   assertTranslation(key, value);
   return audited(actor, 'localization.save', 'localization', async (trx) => {
-    const before = await trx
-      .selectFrom('localizations')
-      .select(['key', 'value'])
-      .where('language_id', '=', languageId)
-      .where('key', '=', key)
-      .executeTakeFirst();
-    await trx
-      .insertInto('localizations')
-      .values({ language_id: languageId, key, value })
-      .onConflict((oc) => oc.columns(['language_id', 'key']).doUpdateSet({ value }))
-      .execute();
+    const before = await findLocalization(trx, languageId, key);
+    await upsertLocalization(trx, languageId, key, value);
     return { subjectId: `${languageId}:${key}`.slice(0, 64), before: before ?? null, after: { key, value }, result: { language_id: languageId, key, value } };
   });
 }
@@ -146,14 +141,9 @@ export async function saveLocalization(actor: AdminActor, languageId: number, ke
 export async function deleteLocalization(actor: AdminActor, languageId: number, key: string) {
   assertNotEnglishSource(await requireLanguage(actor, languageId), key);
   return audited(actor, 'localization.delete', 'localization', async (trx) => {
-    const before = await trx
-      .selectFrom('localizations')
-      .select(['key', 'value'])
-      .where('language_id', '=', languageId)
-      .where('key', '=', key)
-      .executeTakeFirst();
+    const before = await findLocalization(trx, languageId, key);
     if (!before) throw new AppError('NOT_FOUND', texts.admin.notFound);
-    await trx.deleteFrom('localizations').where('language_id', '=', languageId).where('key', '=', key).execute();
+    await deleteLocalizationRow(trx, languageId, key);
     return { subjectId: `${languageId}:${key}`.slice(0, 64), before, after: null, result: null };
   });
 }

@@ -1,9 +1,8 @@
-import { sql } from 'kysely';
 import { type DbOrTrx } from '../../db/database.js';
+import { insertMissingTranslations, selectRowsMatching, selectRowTranslations, type ContentTable } from './content-translations.repository.js';
 import { getLanguageTexts } from './localization.service.js';
 
-/** The content tables whose text exists per language (migration 0240). */
-export type ContentTable = 'faqs' | 'bundles' | 'products' | 'rooms' | 'static_pages';
+export type { ContentTable };
 
 /**
  * Content rows in the request's language (issue 33): each of `fields` takes the row's translation in
@@ -20,18 +19,13 @@ export async function localizeRows<T extends { id: number }>(
   if (rows.length === 0) return rows;
   const language = await getLanguageTexts(db, languageId);
   if (language.id === null) return rows;
-  const translations = await db
-    .selectFrom('content_translations')
-    .select(['row_id', 'field', 'text'])
-    .where('table_name', '=', table)
-    .where('language_id', '=', language.id)
-    .where(
-      'row_id',
-      'in',
-      rows.map((r) => r.id),
-    )
-    .where('field', 'in', fields as readonly string[])
-    .execute();
+  const translations = await selectRowTranslations(
+    db,
+    table,
+    language.id,
+    rows.map((r) => r.id),
+    fields,
+  );
   if (translations.length === 0) return rows;
   const byRow = new Map<number, Map<string, string>>();
   for (const t of translations) {
@@ -72,17 +66,15 @@ export async function seedTranslations(
   items: readonly { match: string; fields: Readonly<Record<string, string>> }[],
 ) {
   if (items.length === 0) return;
-  const { rows } = await sql<{ id: number; matched: string }>`select id, ${sql.ref(matchField)} as matched from ${sql.table(table)} where ${sql.ref(
+  const rows = await selectRowsMatching(
+    db,
+    table,
     matchField,
-  )} in (${sql.join(items.map((i) => i.match))})`.execute(db);
+    items.map((i) => i.match),
+  );
   const values = rows.flatMap((row) => {
     const item = items.find((i) => i.match === row.matched);
     return item ? Object.entries(item.fields).map(([field, text]) => ({ table_name: table, row_id: row.id, language_id: languageId, field, text })) : [];
   });
-  for (let i = 0; i < values.length; i += 100)
-    await db
-      .insertInto('content_translations')
-      .values(values.slice(i, i + 100))
-      .onConflict((oc) => oc.columns(['table_name', 'language_id', 'row_id', 'field']).doNothing())
-      .execute();
+  await insertMissingTranslations(db, values);
 }
