@@ -1,5 +1,6 @@
 import { englishCatalogue, textKeys, type TextKey } from '@parley/contracts/i18n';
 import { type Db } from '../../db/database.js';
+import { findLanguagesByCode, replaceLocalization, selectLocalizations, writeLocalizations } from './seed.repository.js';
 import { de } from './locales/de.js';
 import { retiredGerman } from './locales/de-retired.js';
 
@@ -14,45 +15,29 @@ const BATCH = 200;
  *   that still holds a text we shipped and later rewrote (./locales/de-retired.ts) takes the new text.
  */
 export async function seedLocalizations(db: Db) {
-  const languages = await db.selectFrom('languages').select(['id', 'code']).where('code', 'in', ['en', 'de']).execute();
+  const languages = await findLanguagesByCode(db, ['en', 'de']);
   const english = languages.find((l) => l.code === 'en');
   const german = languages.find((l) => l.code === 'de');
   const ids = languages.map((l) => l.id);
   if (ids.length === 0) return;
-  const rows = await db.selectFrom('localizations').select(['language_id', 'key', 'value']).where('language_id', 'in', ids).execute();
+  const rows = await selectLocalizations(db, ids);
   const stored = new Map(rows.map((r) => [`${r.language_id}:${r.key}`, r.value]));
 
   if (english) {
     const changed = textKeys
       .filter((key) => stored.get(`${english.id}:${key}`) !== englishCatalogue[key])
       .map((key) => ({ language_id: english.id, key, value: englishCatalogue[key] }));
-    for (let i = 0; i < changed.length; i += BATCH)
-      await db
-        .insertInto('localizations')
-        .values(changed.slice(i, i + BATCH))
-        .onConflict((oc) => oc.columns(['language_id', 'key']).doUpdateSet((eb) => ({ value: eb.ref('excluded.value') })))
-        .execute();
+    for (let i = 0; i < changed.length; i += BATCH) await writeLocalizations(db, changed.slice(i, i + BATCH), 'replace');
   }
   if (german) {
     const missing = textKeys
       .filter((key) => de[key]?.trim() && !stored.has(`${german.id}:${key}`))
       .map((key) => ({ language_id: german.id, key, value: de[key]! }));
-    for (let i = 0; i < missing.length; i += BATCH)
-      await db
-        .insertInto('localizations')
-        .values(missing.slice(i, i + BATCH))
-        .onConflict((oc) => oc.columns(['language_id', 'key']).doNothing())
-        .execute();
+    for (let i = 0; i < missing.length; i += BATCH) await writeLocalizations(db, missing.slice(i, i + BATCH), 'keep');
     for (const [key, old] of Object.entries(retiredGerman) as [TextKey, readonly string[]][]) {
       const value = stored.get(`${german.id}:${key}`);
       if (value === undefined || !old.includes(value) || !de[key] || de[key] === value) continue;
-      await db
-        .updateTable('localizations')
-        .set({ value: de[key] })
-        .where('language_id', '=', german.id)
-        .where('key', '=', key)
-        .where('value', '=', value)
-        .execute();
+      await replaceLocalization(db, german.id, key, value, de[key]);
     }
   }
 }

@@ -7,6 +7,8 @@ import { hashPassword } from '../../lib/password.js';
 import { enableWithSecret } from '../auth/two-factor.service.js';
 import { postEntry } from '../ledger/ledger.service.js';
 import { seedProducts } from '../store/store.seed.js';
+import { findUserByEmail, insertUser } from '../users/users.service.js';
+import { findLanguageIdByCode, insertMissing, insertRows, insertSettingIfMissing, isEmpty } from './seed.repository.js';
 import {
   DEMO_ADMIN_TOTP_SECRET,
   demoAccounts,
@@ -22,7 +24,7 @@ import { seedLocalizations } from './seed-localizations.js';
 import { seedTranslations } from './content-translations.service.js';
 import { germanBundles, germanFaqs, germanProducts, germanRooms, germanStaticPages } from './seed-content-de.js';
 
-const germanId = async (db: Db) => (await db.selectFrom('languages').select('id').where('code', '=', 'de').executeTakeFirst())?.id;
+const germanId = (db: Db) => findLanguageIdByCode(db, 'de');
 import { demoOperatorSettings } from './settings.service.js';
 
 /** Every country libphonenumber knows, with its English name and dialing code. */
@@ -33,39 +35,18 @@ export function allCountries() {
     .sort((a, b) => a.title.localeCompare(b.title));
 }
 
-const isEmpty = async (db: Db, table: 'rooms' | 'bundles' | 'faqs' | 'social_links') => !(await db.selectFrom(table).select('id').limit(1).executeTakeFirst());
-
 /** Reference data every install needs. Idempotent: safe on every start. */
 export async function seedReferenceData(db: Db, clock: Clock) {
   const now = clock.now().toISOString();
-  for (const language of seedLanguages)
-    await db
-      .insertInto('languages')
-      .values(language)
-      .onConflict((oc) => oc.column('code').doNothing())
-      .execute();
+  await insertMissing(db, 'languages', [...seedLanguages]);
   await seedLocalizations(db);
-  for (const currency of seedCurrencies)
-    await db
-      .insertInto('currencies')
-      .values(currency)
-      .onConflict((oc) => oc.column('code').doNothing())
-      .execute();
-  const countries = allCountries();
-  for (let i = 0; i < countries.length; i += 50) {
-    await db
-      .insertInto('countries')
-      .values(countries.slice(i, i + 50))
-      .onConflict((oc) => oc.column('iso').doNothing())
-      .execute();
-  }
-  for (const page of seedStaticPages) {
-    await db
-      .insertInto('static_pages')
-      .values({ ...page, content: sanitizeRichHtml(page.content), created_at: now, updated_at: now })
-      .onConflict((oc) => oc.column('slug').doNothing())
-      .execute();
-  }
+  await insertMissing(db, 'currencies', [...seedCurrencies]);
+  await insertMissing(db, 'countries', allCountries());
+  await insertMissing(
+    db,
+    'static_pages',
+    seedStaticPages.map((page) => ({ ...page, content: sanitizeRichHtml(page.content), created_at: now, updated_at: now })),
+  );
   // The legal pages in German beside English (issue 33): a page the operator has not translated themselves.
   const de = await germanId(db);
   if (de !== undefined)
@@ -82,25 +63,29 @@ export async function seedReferenceData(db: Db, clock: Clock) {
 export async function seedDemoData(db: Db, clock: Clock, options: DemoOptions) {
   const now = clock.now().toISOString();
   if (await isEmpty(db, 'rooms'))
-    await db
-      .insertInto('rooms')
-      .values(seedRooms.map((r, i) => ({ ...r, position: i, created_at: now })))
-      .execute();
+    await insertRows(
+      db,
+      'rooms',
+      seedRooms.map((r, i) => ({ ...r, position: i, created_at: now })),
+    );
   if (await isEmpty(db, 'bundles'))
-    await db
-      .insertInto('bundles')
-      .values(seedBundles.map((b, i) => ({ ...b, position: i })))
-      .execute();
+    await insertRows(
+      db,
+      'bundles',
+      seedBundles.map((b, i) => ({ ...b, position: i })),
+    );
   if (await isEmpty(db, 'faqs'))
-    await db
-      .insertInto('faqs')
-      .values(seedFaqs.map((f, i) => ({ question: f.question, answer: sanitizeRichHtml(f.answer), position: i })))
-      .execute();
+    await insertRows(
+      db,
+      'faqs',
+      seedFaqs.map((f, i) => ({ question: f.question, answer: sanitizeRichHtml(f.answer), position: i })),
+    );
   if (await isEmpty(db, 'social_links'))
-    await db
-      .insertInto('social_links')
-      .values(seedSocialLinks.map((s, i) => ({ ...s, position: i })))
-      .execute();
+    await insertRows(
+      db,
+      'social_links',
+      seedSocialLinks.map((s, i) => ({ ...s, position: i })),
+    );
   await seedProducts(db, clock);
   // German beside the English demo content (issue 33), for rows that still hold the text we shipped.
   const de = await germanId(db);
@@ -137,41 +122,32 @@ export async function seedDemoData(db: Db, clock: Clock, options: DemoOptions) {
     );
   }
   // The demo operator's requisites, only where the operator has not set their own.
-  for (const [key, value] of Object.entries(demoOperatorSettings))
-    await db
-      .insertInto('settings')
-      .values({ key, value: JSON.stringify(value) })
-      .onConflict((oc) => oc.column('key').doNothing())
-      .execute();
+  for (const [key, value] of Object.entries(demoOperatorSettings)) await insertSettingIfMissing(db, key, JSON.stringify(value));
 
   for (const [role, account] of [
     ['user', demoAccounts.user],
     ['admin', demoAccounts.admin],
   ] as const) {
-    const existing = await db.selectFrom('users').select('id').where('email', '=', account.email).executeTakeFirst();
+    const existing = await findUserByEmail(db, account.email);
     if (existing) continue;
     // In production the README's passwords would let a stranger in: a random one, shown once.
     const password = options.passwords === 'random' ? randomBytes(18).toString('base64url') : account.password;
     if (options.passwords === 'random')
       options.announce?.(`Demo account ${account.email} (${role}) created with password ${password} — shown once, change it after signing in.`);
-    const user = await db
-      .insertInto('users')
-      .values({
-        email: account.email,
-        password_hash: await hashPassword(password),
-        name: account.name,
-        surname: account.surname,
-        phone: account.phone,
-        phone_country_code: '372',
-        phone_national_number: account.phone.slice(4),
-        role,
-        email_verified_at: now,
-        adult_confirmed_at: now,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const user = await insertUser(db, {
+      email: account.email,
+      password_hash: await hashPassword(password),
+      name: account.name,
+      surname: account.surname,
+      phone: account.phone,
+      phone_country_code: '372',
+      phone_national_number: account.phone.slice(4),
+      role,
+      email_verified_at: now,
+      adult_confirmed_at: now,
+      created_at: now,
+      updated_at: now,
+    });
     if (account.coins > 0) {
       await db.transaction().execute((trx) =>
         postEntry(trx, clock, {
