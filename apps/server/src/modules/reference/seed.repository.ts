@@ -8,12 +8,15 @@ import { type Database, type Db } from '../../db/database.js';
 type SeededTable = 'languages' | 'currencies' | 'countries' | 'static_pages';
 const naturalKey = { languages: 'code', currencies: 'code', countries: 'iso', static_pages: 'slug' } as const;
 
-/** Inserts rows whose natural key (code, iso, slug) is not there yet, 50 rows a statement. */
-export async function insertMissing<T extends SeededTable>(db: Db, table: T, rows: Insertable<Database[T]>[]) {
-  for (let i = 0; i < rows.length; i += 50)
+/**
+ * Inserts rows whose natural key (code, iso, slug) is not there yet, `batch` rows a statement. Rows of one
+ * batch must set the same columns: SQLite has no DEFAULT inside VALUES, a column one row lacks becomes NULL.
+ */
+export async function insertMissing<T extends SeededTable>(db: Db, table: T, rows: Insertable<Database[T]>[], batch = 1) {
+  for (let i = 0; i < rows.length; i += batch)
     await db
       .insertInto(table)
-      .values(rows.slice(i, i + 50) as never)
+      .values(rows.slice(i, i + batch) as never)
       .onConflict((oc) => oc.column(naturalKey[table] as never).doNothing())
       .execute();
 }

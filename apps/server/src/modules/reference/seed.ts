@@ -41,7 +41,7 @@ export async function seedReferenceData(db: Db, clock: Clock) {
   await insertMissing(db, 'languages', [...seedLanguages]);
   await seedLocalizations(db);
   await insertMissing(db, 'currencies', [...seedCurrencies]);
-  await insertMissing(db, 'countries', allCountries());
+  await insertMissing(db, 'countries', allCountries(), 50);
   await insertMissing(
     db,
     'static_pages',
