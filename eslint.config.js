@@ -2,6 +2,8 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import parley from './eslint-rules/boundaries.js';
 import parleyText from './eslint-rules/no-literal-text.js';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'release/**', 'data/**', 'bench/results/**', '**/*.d.ts'] },
@@ -35,6 +37,23 @@ export default tseslint.config(
     ignores: ['**/*.test.tsx', 'apps/web/src/features/admin/**', 'apps/web/src/test/**'],
     plugins: { 'parley-text': parleyText },
     rules: { 'parley-text/no-literal-text': 'error' },
+  },
+  {
+    // The rules of hooks (the classic two; the compiler's rules of v7 are not adopted) and accessibility.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  {
+    files: ['apps/web/src/**/*.tsx'],
+    ...jsxA11y.flatConfigs.recommended,
+    rules: {
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // A scrollable table is a focusable region (axe's scrollable-region-focusable asks for it).
+      'jsx-a11y/no-noninteractive-tabindex': ['error', { tags: [], roles: ['region', 'tabpanel'], allowExpressionValues: true }],
+      // Inputs wrapped in a label whose text is a translated expression.
+      'jsx-a11y/label-has-associated-control': ['error', { assert: 'either', depth: 3 }],
+    },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

@@ -96,6 +96,7 @@ export function I18nProvider({ children }: { children: ReactNode }) {
     configureApiClient({ getLangId: () => accountLanguageId });
     void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== userQueryKey[0] });
     // Only the account's language decides here; the local choice follows it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [accountLanguageId, languagesPending]);
 
   // English is the catalogue this bundle carries (its rows only mirror it, and /admin cannot edit them):

@@ -94,6 +94,8 @@ export function Header({ transparent }: { transparent: boolean }) {
       </div>
       {menuOpen && (
         <>
+          {/* A pointer convenience: Escape and the menu button close the menu from the keyboard. */}
+          {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions */}
           <div className="mobile-menu__backdrop" onClick={() => setMenuOpen(false)} />
           <nav className="mobile-menu" id="mobile-menu" aria-label={t('appUi.mobileNav')}>
             {isAuthenticated && user && (

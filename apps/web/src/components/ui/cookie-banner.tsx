@@ -19,7 +19,7 @@ export function CookieBanner({ policyLink }: { policyLink?: ReactNode }) {
   if (consent) return null;
 
   return (
-    <section className="cookie-banner" role="region" aria-label={t('cookiesUi.region')}>
+    <section className="cookie-banner" aria-label={t('cookiesUi.region')}>
       <div className="cookie-banner__text">
         <h2 className="cookie-banner__title">{t('cookiesUi.title')}</h2>
         <p>

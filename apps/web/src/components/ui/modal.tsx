@@ -93,6 +93,8 @@ export function Modal({ open, onClose, title, children, footer, persistent = fal
 
   if (!open) return null;
   return createPortal(
+    // A click outside closes a modal that allows it; Escape does the same from the keyboard (above).
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions
     <div
       className="modal-backdrop"
       onMouseDown={(event) => {

@@ -190,6 +190,8 @@ export function PhoneInput({ countries, defaultIso, initialValue, onChange, labe
             className="input phone__search"
             aria-label={t('commonUi.searchCountry')}
             placeholder={t('commonUi.searchCountry')}
+            // The search opens on the person's click: typing goes straight into it.
+            // eslint-disable-next-line jsx-a11y/no-autofocus
             autoFocus
             value={query}
             onChange={(event) => setQuery(event.target.value)}
@@ -204,6 +206,8 @@ export function PhoneInput({ countries, defaultIso, initialValue, onChange, labe
           <ul className="phone__options" role="listbox" aria-label={t('commonUi.countries')} style={{ maxHeight: limits.dropdownMaxHeightPx }}>
             {options.length === 0 && <li className="phone__empty">{t('phone.noOptions')}</li>}
             {options.map((country) => (
+              // Keyboard choice is the search field's (Enter takes the first match, Escape closes).
+              // eslint-disable-next-line jsx-a11y/click-events-have-key-events
               <li key={country.id} role="option" aria-selected={country.iso === iso} className="phone__option" onClick={() => choose(country)}>
                 <span>{country.title}</span>
                 <span className="phone__option-dial">+{dialOf(country)}</span>

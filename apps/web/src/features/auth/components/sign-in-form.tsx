@@ -108,6 +108,8 @@ function TwoFactorStep({ credentials, onSignedIn, onBack }: { credentials: Login
         label={t('twoFactor.code')}
         autoComplete="one-time-code"
         inputMode="text"
+        // The code step appears after the person submitted their password: the code is the next thing they type.
+        // eslint-disable-next-line jsx-a11y/no-autofocus
         autoFocus
         value={code}
         onChange={(event) => setCode(event.target.value)}

@@ -54,6 +54,7 @@ export function TopUpModal({ user }: { user: UserProfile }) {
     setDetails(null);
     void prefill.refetch();
     // Only a new open resets the modal, not profile refetches.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [request.open, request.nonce]);
 
   useEffect(() => {
