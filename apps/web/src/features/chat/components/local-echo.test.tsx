@@ -96,7 +96,7 @@ function type(box: HTMLTextAreaElement, text: string) {
   fireEvent.change(box, { target: { value: text } });
 }
 
-const pendingBubbles = () => [...document.querySelectorAll<HTMLElement>('[data-status]')];
+const pendingBubbles = () => [...document.querySelectorAll<HTMLElement>('.message[data-status]')];
 const storedBubbles = () => [...document.querySelectorAll<HTMLElement>('[data-message-id]')];
 
 describe('local echo (issue 34 §2)', () => {
