@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { texts } from '@parley/contracts';
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -14,7 +16,7 @@ import { apiGet, apiPost, signedInPage, type TestUser } from '../support/users.j
  */
 const baseUrl = inject('baseUrl');
 const LATENCY_MS = 300;
-const SENDS = 12;
+const SENDS = 20;
 /** The issue's bar for Enter → bubble visible at the 95th percentile. */
 const ECHO_BUDGET_MS = 100;
 
@@ -96,6 +98,21 @@ function installEchoProbe(page: Page) {
       const added = records.some((r) => [...r.addedNodes].some((n) => n instanceof HTMLElement && n.matches('[data-status="sending"]')));
       if (added) requestAnimationFrame(() => probe.shownAt.push(performance.now()));
     }).observe(log, { childList: true });
+  });
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core over the message list (evaluated over CDP, so the app's CSP stays as it is): serious and critical findings. */
+async function listViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    type Result = { violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] };
+    const axe = (window as unknown as { axe: { run: (context: string, options: object) => Promise<Result> } }).axe;
+    const result = await axe.run('[role="log"]', { resultTypes: ['violations'] });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .flatMap((v) => v.nodes.map((n) => `${v.id} at ${JSON.stringify(n.target)}`));
   });
 }
 
@@ -187,6 +204,29 @@ describe('sends that feel instant and never double-charge (issue 34 §2)', () =>
     const debits = await messageDebits(owner.user.id);
     expect(debits.length - debitsBefore).toBe(1);
     expect(debits[0]!.amount).toBeLessThan(0);
+  });
+
+  it('the sending and the failed bubble pass axe in the light and the dark theme', async () => {
+    const owner = await ownerInTopic('echoaxe');
+    await enterChat(owner.page, owner.topicId);
+    let calls = 0;
+    // The first send finds no network; the second is held in flight.
+    await owner.page.route('**/api/messages/create', async (route) => {
+      calls += 1;
+      if (calls === 1) await route.abort('internetdisconnected');
+    });
+    await messageInput(owner.page).fill('this one fails');
+    await messageInput(owner.page).press('Enter');
+    await owner.page.locator('.message[data-status="failed"]').waitFor({ timeout: 15_000 });
+    await messageInput(owner.page).fill('this one is on its way');
+    await messageInput(owner.page).press('Enter');
+    await owner.page.locator('.message[data-status="sending"]').waitFor({ timeout: 15_000 });
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await owner.page.emulateMedia({ colorScheme });
+      await expect.poll(() => owner.page.evaluate(() => document.documentElement.dataset.theme)).toBe(colorScheme);
+      await snap(owner.page, `local-echo-states-${colorScheme}`);
+      expect(await listViolations(owner.page), `axe in the ${colorScheme} theme`).toEqual([]);
+    }
   });
 
   it('a draft survives a reload, navigation and a crashed tab; sending clears it; leaving the topic discards it', async () => {

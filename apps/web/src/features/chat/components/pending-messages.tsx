@@ -24,7 +24,7 @@ export function PendingMessages({ pending, onRetry, onRemove }: Props) {
       <div className="msg-bubble">
         <p className="msg-bubble__text">{item.content}</p>
         {item.status === 'sending' ? (
-          <span className="msg-bubble__time">{t('chatSend.sending')}</span>
+          <span className="msg-bubble__status">{t('chatSend.sending')}</span>
         ) : (
           <span className="msg-bubble__failed" role="alert">
             {t('chatSend.notSent', { reason: item.reason ?? t('chat.failedSend') })}
