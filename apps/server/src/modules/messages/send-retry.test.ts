@@ -1,4 +1,4 @@
-import { texts, type Message } from '@parley/contracts';
+import { chatEventSchema, texts, type Message } from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balanceOf, chatContextOptions, createChatPair, recordEvents } from '../../../test/chat.js';
 import { createTestContext, dialects, expectLedgerConsistent, type TestContext } from '../../../test/harness.js';
@@ -102,6 +102,8 @@ describe.each(dialects)('send retries on %s', (dialect) => {
     const created = events.find((e) => e.type === 'message.created');
     if (created?.type !== 'message.created') throw new Error('no message.created');
     expect(created.message.client_id).toBeNull();
+    // Between instances the event goes through Redis and is parsed with the shared schema: the id survives it.
+    expect(chatEventSchema.parse(JSON.parse(JSON.stringify(created)))).toMatchObject({ clientId: 'echo-push', senderId: guest.user.id });
     expect(eventFor(created, guest.user.id)).toMatchObject({ message: { client_id: 'echo-push', is_mine: true } });
     const forPartner = eventFor(created, owner.user.id);
     expect(forPartner).not.toHaveProperty('clientId');
