@@ -602,8 +602,13 @@ describe('personal spending limits (issue 15)', () => {
 
     await messageInput(me.page).fill('same words');
     await me.page.getByRole('button', { name: 'Send message' }).click();
-    await toastText(me.page, englishText('spending.dailyReached', { limit })).waitFor();
-    expect(await messageInput(me.page).inputValue()).toBe('same words');
+    // Local echo (issue 34 §2): the refused message says why on its bubble and its text goes back to the box.
+    const refused = me.page.locator('.message[data-status="failed"]').filter({ hasText: 'same words' });
+    await refused
+      .getByRole('alert')
+      .getByText(englishText('chatSend.notSent', { reason: englishText('spending.dailyReached', { limit }) }))
+      .waitFor();
+    await expect.poll(() => messageInput(me.page).inputValue()).toBe('same words');
     expect(await apiBalance(me)).toBe(balance);
     await snap(me.page, 'chat-spending-limit-reached');
   });

@@ -153,6 +153,11 @@ export const messageSchema = z.object({
   look: messageLookSchema,
   attachments: z.array(attachmentSchema),
   created_at: z.string(),
+  /**
+   * The `client_id` the caller sent with their own message (issue 34 §2: the local echo is matched to it,
+   * however the message arrives — the send's answer, a push or a poll); null on everyone else's.
+   */
+  client_id: z.string().nullable().optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
 

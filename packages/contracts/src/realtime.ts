@@ -14,6 +14,8 @@ export const chatEventSchema = z.discriminatedUnion('type', [
     type: z.literal('message.created'),
     topicId: z.number().int(),
     senderId: z.number().int().optional(),
+    /** The sender's `client_id` for this message: only the sender's own sockets get it, as `message.client_id`. */
+    clientId: z.string().optional(),
     /** The topic's mode when the message was written: the companion of every instance skips human chats without a read. */
     chatMode: z.enum(['human', 'ai']).optional(),
     message: z.record(z.string(), z.unknown()),

@@ -7,6 +7,7 @@
 import { uiTextsA } from './texts/ui-a.js';
 import { uiTextsB } from './texts/ui-b.js';
 import { chatSafetyTexts } from './texts/chat-safety.js';
+import { chatSendTexts } from './texts/chat-send.js';
 import { uiTextsLang } from './texts/ui-lang.js';
 
 export const texts = {
@@ -581,5 +582,6 @@ export const texts = {
   ...uiTextsA,
   ...uiTextsB,
   ...chatSafetyTexts,
+  ...chatSendTexts,
   ...uiTextsLang,
 } as const;

@@ -3,6 +3,7 @@ import { startTestApi, type TestApi } from '../test/api-server';
 import { clearCookies, useOrigin } from '../test/dom';
 import { resetApiClient } from './api-client';
 import { authStore, VerificationRequiredError } from './auth';
+import { draftKey } from './drafts';
 
 let server: TestApi;
 const user = { id: 1, name: 'Demo', email: 'demo@parley.chat', email_verified: true, balance: 100 };
@@ -137,6 +138,28 @@ describe('auth state (spec §4)', () => {
     expect(localStorage.getItem('token')).toBeNull();
     expect(reset).toHaveBeenCalledTimes(1);
     log.mockRestore();
+  });
+
+  it('signing out, or a session that ended, removes every message draft and nothing else (issue 34 §2)', async () => {
+    server.handle('POST', '/api/logout', { json: { status: 'OK', payload: null } });
+    const fill = () => {
+      localStorage.setItem(draftKey(1, 7)!, 'for topic 7');
+      localStorage.setItem(draftKey(1, 8)!, 'for topic 8');
+      localStorage.setItem('currency', 'EUR');
+    };
+    fill();
+    await authStore.logout();
+    expect([localStorage.getItem(draftKey(1, 7)!), localStorage.getItem(draftKey(1, 8)!)]).toEqual([null, null]);
+    expect(localStorage.getItem('currency')).toBe('EUR');
+
+    fill();
+    authStore.expireSession();
+    expect(localStorage.getItem(draftKey(1, 8)!)).toBeNull();
+
+    fill();
+    server.handle('GET', '/api/is-auth', { json: { status: 'OK', authenticated: false, payload: { authenticated: false } } });
+    await authStore.checkAuth();
+    expect(localStorage.getItem(draftKey(1, 7)!)).toBeNull();
   });
 
   it('an expired session is forgotten locally without calling the server', async () => {

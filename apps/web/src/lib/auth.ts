@@ -3,6 +3,7 @@ import { localKeys } from '@parley/contracts/constants';
 import { texts } from '@parley/contracts/texts';
 import { useSyncExternalStore } from 'react';
 import { api, ApiError, ensureCsrfCookie, type Envelope } from './api-client';
+import { drafts } from './drafts';
 import { storage } from './storage';
 
 /**
@@ -81,6 +82,7 @@ function markAuthenticated(emailVerified: boolean) {
 function clearLocal() {
   storage.remove(localKeys.authSession);
   storage.remove(localKeys.token);
+  drafts.clearAll();
   setState({ isAuthenticated: false, emailVerified: false, needsVerification: false, loading: false });
   onReset();
 }
@@ -131,6 +133,8 @@ export const authStore = {
       if (authenticated) markAuthenticated(emailVerified);
       else {
         storage.remove(localKeys.authSession);
+        // Signed out elsewhere (another tab, an expired session): the drafts typed here go too (issue 34 §2).
+        drafts.clearAll();
         setState({ isAuthenticated: false, emailVerified: false });
       }
     } catch (error) {

@@ -16,6 +16,8 @@ export interface Reply {
   headers?: Record<string, string | string[]>;
   /** Never answer (for timeouts). */
   hang?: boolean;
+  /** Close the connection without an answer: the request was handled, its answer is lost (a network cut). */
+  drop?: boolean;
   /** Answer this much later (one response arriving after another). */
   delayMs?: number;
 }
@@ -48,6 +50,10 @@ export async function startTestApi(): Promise<TestApi> {
       requests.push(recorded);
       const route = routes.get(`${recorded.method} ${recorded.path}`);
       const reply = typeof route === 'function' ? route(recorded) : (route ?? { status: 404, json: { status: 'ERROR', payload: null, message: 'Not found' } });
+      if (reply.drop) {
+        res.destroy();
+        return;
+      }
       if (reply.hang) {
         hanging.add(() => res.destroy());
         return;

@@ -51,6 +51,7 @@ export function toMessage(row: MessageRow, attachments: AttachmentRow[], ctx: Se
     look: parseLook(row.look),
     attachments: attachments.map(toAttachment),
     created_at: row.created_at,
+    client_id: isMine ? row.client_id : null,
   };
 }
 

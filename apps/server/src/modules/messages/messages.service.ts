@@ -251,7 +251,14 @@ export async function sendMessage(
   const forEveryone = toMessage(message, attachments, { viewerId: null, companionName: topic.companion_name, names });
   // The hub shows the sender's own sockets their message as 'Me' (senderId never leaves the server).
   await publishAll(deps.bus, [
-    { type: 'message.created', topicId: message.topic_id, senderId: user.id, chatMode: topic.chat_mode, message: forEveryone },
+    {
+      type: 'message.created',
+      topicId: message.topic_id,
+      senderId: user.id,
+      ...(input.clientId ? { clientId: input.clientId } : {}),
+      chatMode: topic.chat_mode,
+      message: forEveryone,
+    },
     ...events,
   ]);
   return { message: forSender, balance };

@@ -9,9 +9,10 @@ export function eventFor(event: ChatEvent, recipientId: number): ChatEvent {
   switch (event.type) {
     case 'message.created': {
       // chatMode routes the event inside the server (the companion), like senderId.
-      const { senderId, chatMode: _mode, ...rest } = event;
+      const { senderId, clientId, chatMode: _mode, ...rest } = event;
       if (senderId === undefined || senderId !== recipientId) return rest;
-      return { ...rest, message: { ...event.message, sender: 'Me', is_mine: true, sender_id: senderId } };
+      // The sender's client matches its local echo by client_id (issue 34 §2); nobody else gets it.
+      return { ...rest, message: { ...event.message, sender: 'Me', is_mine: true, sender_id: senderId, client_id: clientId ?? null } };
     }
     case 'typing':
     case 'participant.joined':

@@ -153,8 +153,9 @@ describe.each(dialects)('conversation privacy on %s', (dialect) => {
     keep('b')(await b.client.get(`/api/topics/topic?topic_id=${topic.id}`));
     keep('b')(await b.client.post('/api/topics/join', { topic_id: topic.id }));
     await sb.subscribe(topic.id);
-    keep('a')(await a.client.post('/api/messages/create', { topic_id: topic.id, content: 'hello from alpha' }));
-    keep('b')(await b.client.post('/api/messages/create', { topic_id: topic.id, content: 'hello from bravo' }));
+    // Each sender's client id (issue 34 §2: local echo) is theirs alone, like their id.
+    keep('a')(await a.client.post('/api/messages/create', { topic_id: topic.id, content: 'hello from alpha', client_id: 'cid-Alpha-own' }));
+    keep('b')(await b.client.post('/api/messages/create', { topic_id: topic.id, content: 'hello from bravo', client_id: 'cid-Bravo-own' }));
     keep('b')(await sendFiles(b.client, topic.id, [{ filename: 'b.png', data: sampleFiles.png }], ['image']));
     sa.send({ type: 'typing', topicId: topic.id, isTyping: true });
     sb.send({ type: 'typing', topicId: topic.id, isTyping: true });
@@ -172,6 +173,7 @@ describe.each(dialects)('conversation privacy on %s', (dialect) => {
       const json = JSON.stringify(payloads);
       const found = [other.name, other.email, 'Surname' + other.name.slice(4, 9) + 'Secret'].filter((s) => json.includes(s));
       if (json.includes(other.id === a.user.id ? '55501111' : '55502222')) found.push('phone');
+      if (json.includes(other.id === a.user.id ? 'cid-Alpha-own' : 'cid-Bravo-own')) found.push('client_id');
       const idField = new RegExp(`"(user_id|guest_id|sender_id|userId|senderId|reported_user_id|owner_id)":${other.id}[,}]`);
       if (idField.test(json)) found.push(`id ${json.match(idField)![0]}`);
       return found;
@@ -189,8 +191,9 @@ describe.each(dialects)('conversation privacy on %s', (dialect) => {
     expect(sb.events().find((e) => e.type === 'typing')).toEqual({ type: 'typing', topicId: topic.id, name: 'Quiet Harbour', isTyping: true });
     // Their own messages come back to them as theirs, over REST and the socket.
     const own = sa.events().find((e) => e.type === 'message.created' && e.message.content === 'hello from alpha');
-    expect(own).toMatchObject({ message: { sender: 'Me', is_mine: true, sender_id: a.user.id } });
+    expect(own).toMatchObject({ message: { sender: 'Me', is_mine: true, sender_id: a.user.id, client_id: 'cid-Alpha-own' } });
     expect(own).not.toHaveProperty('senderId');
+    expect(own).not.toHaveProperty('clientId');
     sa.close();
     sb.close();
   });

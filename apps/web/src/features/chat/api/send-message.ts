@@ -17,10 +17,12 @@ export interface SendMessageInput {
   files?: File[];
   /** 0..1 while the upload runs (multipart only). */
   onProgress?: (fraction: number) => void;
+  /** The message's id on this client: a retry sends the same one, and the server stores and charges it once. */
+  clientId?: string;
 }
 
-/** A fresh id per send: the server stores and charges a resent message once. */
-const newClientId = () => (typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
+/** A fresh id per message (not per request): the server stores and charges a resent message once. */
+export const newClientId = () => (typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
 
 type SendPayload = { message?: Message; held?: HeldMessage; balance?: number };
 
@@ -36,8 +38,7 @@ function toSent(envelope: Envelope<SendPayload>): SentMessage {
  * lang_id, types[]) goes before the first file: the server checks the seat and
  * the coins from them before it reads any file (issue 31).
  */
-export async function sendMessage({ topicId, content, files = [], onProgress }: SendMessageInput): Promise<SentMessage> {
-  const clientId = newClientId();
+export async function sendMessage({ topicId, content, files = [], onProgress, clientId = newClientId() }: SendMessageInput): Promise<SentMessage> {
   if (files.length === 0) {
     return toSent(await api.post<Envelope<SendPayload>>('/messages/create', { topic_id: topicId, content, client_id: clientId }));
   }

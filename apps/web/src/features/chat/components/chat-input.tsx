@@ -1,7 +1,8 @@
 import { type AttachmentCosts } from '@parley/contracts';
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
+import { drafts } from '../../../lib/drafts';
 import { formatNumber } from '../../../lib/format';
 import { useI18n } from '../../../lib/i18n';
 import { canSend } from '../utils/chat-status';
@@ -14,14 +15,35 @@ interface Props {
   placeholder: string;
   isInChat: boolean;
   costs: AttachmentCosts | null;
+  /**
+   * Text alone is shown in the conversation at once (local echo): the box empties on Enter and gets the text
+   * back only if the promise rejects (the server refused it). With files the box waits for the upload.
+   */
   onSend: (content: string, files: File[], onProgress?: (fraction: number) => void) => Promise<unknown>;
   onTyping: (isTyping: boolean) => void;
+  /** Where this account keeps its draft of this topic (lib/drafts.ts); none is kept without one. */
+  draftKey?: string | null;
 }
 
 /** The input of spec §5 Message send: Enter sends, Shift+Enter breaks the line, the text cost shows beside it. */
-export function ChatInput({ disabled, placeholder, isInChat, costs, onSend, onTyping }: Props) {
+export function ChatInput({ disabled, placeholder, isInChat, costs, onSend, onTyping, draftKey = null }: Props) {
   const { t, localize } = useI18n();
-  const [content, setContent] = useState('');
+  const [content, setContentState] = useState(() => drafts.read(draftKey));
+  const contentNow = useRef(content);
+  /** Every change is the draft at once: a reload or a crashed tab keeps it (issue 34 §2). */
+  const setContent = (text: string) => {
+    contentNow.current = text;
+    setContentState(text);
+    drafts.write(draftKey, text);
+  };
+  // The account becomes known after the first render: its draft of this topic comes in unless something was typed.
+  useEffect(() => {
+    const saved = drafts.read(draftKey);
+    if (saved !== '' && contentNow.current === '') {
+      contentNow.current = saved;
+      setContentState(saved);
+    }
+  }, [draftKey]);
   const [busy, setBusy] = useState(false);
   const [files, setFiles] = useState<File[]>([]);
   const [fileErrors, setFileErrors] = useState<string[]>([]);
@@ -42,8 +64,9 @@ export function ChatInput({ disabled, placeholder, isInChat, costs, onSend, onTy
 
   const submit = async (withFiles: File[]) => {
     if (!canSend(content, withFiles.length, inputDisabled, isInChat)) return;
-    setBusy(true);
     onTyping(false);
+    if (withFiles.length === 0) return submitText(content);
+    setBusy(true);
     if (withFiles.length > 0) setProgress(0);
     try {
       await onSend(content, withFiles, withFiles.length > 0 ? setProgress : undefined);
@@ -60,6 +83,17 @@ export function ChatInput({ disabled, placeholder, isInChat, costs, onSend, onTy
       setBusy(false);
       setProgress(null);
       requestAnimationFrame(() => textRef.current?.focus());
+    }
+  };
+
+  /** The bubble shows at once and the box is free for the next message; a refusal gives the text back. */
+  const submitText = async (text: string) => {
+    setContent('');
+    try {
+      await onSend(text, [], undefined);
+    } catch {
+      // The bubble says why; the text comes back to be changed or sent later, unless something new was typed.
+      if (contentNow.current === '') setContent(text);
     }
   };
 

@@ -122,6 +122,9 @@ export function ChatPage({ topicId, settingsExtra }: Props) {
             streamingName={topic?.companion_name ?? null}
             notice={notice}
             held={held.data}
+            pending={room.pending}
+            onRetrySend={room.retrySend}
+            onRemoveSend={room.removeSend}
           />
           {phase === 'full' && (
             <div className="chat-full-retry">
@@ -140,6 +143,7 @@ export function ChatPage({ topicId, settingsExtra }: Props) {
           costs={room.costs}
           onSend={room.send}
           onTyping={room.sendTyping}
+          draftKey={room.draftKey}
         />
       </div>
       {phase === 'terms' && <TermsModal topic={topic} onAgree={room.agreeToTerms} onLeave={room.declineTerms} />}

@@ -5,7 +5,9 @@ import { Spinner } from '../../../components/ui/spinner';
 import { formatFileSize } from '../../../lib/format';
 import { useI18n, useT } from '../../../lib/i18n';
 import { bubbleStyle } from '../utils/bubble-style';
+import { type PendingSend } from '../utils/local-echo';
 import { isOwnMessage } from '../utils/merge-messages';
+import { PendingMessages } from './pending-messages';
 
 interface Props {
   messages: Message[];
@@ -22,7 +24,14 @@ interface Props {
   notice?: string;
   /** The user's own messages waiting for a moderator (issue 15), after the rest. */
   held?: HeldMessage[];
+  /** The user's own text messages not confirmed by the server yet (local echo, issue 34 §2), last. */
+  pending?: readonly PendingSend[];
+  onRetrySend?: (clientId: string) => void;
+  onRemoveSend?: (clientId: string) => void;
 }
+
+const noPending: readonly PendingSend[] = [];
+const ignore = () => undefined;
 
 const timeOf = (iso: string, locale: string) => {
   const date = new Date(iso);
@@ -46,6 +55,9 @@ export function MessageList({
   streamingName = null,
   notice,
   held = [],
+  pending = noPending,
+  onRetrySend = ignore,
+  onRemoveSend = ignore,
 }: Props) {
   const t = useT();
   const ref = useRef<HTMLDivElement>(null);
@@ -85,6 +97,17 @@ export function MessageList({
     if (el && (typing || streamingText) && nearBottom.current) el.scrollTop = el.scrollHeight;
   }, [typing, streamingText]);
 
+  // The user's own new message is in view at once, wherever they had scrolled to.
+  const pendingCount = useRef(0);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (el && pending.length > pendingCount.current) {
+      el.scrollTop = el.scrollHeight;
+      nearBottom.current = true;
+    }
+    pendingCount.current = pending.length;
+  }, [pending.length]);
+
   // A short first page may not fill the view: there is no scroll to trigger the older page.
   useLayoutEffect(() => {
     const el = ref.current;
@@ -102,7 +125,7 @@ export function MessageList({
           <Spinner />
           <p>{t('chat.loadingMessages')}</p>
         </div>
-      ) : messages.length === 0 && held.length === 0 && !typing && !streamingText ? (
+      ) : messages.length === 0 && held.length === 0 && pending.length === 0 && !typing && !streamingText ? (
         <div className="message-list__empty">
           <p className="message-list__empty-title">{t('chat.noMessages')}</p>
           <p className="muted">{t('chat.startTyping')}</p>
@@ -128,6 +151,7 @@ export function MessageList({
             </div>
           </div>
         ))}
+      {!notice && <PendingMessages pending={pending} onRetry={onRetrySend} onRemove={onRemoveSend} />}
       {streamingText && !notice && (
         // Hidden from screen readers while it grows: the log announces the completed reply once.
         <div className="message message--theirs" aria-hidden="true" data-streaming="true">

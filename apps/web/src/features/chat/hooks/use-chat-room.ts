@@ -1,18 +1,21 @@
 import { type Topic } from '@parley/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
+import { draftKey, drafts } from '../../../lib/drafts';
 import { useUser } from '../../../lib/user';
 import { getTopic } from '../api/get-topic';
 import { heldMessagesKey } from '../api/held-messages';
 import { isInTopic } from '../utils/chat-entry';
+import { unconfirmedSends } from '../utils/local-echo';
 import { chargedCosts } from '../utils/message-cost';
 import { attachmentCostsQuery, chatKeys } from './chat-room/chat-cache';
 import { useChatActions } from './chat-room/use-chat-actions';
 import { useChatEntry } from './chat-room/use-chat-entry';
 import { useChatLive } from './chat-room/use-chat-live';
+import { useLocalEcho } from './chat-room/use-local-echo';
 import { useChatMessages } from './chat-room/use-chat-messages';
 
 export type { ChatPhase } from './chat-room/use-chat-entry';
@@ -57,6 +60,10 @@ export function useChatRoom(topicId: number) {
     toRooms,
   });
   const actions = useChatActions(topicId, { isLive: live.isLive, showTyping: live.showTyping, toRooms });
+  const { send: sendNow } = actions;
+  const echo = useLocalEcho(useCallback((content: string, clientId: string) => sendNow(content, [], undefined, clientId), [sendNow]));
+  const pending = useMemo(() => unconfirmedSends(echo.pending, conversation.messages), [echo.pending, conversation.messages]);
+  const draft = draftKey(userId, topicId);
   const { data: costs = null } = useQuery({ ...attachmentCostsQuery, enabled: ready });
 
   return {
@@ -80,12 +87,21 @@ export function useChatRoom(topicId: number) {
     sendTyping: live.sendTyping,
     isInChat: ready && topic !== null && isInTopic(topic, userId),
     userId,
-    send: actions.send,
+    /** Text goes with local echo (issue 34 §2): shown at once, rejected only when the server refuses it; files wait for their upload. */
+    send: (content: string, files: File[] = [], onProgress?: (fraction: number) => void) =>
+      files.length === 0 ? echo.submit(content) : sendNow(content, files, onProgress),
+    /** Text messages not confirmed by the server yet: sending, or failed with a reason. */
+    pending,
+    retrySend: echo.retry,
+    removeSend: echo.remove,
+    /** Where the composer keeps this account's draft of this topic (null until the account is known). */
+    draftKey: draft,
     leave: async () => {
       flushSync(() => setLeaving(true));
       await client.cancelQueries({ queryKey: chatKeys.all(topicId) });
       await client.cancelQueries({ queryKey: heldMessagesKey(topicId) });
-      if (!(await actions.leave())) setLeaving(false);
+      if (await actions.leave()) drafts.discard(draft);
+      else setLeaving(false);
     },
     setChatMode: actions.setChatMode,
     /** Reads the topic again (after an action that changed who is in it). */

@@ -29,8 +29,8 @@ export function useChatActions(topicId: number, { isLive, showTyping, toRooms }:
   const topicNow = useCallback(() => client.getQueryData<Topic | null>(chatKeys.topic(topicId)) ?? null, [client, topicId]);
 
   const send = useCallback(
-    async (content: string, files: File[] = [], onProgress?: (fraction: number) => void) => {
-      const result = await sendMessage({ topicId, content, files, onProgress });
+    async (content: string, files: File[] = [], onProgress?: (fraction: number) => void, clientId?: string) => {
+      const result = await sendMessage({ topicId, content, files, onProgress, clientId });
       if (result.message) addMessages(client, topicId, [result.message]);
       // Held by a content rule (issue 15): shown to the sender as 'Pending review' until a moderator decides.
       if (result.held) {

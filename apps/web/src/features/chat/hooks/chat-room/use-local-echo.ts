@@ -1,0 +1,79 @@
+import { useCallback, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { ApiError } from '../../../../lib/api-client';
+import { useI18n } from '../../../../lib/i18n';
+import { newClientId } from '../../api/send-message';
+import { isRefusal, updateSend, withoutSend, type PendingSend } from '../../utils/local-echo';
+
+/** A send the server refused: the composer puts its text back in the input. */
+export class SendRefusedError extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+    this.name = 'SendRefusedError';
+  }
+}
+
+/**
+ * The text sends of one chat screen with local echo (utils/local-echo.ts). Sends go out one after another,
+ * so messages are stored in the order they were typed; a failed one waits for Retry or Remove.
+ * `sendText` stores the server's message in the conversation; this hook only tracks what is in flight.
+ */
+export function useLocalEcho(sendText: (content: string, clientId: string) => Promise<unknown>) {
+  const { t, localize } = useI18n();
+  const [pending, setPending] = useState<PendingSend[]>([]);
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+  const latest = useRef(pending);
+  latest.current = pending;
+
+  const describe = useCallback(
+    (error: unknown) => (error instanceof ApiError ? localize(error.firstError() ?? error.message) || t('chat.failedSend') : t('chat.failedSend')),
+    [localize, t],
+  );
+
+  /** Resolves with the refusal's reason, or null once sent (or failed for a reason Retry can fix). */
+  const attempt = useCallback(
+    (item: PendingSend): Promise<string | null> => {
+      const run = async () => {
+        try {
+          await sendText(item.content, item.clientId);
+          setPending((list) => withoutSend(list, item.clientId));
+          return null;
+        } catch (error) {
+          const refused = isRefusal(error);
+          const reason = describe(error);
+          setPending((list) => updateSend(list, item.clientId, { status: 'failed', reason, refused }));
+          return refused ? reason : null;
+        }
+      };
+      const result = queue.current.then(run, run);
+      queue.current = result;
+      return result;
+    },
+    [sendText, describe],
+  );
+
+  /** On Enter: the bubble is in the DOM before this returns; the promise rejects when the server refuses. */
+  const submit = useCallback(
+    async (content: string) => {
+      const item: PendingSend = { clientId: newClientId(), content, status: 'sending', reason: null, refused: false };
+      flushSync(() => setPending((list) => [...list, item]));
+      const refusal = await attempt(item);
+      if (refusal !== null) throw new SendRefusedError(refusal);
+    },
+    [attempt],
+  );
+
+  const retry = useCallback(
+    (clientId: string) => {
+      const item = latest.current.find((p) => p.clientId === clientId);
+      if (!item || item.status === 'sending') return;
+      setPending((list) => updateSend(list, clientId, { status: 'sending', reason: null, refused: false }));
+      void attempt(item);
+    },
+    [attempt],
+  );
+
+  const remove = useCallback((clientId: string) => setPending((list) => withoutSend(list, clientId)), []);
+
+  return { pending, submit, retry, remove };
+}
