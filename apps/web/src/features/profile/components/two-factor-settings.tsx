@@ -121,7 +121,7 @@ function EnableFlow({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
   );
 }
 
-function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   const { t } = useI18n();
   return (
     <section className="card card--inset" aria-labelledby="recovery-title">
