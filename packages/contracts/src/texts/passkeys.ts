@@ -37,6 +37,7 @@ export const passkeyTexts = {
     notFound: 'Passkey not found',
     tooMany: 'You can have at most {limit} passkeys.',
     adminMustKeep: 'Admin accounts must keep a second factor: turn on an authenticator app or add another passkey first.',
+    appOffPasskeyOn: 'Your passkey is your second factor. You can add an authenticator app as well.',
     recoveryIntro: 'Your first passkey came with ten recovery codes. Each signs you in once as your second factor if you lose your passkey.',
   },
 } as const;

@@ -36,6 +36,7 @@ export const dePasskeys: Partial<Record<TextKey, string>> = {
   'passkeys.tooMany': 'Du kannst höchstens {limit} Passkeys haben.',
   'passkeys.adminMustKeep':
     'Admin-Konten müssen einen zweiten Faktor behalten: Schalte zuerst eine Authenticator-App ein oder füge einen weiteren Passkey hinzu.',
+  'passkeys.appOffPasskeyOn': 'Dein Passkey ist dein zweiter Faktor. Du kannst zusätzlich eine Authenticator-App einrichten.',
   'passkeys.recoveryIntro':
     'Zu deinem ersten Passkey gehören zehn Wiederherstellungscodes. Jeder meldet dich einmal als zweiter Faktor an, falls du deinen Passkey verlierst.',
 };
