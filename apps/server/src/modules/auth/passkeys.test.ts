@@ -120,6 +120,24 @@ describe.each(dialects)('passkeys (issue 36 §3) on %s', (dialect) => {
     expect((await other.client.post('/api/user/passkeys', { response: stolen })).statusCode).toBe(422);
   });
 
+  it('of 8 racing uses of one signed answer exactly one signs in (the challenge is taken once)', async () => {
+    const { client } = await createSignedInUser(ctx.app);
+    const { authenticator } = await addPasskey(client);
+    const browser = new TestClient(ctx.app);
+    const { attempt, options } = (await browser.post<PasskeySignInOptions>('/api/passkey/sign-in/options')).body.payload;
+    const response = authenticator.authenticate(options as RequestOptions);
+    const results = await Promise.all(Array.from({ length: 8 }, () => new TestClient(ctx.app).post('/api/passkey/sign-in', { attempt, response })));
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.statusCode === 422)).toHaveLength(7);
+    const sessions = await ctx.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('user_id', '=', (await client.get<UserProfile>('/api/user/profile')).body.payload.id)
+      .execute();
+    // The adding session and the one passkey sign-in.
+    expect(sessions).toHaveLength(2);
+  });
+
   it('refuses a counter that does not move forward, a signature without user verification, another origin and an unknown passkey', async () => {
     const { client } = await createSignedInUser(ctx.app);
     const { authenticator } = await addPasskey(client);
