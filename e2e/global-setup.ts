@@ -65,6 +65,9 @@ export default async function setup(project: TestProject) {
       HOST: '127.0.0.1',
       PORT: String(port),
       PUBLIC_URL: baseUrl,
+      // Browsers refuse an IP address as a passkey's relying party: tests/passkeys.test.ts opens the app as localhost.
+      PASSKEY_RP_ID: 'localhost',
+      PASSKEY_ORIGINS: `http://localhost:${port}`,
       DATA_DIR: dataDir,
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',

@@ -147,3 +147,24 @@ describe('config', () => {
     expect(loadConfig({ DATA_DIR: tempDir(), APP_SECRET: 'y'.repeat(40), PAYOUT_ENCRYPTION_KEY: 'cd'.repeat(32) }).generatedSecrets).toBeUndefined();
   });
 });
+
+describe('passkey relying party (issue 36)', () => {
+  it('is PUBLIC_URL’s host and origin by default, a parent domain when set, and refuses an RP ID the origins do not belong to', () => {
+    expect(loadConfig({ ...production, DATA_DIR: tempDir() }).passkeys).toEqual({
+      rpId: 'chat.example.com',
+      rpName: 'Parley',
+      origins: ['https://chat.example.com'],
+    });
+    const parent = loadConfig({
+      ...production,
+      DATA_DIR: tempDir(),
+      PASSKEY_RP_ID: 'example.com',
+      PASSKEY_ORIGINS: 'https://chat.example.com, https://app.example.com/',
+    });
+    expect(parent.passkeys).toMatchObject({ rpId: 'example.com', origins: ['https://chat.example.com', 'https://app.example.com'] });
+    expect(problemsOf({ ...production, DATA_DIR: tempDir(), PASSKEY_RP_ID: 'other.example' })).toContain(
+      'PASSKEY_RP_ID: other.example must be the host of https://chat.example.com',
+    );
+    expect(problemsOf({ ...production, DATA_DIR: tempDir(), PASSKEY_ORIGINS: 'not a url' })).toContain('PASSKEY_ORIGINS');
+  });
+});

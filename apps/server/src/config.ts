@@ -78,6 +78,13 @@ const envSchema = z.object({
     .default(24 * 14),
   APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   REQUIRE_EMAIL_VERIFICATION: z.enum(['true', 'false']).default('true'),
+  /** Passkeys (issue 36): the WebAuthn relying party. Default: PUBLIC_URL's host name, and its origin. */
+  PASSKEY_RP_ID: z
+    .string()
+    .regex(/^[a-z0-9.-]+$/, 'must be a host name such as example.com')
+    .optional(),
+  /** Comma-separated origins passkey ceremonies may come from (default: PUBLIC_URL's origin). */
+  PASSKEY_ORIGINS: z.string().optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
@@ -188,6 +195,8 @@ export interface Config {
   readonly sessionTtlMs: number;
   readonly appSecret: string;
   readonly requireEmailVerification: boolean;
+  /** WebAuthn relying party (modules/auth/passkeys.service.ts): passkeys are bound to `rpId`. */
+  readonly passkeys: { readonly rpId: string; readonly rpName: string; readonly origins: readonly string[] };
   readonly smtpUrl?: string;
   readonly mailFrom: string;
   readonly payment: {
@@ -340,6 +349,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     problems.push('  - S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: required when STORAGE=s3');
   if (e.DATABASE_QUERY_TIMEOUT_MS < e.DATABASE_STATEMENT_TIMEOUT_MS)
     problems.push('  - DATABASE_QUERY_TIMEOUT_MS: must not be shorter than DATABASE_STATEMENT_TIMEOUT_MS (the server cancels first, the client gives up last)');
+  problems.push(...passkeyProblems(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`, e.PASSKEY_RP_ID, e.PASSKEY_ORIGINS));
   if (problems.length || !gateway) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
 
   const secrets = resolveSecrets(e);
@@ -366,6 +376,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
     appSecret,
     requireEmailVerification: e.REQUIRE_EMAIL_VERIFICATION === 'true',
+    passkeys: passkeyRelyingParty(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`, e.PASSKEY_RP_ID, e.PASSKEY_ORIGINS),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     payment: {
@@ -423,4 +434,28 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     ...overrides,
   };
   return Object.freeze(config);
+}
+
+/** The relying party of passkeys: PUBLIC_URL's host and origin unless configured (docs/OPERATIONS.md). */
+function passkeyRelyingParty(publicUrl: string, rpId: string | undefined, origins: string | undefined): Config['passkeys'] {
+  const url = new URL(publicUrl);
+  const list = origins ? origins.split(',').flatMap((o) => (o.trim() ? [new URL(o.trim()).origin] : [])) : [url.origin];
+  return { rpId: rpId ?? url.hostname, rpName: 'Parley', origins: list };
+}
+
+/** Browsers accept only an RP ID equal to each origin's host or a parent domain of it. */
+function passkeyProblems(publicUrl: string, rpId: string | undefined, origins: string | undefined): string[] {
+  let party: Config['passkeys'];
+  try {
+    party = passkeyRelyingParty(publicUrl, rpId, origins);
+  } catch {
+    return ['  - PASSKEY_ORIGINS: a comma-separated list of origins such as https://chat.example.com'];
+  }
+  const problems: string[] = [];
+  for (const origin of party.origins) {
+    const host = new URL(origin).hostname;
+    if (host !== party.rpId && !host.endsWith(`.${party.rpId}`))
+      problems.push(`  - PASSKEY_RP_ID: ${party.rpId} must be the host of ${origin} or a parent domain of it`);
+  }
+  return problems;
 }

@@ -9,6 +9,7 @@ import { uiTextsB } from './texts/ui-b.js';
 import { chatSafetyTexts } from './texts/chat-safety.js';
 import { chatSendTexts } from './texts/chat-send.js';
 import { uiTextsLang } from './texts/ui-lang.js';
+import { passkeyTexts } from './texts/passkeys.js';
 
 export const texts = {
   common: {
@@ -584,4 +585,5 @@ export const texts = {
   ...chatSafetyTexts,
   ...chatSendTexts,
   ...uiTextsLang,
+  ...passkeyTexts,
 } as const;

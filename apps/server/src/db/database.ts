@@ -27,6 +27,7 @@ import { type ModerationRefundsTable, type ReportsTable } from '../modules/repor
 import { type EquippedSkinsTable, type OrdersTable, type ProductsTable, type UserSkinsTable } from '../modules/store/store.table.js';
 import { type UsersTable } from '../modules/users/users.table.js';
 import { type RecoveryCodesTable } from '../modules/auth/two-factor.table.js';
+import { type PasskeyChallengesTable, type PasskeysTable } from '../modules/auth/passkeys.table.js';
 import { type ContentRulesTable } from '../modules/moderation/moderation.table.js';
 import { type CompanionPersonasTable, type CompanionRepliesTable, type LlmConnectionTable } from '../modules/companion/companion.table.js';
 import { type ContributorApplicationsTable } from '../modules/contributors/contributors.table.js';
@@ -43,6 +44,8 @@ export interface Database {
   sessions: SessionsTable;
   email_tokens: EmailTokensTable;
   recovery_codes: RecoveryCodesTable;
+  passkeys: PasskeysTable;
+  passkey_challenges: PasskeyChallengesTable;
   content_rules: ContentRulesTable;
   held_messages: HeldMessagesTable;
   mails: MailsTable;

@@ -7,6 +7,7 @@ import { type Clock } from '../lib/clock.js';
 import { hmacSha256, randomToken, safeEqual, sha256 } from '../lib/crypto.js';
 import { type EventBus } from '../lib/event-bus.js';
 import { type UserRow } from '../modules/users/users.table.js';
+import { hasSecondFactor } from '../modules/auth/second-factor.js';
 import { createSessionLookup } from './session-cache.js';
 import { insertSession, touchSession } from './session.repository.js';
 
@@ -140,8 +141,8 @@ export async function requireVerified(request: FastifyRequest) {
 export async function requireAdmin(request: FastifyRequest) {
   await requireAuth(request);
   if (request.auth?.user.role !== 'admin') throw new AppError('FORBIDDEN', texts.common.forbidden);
-  // Every admin account signs in with two factors (issue 15): until it has them, the console stays shut.
-  if (!request.auth.user.totp_enabled_at) throw new AppError('TWO_FACTOR_REQUIRED', texts.twoFactor.requiredForAdmin);
+  // Every admin account signs in with two factors (issue 15; a passkey counts, issue 36): until it has them, the console stays shut.
+  if (!hasSecondFactor(request.auth.user)) throw new AppError('TWO_FACTOR_REQUIRED', texts.twoFactor.requiredForAdmin);
 }
 
 /** The signed-in user; only call behind a guard. */

@@ -1,4 +1,5 @@
-import type { LoginBody, UserProfile } from '@parley/contracts';
+import type { LoginBody, PasskeySignInOptions, UserProfile } from '@parley/contracts';
+import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import { localKeys } from '@parley/contracts/constants';
 import { texts } from '@parley/contracts/texts';
 import { useSyncExternalStore } from 'react';
@@ -34,6 +35,8 @@ export interface RegisterPayload {
 interface AuthPayload {
   user?: UserProfile;
   email?: string;
+  /** TWO_FACTOR: the account has a passkey (issue 36). */
+  passkey?: boolean;
 }
 
 /** Raised when the server answers VERIFY: the account must confirm its email first. */
@@ -51,9 +54,21 @@ export class VerificationRequiredError extends Error {
 /** Raised when the server answers TWO_FACTOR: the password was right, now the code (issue 15). */
 export class TwoFactorRequiredError extends Error {
   readonly status = 'TWO_FACTOR' as const;
-  constructor(message: string) {
+  constructor(
+    message: string,
+    /** The account has a passkey: signing in with it is the second step too (issue 36). */
+    readonly passkey = false,
+  ) {
     super(message);
     this.name = 'TwoFactorRequiredError';
+  }
+}
+
+/** The browser's passkey dialog was cancelled, timed out or is not available (issue 36). */
+export class PasskeyCancelledError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PasskeyCancelledError';
   }
 }
 
@@ -87,7 +102,7 @@ function clearLocal() {
   onReset();
 }
 
-async function authenticate(path: '/login' | '/register', body: object, fallback: string) {
+async function authenticate(path: '/login' | '/register' | '/passkey/sign-in', body: object, fallback: string) {
   setState({ loading: true, error: null });
   try {
     await ensureCsrfCookie(true);
@@ -97,7 +112,8 @@ async function authenticate(path: '/login' | '/register', body: object, fallback
       const email = response.payload?.email ?? ('email' in body ? String(body.email) : '');
       throw new VerificationRequiredError(email, response.message ?? texts.auth.emailNotVerified);
     }
-    if (response.status === 'TWO_FACTOR') throw new TwoFactorRequiredError(response.message ?? texts.twoFactor.codeRequired);
+    if (response.status === 'TWO_FACTOR')
+      throw new TwoFactorRequiredError(response.message ?? texts.twoFactor.codeRequired, response.payload?.passkey === true);
     markAuthenticated(response.payload?.user?.email_verified ?? true);
     return response.payload?.user ?? null;
   } catch (error) {
@@ -147,6 +163,23 @@ export const authStore = {
   },
 
   login: (body: LoginBody) => authenticate('/login', body, texts.auth.authenticationFailed),
+
+  /**
+   * Sign-in with a passkey alone (issue 36): options with no account named, the browser's passkey
+   * dialog, then the signed answer. A cancelled dialog throws PasskeyCancelledError.
+   */
+  async signInWithPasskey() {
+    await ensureCsrfCookie(true);
+    const started = await api.post<Envelope<PasskeySignInOptions>>('/passkey/sign-in/options');
+    const { startAuthentication } = await import('@simplewebauthn/browser');
+    let response: unknown;
+    try {
+      response = await startAuthentication({ optionsJSON: started.payload.options as unknown as PublicKeyCredentialRequestOptionsJSON });
+    } catch (error) {
+      throw new PasskeyCancelledError(error instanceof Error ? error.message : String(error));
+    }
+    return authenticate('/passkey/sign-in', { attempt: started.payload.attempt, response }, texts.passkeys.failed);
+  },
   register: (body: RegisterPayload) => authenticate('/register', body, texts.auth.registrationFailed),
 
   /** POST /logout; the local state is cleared even when the call fails. */

@@ -57,6 +57,10 @@ export const exportAttachments = (db: DbOrTrx, messageIds: number[]) =>
         .orderBy('id')
         .execute();
 
+/** Passkeys by name and dates: the credential id and public key are the authenticator's, of no use to a person. */
+export const exportPasskeys = (db: DbOrTrx, userId: number) =>
+  db.selectFrom('passkeys').select(['name', 'device_type', 'backed_up', 'created_at', 'last_used_at']).where('user_id', '=', userId).orderBy('id').execute();
+
 export const exportOwnTopics = (db: DbOrTrx, userId: number) =>
   db.selectFrom('topics').select(['id', 'title', 'chat_mode', 'is_closed', 'created_at']).where('user_id', '=', userId).orderBy('id').execute();
 
@@ -171,6 +175,7 @@ export async function eraseUser(db: DbOrTrx, userId: number, values: { email: st
       totp_secret: null,
       totp_pending_secret: null,
       totp_enabled_at: null,
+      passkey_count: 0,
       deleted_at: values.now,
       updated_at: values.now,
     })
@@ -185,6 +190,8 @@ export async function deletePersonalRecords(db: DbOrTrx, userId: number) {
   await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
   await db.deleteFrom('email_tokens').where('user_id', '=', userId).execute();
   await db.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
+  await db.deleteFrom('passkeys').where('user_id', '=', userId).execute();
+  await db.deleteFrom('passkey_challenges').where('user_id', '=', userId).execute();
   await db.deleteFrom('notifications').where('user_id', '=', userId).execute();
   await db
     .deleteFrom('blocks')

@@ -9,6 +9,7 @@ import { type EventBus } from '../../lib/event-bus.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { type Storage } from '../../lib/storage.js';
 import { verifySecondFactor } from '../auth/two-factor.service.js';
+import { hasSecondFactor } from '../auth/second-factor.js';
 import { leaveTopic } from '../topics/topics.service.js';
 import { toUserProfile } from '../users/users.mapper.js';
 import { type UserRow } from '../users/users.table.js';
@@ -103,6 +104,7 @@ export function exportAccount(deps: AccountDeps, user: UserRow): Readable {
     addJson('applications.json', await repo.exportApplications(db, user.id));
     addJson('blocks.json', await repo.exportBlocks(db, user.id));
     addJson('notifications.json', await repo.exportNotifications(db, user.id));
+    addJson('passkeys.json', await repo.exportPasskeys(db, user.id));
     zip.end();
   })().catch((error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))));
   return out;
@@ -118,7 +120,7 @@ export async function deleteAccount(deps: AccountDeps, user: UserRow, body: Dele
   if (!(await verifyPassword(user.password_hash, body.password)))
     throw new AppError('VALIDATION', texts.auth.currentPasswordWrong, { password: [texts.auth.currentPasswordWrong] });
   if (user.role === 'admin') throw new AppError('FORBIDDEN', texts.account.adminCannotDelete);
-  if (user.totp_enabled_at) {
+  if (hasSecondFactor(user)) {
     if (!body.code) throw new AppError('VALIDATION', texts.twoFactor.codeRequired, { code: [texts.twoFactor.codeRequired] });
     await verifySecondFactor({ db: deps.db, clock: deps.clock, appSecret: deps.appSecret }, user, body.code);
   }

@@ -17,6 +17,7 @@ const userColumns = [
   'users.channel_expire_at',
   'users.created_at',
   'users.totp_enabled_at',
+  'users.passkey_count',
   'users.deleted_at',
 ] as const;
 

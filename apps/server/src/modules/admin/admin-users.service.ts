@@ -9,6 +9,7 @@ import { clearTwoFactorFor } from '../auth/two-factor.service.js';
 import { postEntry } from '../ledger/ledger.service.js';
 import { type AdminActor, audited } from './admin-audit.js';
 import { type ListOptions, paginate } from './admin-list.js';
+import { hasSecondFactor } from '../auth/second-factor.js';
 import * as repo from './admin-users.repository.js';
 
 type AdminUserRow = NonNullable<Awaited<ReturnType<typeof repo.findUserForAdmin>>>;
@@ -23,7 +24,7 @@ export const toAdminUser = (row: AdminUserRow) => ({
   balance: row.balance,
   is_contributor: row.is_contributor === 1,
   email_verified: row.email_verified_at !== null,
-  two_factor_enabled: row.totp_enabled_at !== null,
+  two_factor_enabled: hasSecondFactor(row),
   deleted_at: row.deleted_at,
   banned_at: row.banned_at,
   is_banned: row.banned_at !== null,
@@ -106,13 +107,13 @@ export async function unbanUser(actor: AdminActor, userId: number) {
 /**
  * A user who lost their authenticator and their recovery codes asks support: after checking who they
  * are, an admin turns two-factor sign-in off for them (audited) and ends their sessions; they enrol
- * again (an admin or a payout needs it). Issue 15.
+ * again (an admin or a payout needs it). Issue 15; their passkeys go too (issue 36).
  */
 export async function resetTwoFactor(actor: AdminActor, bus: EventBus, userId: number) {
   const result = await audited(actor, 'user.reset_two_factor', 'user', async (trx) => {
     const before = await repo.findUserForAdmin(trx, userId);
     if (!before) throw new AppError('NOT_FOUND', texts.admin.userNotFound);
-    if (!before.totp_enabled_at) throw new AppError('CONFLICT', texts.twoFactor.notOn);
+    if (!hasSecondFactor(before)) throw new AppError('CONFLICT', texts.twoFactor.notOn);
     await clearTwoFactorFor(trx, userId, actor.clock.now().toISOString());
     await repo.deleteUserSessions(trx, userId);
     return { subjectId: userId, before: { two_factor_enabled: true }, after: { two_factor_enabled: false }, result: { two_factor_enabled: false } };

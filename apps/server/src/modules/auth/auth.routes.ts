@@ -12,7 +12,7 @@ import {
   userLanguageBodySchema,
   verifyEmailQuerySchema,
 } from '@parley/contracts';
-import { type FastifyReply } from 'fastify';
+import { type FastifyReply, type FastifyRequest } from 'fastify';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.js';
 import { createFallbackCounterStore } from '../../lib/redis-rate-limit-store.js';
@@ -22,10 +22,13 @@ import { clearSessionCookie, createSession, currentUser, requireAuth, setSession
 import { createMailOutbox } from '../mail/mail.outbox.js';
 import * as users from '../users/users.service.js';
 import { toUserProfile } from '../users/users.mapper.js';
+import { type UserRow } from '../users/users.table.js';
 import './auth.jobs.js';
 import * as auth from './auth.service.js';
 import { createSignInThrottle } from './sign-in-throttle.js';
 import { twoFactorRoutes } from './two-factor.routes.js';
+import { passkeyRoutes } from './passkeys.routes.js';
+import { hasSecondFactor } from './second-factor.js';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = {
@@ -41,6 +44,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     const user = (await users.findUserById(app.db, userId))!;
     const country = user.country_id ? ((await users.findCountryName(app.db, user.country_id)) ?? null) : null;
     return toUserProfile(user, app.clock.now(), country);
+  };
+
+  const completeSignIn = async (request: FastifyRequest, reply: FastifyReply, user: UserRow) => {
+    const token = await createSession(app.db, app.config, app.clock, user.id, request);
+    setSessionCookie(reply, app.config, token);
+    // An account from before languages were kept takes the language it signs in with.
+    if (user.language_id === null) await auth.adoptLanguage(deps, user.id, requestLanguageId(request));
+    const profile = await profileOf(user.id);
+    return { status: 'OK' as const, payload: { user: profile, token }, data: profile, token };
   };
 
   app.get('/sanctum/csrf-cookie', { schema: { tags: ['auth'] } }, async (request, reply) => {
@@ -87,19 +99,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       // A waiting attempt learns nothing about which factor was wrong.
       throw waiting ? slowDown(reply, failed.retryAfterS) : error;
     }
-    if (waiting && !(result.kind === 'ok' && result.user.totp_enabled_at)) throw slowDown(reply, attempt.retryAfterS);
+    if (waiting && !(result.kind === 'ok' && hasSecondFactor(result.user))) throw slowDown(reply, attempt.retryAfterS);
     if (result.kind === 'verify') return { status: 'VERIFY', message: texts.auth.emailNotVerified, payload: { email: result.email } };
-    if (result.kind === 'two_factor') return { status: 'TWO_FACTOR', message: texts.twoFactor.codeRequired, payload: { two_factor: true } };
+    if (result.kind === 'two_factor')
+      return { status: 'TWO_FACTOR', message: texts.twoFactor.codeRequired, payload: { two_factor: true, passkey: result.passkey } };
     await throttle.succeeded(attempt, request, reply);
-    const token = await createSession(app.db, app.config, app.clock, result.user.id, request);
-    setSessionCookie(reply, app.config, token);
-    // An account from before languages were kept takes the language it signs in with.
-    if (result.user.language_id === null) await auth.adoptLanguage(deps, result.user.id, requestLanguageId(request));
-    const profile = await profileOf(result.user.id);
-    return { status: 'OK', payload: { user: profile, token }, data: profile, token };
+    return completeSignIn(request, reply, result.user);
   });
 
   await app.register(twoFactorRoutes);
+  await app.register(passkeyRoutes(completeSignIn));
 
   const registerDescription =
     'Spec §7 sign-up. `confirm_adult: true` is optional (the web form sends it; false is refused); without it the account answers ' +

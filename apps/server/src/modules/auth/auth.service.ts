@@ -19,6 +19,7 @@ import { type UserRow } from '../users/users.table.js';
 import * as repo from './auth.repository.js';
 import { checkField } from '../moderation/content-rules.service.js';
 import { verifySecondFactor } from './two-factor.service.js';
+import { hasSecondFactor } from './second-factor.js';
 import { failedSignInsMail, passwordResetMail, someoneTriedToRegisterMail, verificationMail } from './auth.mails.js';
 
 export interface AuthDeps {
@@ -80,7 +81,7 @@ export async function announceEndedSessions(bus: EventBus, userId: number, sessi
 const VERIFY_TTL_MS = 24 * 3600_000;
 const RESET_TTL_MS = 60 * 60_000;
 
-export type LoginResult = { kind: 'ok'; user: UserRow } | { kind: 'verify'; email: string } | { kind: 'two_factor' };
+export type LoginResult = { kind: 'ok'; user: UserRow } | { kind: 'verify'; email: string } | { kind: 'two_factor'; passkey: boolean };
 
 export async function login(deps: AuthDeps, body: LoginBody): Promise<LoginResult> {
   const user = await users.findUserByEmail(deps.db, body.email);
@@ -91,8 +92,9 @@ export async function login(deps: AuthDeps, body: LoginBody): Promise<LoginResul
   if (user.banned_at) throw new AppError('FORBIDDEN', texts.auth.accountBanned);
   if (deps.config.requireEmailVerification && !user.email_verified_at) return { kind: 'verify', email: user.email };
   // Two-factor sign-in (issue 15): the password is right; the code comes with a second request.
-  if (user.totp_enabled_at) {
-    if (!body.code) return { kind: 'two_factor' };
+  // A passkey counts as the second factor too (issue 36): sign in with it, or with a recovery code.
+  if (hasSecondFactor(user)) {
+    if (!body.code) return { kind: 'two_factor', passkey: user.passkey_count > 0 };
     await verifySecondFactor({ db: deps.db, clock: deps.clock, appSecret: deps.config.appSecret }, user, body.code);
   }
   return { kind: 'ok', user };

@@ -70,3 +70,9 @@ export async function countUnusedRecoveryCodes(db: DbOrTrx, userId: number): Pro
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** Support's reset removes the passkeys too (issue 36): the account is back to the password alone. */
+export async function clearPasskeys(db: DbOrTrx, userId: number) {
+  await db.deleteFrom('passkeys').where('user_id', '=', userId).execute();
+  await db.updateTable('users').set({ passkey_count: 0 }).where('id', '=', userId).execute();
+}

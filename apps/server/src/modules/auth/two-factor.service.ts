@@ -93,14 +93,15 @@ export async function enable(deps: TwoFactorDeps, user: UserRow, code: string): 
 }
 
 /**
- * Checks a sign-in's second factor: a TOTP code (each step once) or an unused recovery code
- * (used up). Throws the invalid-code error otherwise.
+ * Checks a sign-in's second factor typed in: a TOTP code (each step once) or an unused recovery code
+ * (used up; an account whose second factor is a passkey has recovery codes too). Throws the
+ * invalid-code error otherwise.
  */
 export async function verifySecondFactor(deps: TwoFactorDeps, user: UserRow, code: string): Promise<void> {
-  const secrets = await repo.findSecrets(deps.db, user.id);
-  if (!secrets?.totp_secret) throw invalidCode();
   const now = deps.clock.now();
   if (looksLikeTotp(code)) {
+    const secrets = await repo.findSecrets(deps.db, user.id);
+    if (!secrets?.totp_secret) throw invalidCode();
     const step = await matchingStep(openSecret(deps, user.id, secrets.totp_secret), code, now);
     // A code already used (or an older one) is refused: someone who saw it cannot sign in with it.
     if (step !== null && (await repo.advanceLastStep(deps.db, user.id, step))) return;
@@ -119,14 +120,23 @@ export async function disable(deps: TwoFactorDeps, user: UserRow, password: stri
   await verifySecondFactor(deps, user, code);
   await deps.db.transaction().execute(async (trx) => {
     await repo.clearTwoFactor(trx, user.id, deps.clock.now().toISOString());
-    await repo.replaceRecoveryCodes(trx, user.id, [], deps.clock.now().toISOString());
+    // With a passkey left the account keeps two factors, and its recovery codes (issue 36).
+    if (user.passkey_count === 0) await repo.replaceRecoveryCodes(trx, user.id, [], deps.clock.now().toISOString());
   });
 }
 
-/** Support's reset (admin console): two-factor sign-in off, recovery codes gone; in the caller's transaction. */
+/** Support's reset (admin console): two-factor sign-in off, passkeys and recovery codes gone; in the caller's transaction. */
 export async function clearTwoFactorFor(db: DbOrTrx, userId: number, now: string): Promise<void> {
   await repo.clearTwoFactor(db, userId, now);
   await repo.replaceRecoveryCodes(db, userId, [], now);
+  await repo.clearPasskeys(db, userId);
+}
+
+/** Ten new recovery codes for an account (its first passkey, issue 36): the old ones stop working. In the caller's transaction. */
+export async function issueRecoveryCodes(db: DbOrTrx, userId: number, now: string): Promise<string[]> {
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+  await repo.replaceRecoveryCodes(db, userId, codes.map(hashRecovery), now);
+  return codes;
 }
 
 /** New recovery codes (after a code): the old ones stop working. */

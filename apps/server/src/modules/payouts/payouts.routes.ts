@@ -4,6 +4,7 @@ import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, requireVerified } from '../../plugins/session.js';
 import { AppError } from '../../lib/app-error.js';
 import * as payouts from './payouts.service.js';
+import { hasSecondFactor } from '../auth/second-factor.js';
 
 export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { db: app.db, clock: app.clock, encryptionKey: app.config.payoutEncryptionKey, bus: app.bus };
@@ -23,15 +24,15 @@ export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
     payload: await payouts.listPayoutHistory(app.db, currentUser(request).id, request.query.page, request.query.per_page),
   }));
 
-  // Money leaves Parley only from an account with two-factor sign-in (issue 15).
+  // Money leaves Parley only from an account with two-factor sign-in (issue 15): an authenticator app or a passkey (issue 36).
   const requirePayoutRequester = async (request: FastifyRequest) => {
     await requireContributor(request);
-    if (!currentUser(request).totp_enabled_at) throw new AppError('TWO_FACTOR_REQUIRED', texts.twoFactor.requiredForPayout);
+    if (!hasSecondFactor(currentUser(request))) throw new AppError('TWO_FACTOR_REQUIRED', texts.twoFactor.requiredForPayout);
   };
 
   const payoutDescription =
     "Interlocutors only. Beyond spec §7 (docs/API.md): 403 {code: 'TWO_FACTOR_REQUIRED'} while the account has no two-factor sign-in; " +
-    'turn it on (POST /api/user/two-factor/setup, then /enable) and try again.';
+    'turn it on (POST /api/user/two-factor/setup, then /enable) or add a passkey (POST /api/user/passkeys/options, then /api/user/passkeys) and try again.';
   app.post(
     '/payouts',
     { schema: { tags: ['payouts'], body: payoutRequestBodySchema, description: payoutDescription }, preValidation: requirePayoutRequester },

@@ -1,6 +1,7 @@
 import { avatarColors, defaultAvatarColor, type AvatarColor, type UserProfile } from '@parley/contracts';
 import { publicChatName } from './chat-name.js';
 import { type UserRow } from './users.table.js';
+import { hasSecondFactor } from '../auth/second-factor.js';
 
 export const normalizeAvatarColor = (value: string): AvatarColor =>
   (avatarColors as readonly string[]).includes(value) ? (value as AvatarColor) : defaultAvatarColor;
@@ -34,7 +35,7 @@ export function toUserProfile(user: UserRow, now: Date, country: { id: number; t
     is_admin: user.role === 'admin',
     email_verified: user.email_verified_at !== null,
     adult_confirmed: user.adult_confirmed_at !== null,
-    two_factor_enabled: user.totp_enabled_at !== null,
+    two_factor_enabled: hasSecondFactor(user),
     chat_name: publicChatName(user),
     language_id: user.language_id,
     created_at: user.created_at,

@@ -48,6 +48,8 @@ export interface UsersTable {
   totp_pending_secret: string | null;
   totp_enabled_at: string | null;
   totp_last_step: Generated<number>;
+  /** How many passkeys the account has (modules/auth/passkeys.service.ts): one counts as a second factor. */
+  passkey_count: Generated<number>;
   /** When the account was deleted: the row is an anonymous tombstone since (modules/account). */
   deleted_at: string | null;
   /** The language mail and notices are written in (languages.id; null: the default language). */

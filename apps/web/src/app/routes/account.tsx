@@ -8,6 +8,7 @@ import { paths } from '../../config/paths';
 import { BlockedList } from '../../features/chat/components/blocked-list';
 import { DataRights } from '../../features/profile/components/data-rights';
 import { TwoFactorSettings } from '../../features/profile/components/two-factor-settings';
+import { PasskeySettings } from '../../features/profile/components/passkey-settings';
 import { ChangePasswordForm } from '../../features/profile/components/change-password-form';
 import { EditProfileModal } from '../../features/profile/components/edit-profile-modal';
 import { PersonalDetails } from '../../features/profile/components/personal-details';
@@ -68,12 +69,20 @@ function SettingsTab() {
 function SecurityTab() {
   const t = useT();
   return (
-    <section className="card" aria-labelledby="two-factor-title">
-      <h2 className="card__title" id="two-factor-title">
-        {t('twoFactor.title')}
-      </h2>
-      <TwoFactorSettings />
-    </section>
+    <div className="stack">
+      <section className="card" aria-labelledby="two-factor-title">
+        <h2 className="card__title" id="two-factor-title">
+          {t('twoFactor.title')}
+        </h2>
+        <TwoFactorSettings />
+      </section>
+      <section className="card" aria-labelledby="passkeys-title">
+        <h2 className="card__title" id="passkeys-title">
+          {t('passkeys.title')}
+        </h2>
+        <PasskeySettings />
+      </section>
+    </div>
   );
 }
 

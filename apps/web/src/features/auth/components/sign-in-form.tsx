@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { PasswordField, TextField } from '../../../components/ui/field';
 import { ApiError, errorMessage } from '../../../lib/api-client';
-import { authStore, TwoFactorRequiredError, useAuth, VerificationRequiredError } from '../../../lib/auth';
+import { authStore, PasskeyCancelledError, TwoFactorRequiredError, useAuth, VerificationRequiredError } from '../../../lib/auth';
 import { useI18n } from '../../../lib/i18n';
 
 interface SignInFormProps {
@@ -20,6 +20,7 @@ export function SignInForm({ onSignedIn, onVerify, onForgotPassword }: SignInFor
   const [formError, setFormError] = useState<string | null>(null);
   // Two-factor sign-in (issue 15): after a right password the server asks for the code.
   const [credentials, setCredentials] = useState<LoginBody | null>(null);
+  const [hasPasskey, setHasPasskey] = useState(false);
   // Attempts from an unknown browser wait while someone guesses (429, decision 028): a code still gets through.
   const [slowedDown, setSlowedDown] = useState<LoginBody | null>(null);
   const { register, handleSubmit, formState } = useForm<LoginBody>({ resolver: zodResolver(loginBodySchema), defaultValues: { email: '', password: '' } });
@@ -35,7 +36,10 @@ export function SignInForm({ onSignedIn, onVerify, onForgotPassword }: SignInFor
       onSignedIn();
     } catch (error) {
       if (error instanceof VerificationRequiredError) return onVerify(error.email || values.email);
-      if (error instanceof TwoFactorRequiredError) return setCredentials(values);
+      if (error instanceof TwoFactorRequiredError) {
+        setHasPasskey(error.passkey);
+        return setCredentials(values);
+      }
       if (error instanceof ApiError && error.status === 429) setSlowedDown(values);
       setFormError(errorMessage(error, t('auth.authenticationFailed')));
     }
@@ -45,6 +49,7 @@ export function SignInForm({ onSignedIn, onVerify, onForgotPassword }: SignInFor
     return (
       <TwoFactorStep
         credentials={credentials}
+        hasPasskey={hasPasskey}
         onSignedIn={onSignedIn}
         onBack={() => {
           setCredentials(null);
@@ -54,35 +59,85 @@ export function SignInForm({ onSignedIn, onVerify, onForgotPassword }: SignInFor
     );
 
   return (
-    <form className="form" onSubmit={onSubmit} noValidate>
-      {formError && (
-        <div className="alert alert--error" role="alert">
-          {localize(formError)}
-        </div>
-      )}
-      {slowedDown && (
-        <div className="form__row">
-          <button type="button" className="link-button" onClick={() => setCredentials(slowedDown)}>
-            {t('authUi.signInWithCode')}
+    <>
+      <form className="form" onSubmit={onSubmit} noValidate>
+        {formError && (
+          <div className="alert alert--error" role="alert">
+            {localize(formError)}
+          </div>
+        )}
+        {slowedDown && (
+          <div className="form__row">
+            <button type="button" className="link-button" onClick={() => setCredentials(slowedDown)}>
+              {t('authUi.signInWithCode')}
+            </button>
+          </div>
+        )}
+        <TextField label={t('commonUi.email')} type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+        <PasswordField label={t('commonUi.password')} autoComplete="current-password" error={passwordError} {...register('password')} />
+        <div className="form__row form__row--end">
+          <button type="button" className="link-button" onClick={onForgotPassword}>
+            {t('authUi.forgotPassword')}
           </button>
         </div>
-      )}
-      <TextField label={t('commonUi.email')} type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-      <PasswordField label={t('commonUi.password')} autoComplete="current-password" error={passwordError} {...register('password')} />
-      <div className="form__row form__row--end">
-        <button type="button" className="link-button" onClick={onForgotPassword}>
-          {t('authUi.forgotPassword')}
-        </button>
+        <Button type="submit" size="lg" block loading={loading || formState.isSubmitting}>
+          {t('nav.signIn')}
+        </Button>
+      </form>
+      {/* Outside the form: its own button, not a way to send the password. */}
+      <div className="sign-in__passkey">
+        <p className="sign-in__or muted">{t('passkeys.or')}</p>
+        <PasskeySignInButton onSignedIn={onSignedIn} onVerify={onVerify} onError={setFormError} />
       </div>
-      <Button type="submit" size="lg" block loading={loading || formState.isSubmitting}>
-        {t('nav.signIn')}
-      </Button>
-    </form>
+    </>
+  );
+}
+
+/** Sign-in with a passkey alone (issue 36): no address, no password; the browser offers this site's passkeys. */
+function PasskeySignInButton({
+  onSignedIn,
+  onVerify,
+  onError,
+  label = 'passkeys.signIn',
+}: {
+  onSignedIn: () => void;
+  onVerify: (email: string) => void;
+  onError: (message: string) => void;
+  label?: 'passkeys.signIn' | 'passkeys.signInInstead';
+}) {
+  const { t } = useI18n();
+  const [pending, setPending] = useState(false);
+  const signIn = async () => {
+    setPending(true);
+    try {
+      await authStore.signInWithPasskey();
+      onSignedIn();
+    } catch (error) {
+      if (error instanceof VerificationRequiredError) return onVerify(error.email);
+      onError(error instanceof PasskeyCancelledError ? t('passkeys.cancelled') : errorMessage(error, t('passkeys.failed')));
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <Button variant="secondary" size="lg" block loading={pending} onClick={() => void signIn()}>
+      {t(label)}
+    </Button>
   );
 }
 
 /** The second step: a code from the authenticator app, or a recovery code. */
-function TwoFactorStep({ credentials, onSignedIn, onBack }: { credentials: LoginBody; onSignedIn: () => void; onBack: () => void }) {
+function TwoFactorStep({
+  credentials,
+  hasPasskey,
+  onSignedIn,
+  onBack,
+}: {
+  credentials: LoginBody;
+  hasPasskey: boolean;
+  onSignedIn: () => void;
+  onBack: () => void;
+}) {
   const { loading } = useAuth();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -118,6 +173,14 @@ function TwoFactorStep({ credentials, onSignedIn, onBack }: { credentials: Login
       <Button type="submit" size="lg" block loading={loading}>
         {t('twoFactor.verify')}
       </Button>
+      {hasPasskey && (
+        <PasskeySignInButton
+          label="passkeys.signInInstead"
+          onSignedIn={onSignedIn}
+          onVerify={() => onBack()}
+          onError={(message) => setError(localize(message))}
+        />
+      )}
       <div className="form__row form__row--end">
         <button type="button" className="link-button" onClick={onBack}>
           {t('twoFactor.back')}

@@ -6,6 +6,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useI18n } from '../../../lib/i18n';
+import { useUser } from '../../../lib/user';
 import { useDisableTwoFactor, useEnableTwoFactor, useRegenerateRecoveryCodes, useStartTwoFactorSetup, useTwoFactorStatus } from '../api/two-factor';
 
 /**
@@ -15,17 +16,20 @@ import { useDisableTwoFactor, useEnableTwoFactor, useRegenerateRecoveryCodes, us
 export function TwoFactorSettings() {
   const { t, localize } = useI18n();
   const status = useTwoFactorStatus();
+  const user = useUser();
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
 
   if (status.isPending) return <Spinner label={t('twoFactor.title')} />;
   if (status.isError) return <p role="alert">{localize(errorMessage(status.error, t('common.anErrorOccurred')))}</p>;
   const { enabled, recovery_codes_left: left } = status.data;
+  // A passkey is a second factor too (issue 36): the app being off does not mean two-factor sign-in is.
+  const passkeyOn = !enabled && user.data?.two_factor_enabled === true;
 
   return (
     <div className="stack">
       <p>{t('twoFactor.intro')}</p>
-      <p className={enabled ? 'two-factor__state two-factor__state--on' : 'two-factor__state muted'} role="status">
-        <strong>{enabled ? t('twoFactor.on') : t('twoFactor.off')}</strong>
+      <p className={enabled || passkeyOn ? 'two-factor__state two-factor__state--on' : 'two-factor__state muted'} role="status">
+        <strong>{enabled ? t('twoFactor.on') : passkeyOn ? t('passkeys.appOffPasskeyOn') : t('twoFactor.off')}</strong>
       </p>
       {recoveryCodes && <RecoveryCodes codes={recoveryCodes} onDone={() => setRecoveryCodes(null)} />}
       {!enabled && <EnableFlow onEnabled={setRecoveryCodes} />}
@@ -121,7 +125,7 @@ function EnableFlow({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
   );
 }
 
-function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   const { t } = useI18n();
   return (
     <section className="card card--inset" aria-labelledby="recovery-title">
