@@ -12,12 +12,7 @@ import { sql, type Kysely } from 'kysely';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('topics_open_room_highlighted').on('topics').columns(['room_id', 'is_closed', 'is_highlighted', 'id']).execute();
-  await db.schema
-    .createIndex('topics_open_all')
-    .on('topics')
-    .columns(['is_closed', 'id'])
-    .where(sql.ref('room_id'), 'is not', null)
-    .execute();
+  await db.schema.createIndex('topics_open_all').on('topics').columns(['is_closed', 'id']).where(sql.ref('room_id'), 'is not', null).execute();
   await db.schema
     .createIndex('topics_open_all_highlighted')
     .on('topics')

@@ -16,24 +16,8 @@ export type TopicsPageValues = { viewerId: number; roomId: number; upTo: number;
 
 const unblocked = (eb: ExpressionBuilder<Database, 'topics'>, viewerId: number) =>
   eb.and([
-    eb.not(
-      eb.exists(
-        eb
-          .selectFrom('blocks as b')
-          .select('b.id')
-          .where('b.blocker_id', '=', viewerId)
-          .whereRef('b.blocked_id', '=', 'topics.user_id'),
-      ),
-    ),
-    eb.not(
-      eb.exists(
-        eb
-          .selectFrom('blocks as b')
-          .select('b.id')
-          .whereRef('b.blocker_id', '=', 'topics.user_id')
-          .where('b.blocked_id', '=', viewerId),
-      ),
-    ),
+    eb.not(eb.exists(eb.selectFrom('blocks as b').select('b.id').where('b.blocker_id', '=', viewerId).whereRef('b.blocked_id', '=', 'topics.user_id'))),
+    eb.not(eb.exists(eb.selectFrom('blocks as b').select('b.id').whereRef('b.blocker_id', '=', 'topics.user_id').where('b.blocked_id', '=', viewerId))),
   ]);
 
 function page(db: Db, v: TopicsPageValues, scope: 'room' | 'all', segment: 'highlighted' | 'rest') {

@@ -49,7 +49,9 @@ describe.each(dialects)('topics index pages on %s', (dialect) => {
     const pages: number[][] = [];
     let cursor: string | null = null;
     do {
-      const response = await client.get<Topic[]>(`/api/topics/index?${query}${cursor === null ? '' : `&cursor=${cursor}`}`);
+      const response: { statusCode: number; body: { payload: Topic[] } } = await client.get<Topic[]>(
+        `/api/topics/index?${query}${cursor === null ? '' : `&cursor=${cursor}`}`,
+      );
       expect(response.statusCode).toBe(200);
       pages.push(response.body.payload.map((t) => t.id));
       cursor = (response.body as unknown as { next_cursor: string | null }).next_cursor;

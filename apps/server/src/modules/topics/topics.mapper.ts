@@ -79,7 +79,12 @@ export async function toTopicView(db: DbOrTrx, row: TopicRow, viewerId: number, 
 export function toTopicPageView(row: TopicsPageRow, viewerId: number, now: Date): Topic {
   const styled = isChannelActive({ channel_expire_at: row.owner_channel_expire_at }, now);
   const guestId = row.guest_user_id;
-  const owner = { id: row.user_id, chat_name: row.owner_chat_name, contributor_nickname: row.owner_contributor_nickname, is_contributor: row.owner_is_contributor };
+  const owner = {
+    id: row.user_id,
+    chat_name: row.owner_chat_name,
+    contributor_nickname: row.owner_contributor_nickname,
+    is_contributor: row.owner_is_contributor,
+  };
   const guest =
     guestId === null
       ? undefined
