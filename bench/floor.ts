@@ -19,7 +19,7 @@ type Database = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: stri
 const database = JSON.parse(process.env.BENCH_DATABASE ?? '{}') as Database;
 const dialect: FloorDialect = database.kind;
 const s = sql[dialect];
-const PAGE_SIZE = 48;
+const PAGE_SIZE = 24;
 const ROOMS_PER_PAGE = 12;
 const MAX_ID = 2_147_483_647;
 
