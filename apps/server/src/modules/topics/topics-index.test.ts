@@ -107,10 +107,16 @@ describe.each(dialects)('topics index pages on %s', (dialect) => {
     expect(first.body.payload.slice(2).some((t) => t.is_highlighted)).toBe(false);
   });
 
-  it('refuses a malformed cursor or page size', async () => {
+  it('refuses a malformed cursor or page size, and reads a cursor past the id range as the first page', async () => {
     const { client } = await createSignedInUser(ctx.app);
     for (const query of ['cursor=abc', 'cursor=0', 'cursor=h', 'page_size=0', 'page_size=101'])
       expect((await client.get(`/api/topics/index?${query}`)).statusCode, query).toBe(422);
+    const first = await client.get<Topic[]>('/api/topics/index?page_size=3');
+    for (const cursor of ['9999999999', 'h9999999999']) {
+      const far = await client.get<Topic[]>(`/api/topics/index?page_size=3&cursor=${cursor}`);
+      expect(far.statusCode, cursor).toBe(200);
+      if (cursor.startsWith('h')) expect(far.body.payload).toEqual(first.body.payload);
+    }
   });
 
   it('shows each topic as the topic’s own view shows it, to its owner, its partner and an outsider', async () => {

@@ -120,7 +120,9 @@ export async function listTopics(
 
 function parseCursor(cursor: string | undefined): { segment: TopicsSegment; upTo: number } {
   if (cursor === undefined) return { segment: 'highlighted', upTo: MAX_DB_ID };
-  return cursor.startsWith('h') ? { segment: 'highlighted', upTo: Number(cursor.slice(1)) } : { segment: 'rest', upTo: Number(cursor) };
+  // Bounded like every id (a 10-digit cursor past the id range would overflow PostgreSQL's integer).
+  const upTo = (digits: string) => Math.min(Number(digits), MAX_DB_ID);
+  return cursor.startsWith('h') ? { segment: 'highlighted', upTo: upTo(cursor.slice(1)) } : { segment: 'rest', upTo: upTo(cursor) };
 }
 
 /** `highlighted`: how many of `rows` (first) are of the highlighted segment; the cursor goes on in the last shown one's. */
