@@ -12,8 +12,9 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-export function startServer(database: Config['database'], env: Record<string, string | undefined> = {}): Promise<BenchServer> {
-  const child = fork(join(import.meta.dirname, 'serve.ts'), {
+/** `script`: bench/serve.ts (Parley) or bench/floor.ts (the floor server), which speak the same IPC. */
+export function startServer(database: Config['database'], env: Record<string, string | undefined> = {}, script = 'serve.ts'): Promise<BenchServer> {
+  const child = fork(join(import.meta.dirname, script), {
     execArgv: ['--import', 'tsx', '--expose-gc'],
     env: { ...process.env, ...env, BENCH_DATABASE: JSON.stringify(database) },
   });

@@ -22,9 +22,19 @@ const positiveId = (message?: string) =>
 /** Rooms, topics, messages, attachments and reports: spec §7 "Rooms, topics, messages". */
 export const roomsIndexQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) });
 
+/**
+ * GET /topics/index pages (issue 38): `page_size` topics (default limits.topicsPageSize) from `cursor`, the
+ * `next_cursor` of the page before (absent: the first page). The payload stays the spec's list of topics.
+ */
 export const topicsIndexQuerySchema = z.object({
   room_id: z.preprocess((v) => (v === '' || v === 'all' || v === 'null' ? undefined : v), positiveId().optional()),
+  cursor: z
+    .string()
+    .regex(/^h?[1-9][0-9]{0,9}$/)
+    .optional(),
+  page_size: z.coerce.number().int().min(1).max(100).default(limits.topicsPageSize),
 });
+export type TopicsIndexQuery = z.infer<typeof topicsIndexQuerySchema>;
 
 export const topicIdQuerySchema = z.object({ topic_id: positiveId(texts.chat.topicNotFound) });
 export const topicIdBodySchema = z.object({ topic_id: positiveId(texts.chat.topicNotFound) });

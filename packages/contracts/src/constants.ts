@@ -24,6 +24,8 @@ export const limits = {
   roomsPerPage: 12,
   bundlesShown: 3,
   messagesPageSize: 20,
+  /** Topics per page of GET /topics/index (issue 38): two screenfuls of the grid; the page's SQL costs per topic on it. */
+  topicsPageSize: 24,
   topicNameMax: 50,
   maxFiles: 5,
   maxFileBytes: 5 * 1024 * 1024,

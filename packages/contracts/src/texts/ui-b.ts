@@ -13,6 +13,7 @@ export const uiTextsB = {
   topicsUi: {
     back: 'Back',
     createTopic: 'Create topic',
+    showMore: 'Show more topics',
     create: 'Create',
     room: 'Room',
     topicName: 'Topic name',

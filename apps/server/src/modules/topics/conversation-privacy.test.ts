@@ -166,6 +166,8 @@ describe.each(dialects)('conversation privacy on %s', (dialect) => {
       keep(who)(await client.get(`/api/topics/topic?topic_id=${topic.id}`));
       keep(who)(await page(client, topic.id));
       keep(who)(await client.get('/api/topics/active'));
+      // The topics index joins the owner and the partner into each row (issue 38): names and ids stay home.
+      keep(who)(await client.get(`/api/topics/index?room_id=${room.id}`));
     }
     keep('b')(await b.client.post('/api/reports/create', { topic_id: topic.id, type: 'user' }));
 

@@ -3,6 +3,7 @@ import { type DbOrTrx } from '../../db/database.js';
 import { publicChatName } from '../users/chat-name.js';
 import { isChannelActive } from '../users/users.mapper.js';
 import * as repo from './topics.repository.js';
+import { type TopicsPageRow } from './topics-index.repository.js';
 import { type TopicRow } from './topics.table.js';
 
 const parseRules = (json: string): string[] => {
@@ -68,4 +69,48 @@ export async function toTopicViews(db: DbOrTrx, rows: TopicRow[], viewerId: numb
 export async function toTopicView(db: DbOrTrx, row: TopicRow, viewerId: number, now: Date): Promise<Topic> {
   const [view] = await toTopicViews(db, [row], viewerId, now);
   return view!;
+}
+
+/**
+ * A row of the topics index (topics-index.repository.ts) → the API shape, for one viewer, with no further
+ * lookup: the room, the owner and the partner in it now came in the same row. The topic's interlocutor
+ * is its AI companion, else the partner for the owner and the owner for everyone else (two seats).
+ */
+export function toTopicPageView(row: TopicsPageRow, viewerId: number, now: Date): Topic {
+  const styled = isChannelActive({ channel_expire_at: row.owner_channel_expire_at }, now);
+  const guestId = row.guest_user_id;
+  const owner = {
+    id: row.user_id,
+    chat_name: row.owner_chat_name,
+    contributor_nickname: row.owner_contributor_nickname,
+    is_contributor: row.owner_is_contributor,
+  };
+  const guest =
+    guestId === null
+      ? undefined
+      : { id: guestId, chat_name: row.guest_chat_name, contributor_nickname: row.guest_contributor_nickname, is_contributor: row.guest_is_contributor ?? 0 };
+  const other = row.user_id === viewerId ? guest : owner;
+  return {
+    id: row.id,
+    title: row.title,
+    room_id: row.room_id,
+    room: row.room_title === null ? null : { title: row.room_title, border_color: row.room_border_color! },
+    user_id: row.user_id === viewerId ? row.user_id : null,
+    guest_id: guestId === viewerId ? viewerId : null,
+    participants_count: row.participants_count,
+    is_closed: false,
+    closed_by: null,
+    companion_name: row.companion_name,
+    chat_mode: row.chat_mode,
+    is_highlighted: styled && row.is_highlighted === 1,
+    highlight_color: styled ? row.highlight_color : null,
+    text_look: styled ? toTextLook(row.text_look) : 'normal',
+    color: styled ? row.color : null,
+    terms: { title: row.terms_title, description: row.terms_description, rules: parseRules(row.terms_rules) },
+    is_member: row.user_id === viewerId || guestId === viewerId,
+    is_owner: row.user_id === viewerId,
+    interlocutor_name: row.chat_mode === 'ai' ? row.companion_name : other ? publicChatName(other) : null,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
 }

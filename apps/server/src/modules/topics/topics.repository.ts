@@ -12,14 +12,6 @@ export function findTopicById(db: DbOrTrx, id: number) {
   return db.selectFrom('topics').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** Open topics, newest first; a room's or all rooms' (room-less random AI chats are private and never listed). */
-export function listOpenTopics(db: DbOrTrx, roomId: number | undefined, limit: number, excludeOwners: number[] = []) {
-  let query = db.selectFrom('topics').selectAll().where('is_closed', '=', 0);
-  if (excludeOwners.length > 0) query = query.where('user_id', 'not in', excludeOwners);
-  query = roomId === undefined ? query.where('room_id', 'is not', null) : query.where('room_id', '=', roomId);
-  return query.orderBy('id', 'desc').limit(limit).execute();
-}
-
 /** Open topics the user is in (owner or joined, not left): their active chats. */
 export function listActiveTopics(db: DbOrTrx, userId: number) {
   return db

@@ -18,10 +18,11 @@ export const topicsRoutes: FastifyPluginAsyncZod = async (app) => {
   // onRequest, so a guest gets 401 before their body is even read.
   app.addHook('onRequest', requireVerified);
 
-  app.get('/topics/index', { schema: { tags, querystring: topicsIndexQuerySchema } }, async (request) => ({
-    status: 'OK',
-    payload: await topics.listTopics(deps, currentUser(request).id, request.query.room_id),
-  }));
+  app.get('/topics/index', { schema: { tags, querystring: topicsIndexQuerySchema } }, async (request) => {
+    const { room_id: roomId, cursor, page_size: pageSize } = request.query;
+    const page = await topics.listTopics(deps, currentUser(request).id, { roomId, cursor, pageSize });
+    return { status: 'OK', payload: page.topics, next_cursor: page.nextCursor };
+  });
 
   app.get('/topics/active', { schema: { tags } }, async (request) => {
     const active = await topics.listActiveChats(deps, currentUser(request));

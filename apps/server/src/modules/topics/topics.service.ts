@@ -1,4 +1,4 @@
-import { texts, type ChatEvent, type CreateTopicBody, type Settings, type Topic } from '@parley/contracts';
+import { MAX_DB_ID, texts, type ChatEvent, type CreateTopicBody, type Settings, type Topic } from '@parley/contracts';
 import { type Transaction } from 'kysely';
 import { type Database, type Db, type DbOrTrx } from '../../db/database.js';
 import { AppError, localized } from '../../lib/app-error.js';
@@ -12,7 +12,8 @@ import { checkField } from '../moderation/content-rules.service.js';
 import { type UserRow } from '../users/users.table.js';
 import { type TopicRow } from './topics.table.js';
 import { closedError, forbidden, isJoinable, loadTopicAccess, MAX_PARTICIPANTS, mayRead, requireTopicWriter } from './topics.access.js';
-import { toTopicView, toTopicViews } from './topics.mapper.js';
+import { toTopicPageView, toTopicView, toTopicViews } from './topics.mapper.js';
+import { listTopicsPage, type TopicsPageRow, type TopicsSegment } from './topics-index.repository.js';
 import * as repo from './topics.repository.js';
 import * as blocksRepo from './blocks.repository.js';
 import { findPersonaForRoom } from '../companion/personas.service.js';
@@ -94,12 +95,42 @@ async function openTopic(
   return topic;
 }
 
-export async function listTopics(deps: ChatDeps, viewerId: number, roomId: number | undefined): Promise<Topic[]> {
-  // Blocks work both ways: neither side sees the other's topics.
-  const rows = await repo.listOpenTopics(deps.db, roomId, 200, await blocksRepo.listBlockedCounterparts(deps.db, viewerId));
-  const views = await toTopicViews(deps.db, rows, viewerId, deps.clock.now());
-  // Channel users' highlighted topics come first (spec §6), newest first within each group.
-  return views.sort((a, b) => Number(b.is_highlighted) - Number(a.is_highlighted) || b.id - a.id);
+/**
+ * One page of the topics index (issue 38): the highlighted topics of active channel owners first (spec §6), then
+ * the rest, each newest first; blocks work both ways (neither side sees the other's topics). `cursor` is the
+ * page's start: `h<id>` inside the highlighted segment, `<id>` inside the rest; null after the last page.
+ */
+export async function listTopics(
+  deps: ChatDeps,
+  viewerId: number,
+  query: { roomId?: number; cursor?: string; pageSize: number },
+): Promise<{ topics: Topic[]; nextCursor: string | null }> {
+  const now = deps.clock.now();
+  const base = { viewerId, now: now.toISOString(), limit: query.pageSize + 1 };
+  const start = parseCursor(query.cursor);
+  let rows: TopicsPageRow[] = [];
+  if (start.segment === 'highlighted') {
+    rows = await listTopicsPage(deps.db, 'highlighted', query.roomId, { ...base, upTo: start.upTo });
+    if (rows.length > query.pageSize) return pageOf(rows, rows.length, query.pageSize, viewerId, now);
+  }
+  const upTo = start.segment === 'rest' ? start.upTo : MAX_DB_ID;
+  const rest = await listTopicsPage(deps.db, 'rest', query.roomId, { ...base, upTo, limit: query.pageSize - rows.length + 1 });
+  return pageOf([...rows, ...rest], rows.length, query.pageSize, viewerId, now);
+}
+
+function parseCursor(cursor: string | undefined): { segment: TopicsSegment; upTo: number } {
+  if (cursor === undefined) return { segment: 'highlighted', upTo: MAX_DB_ID };
+  // Bounded like every id (a 10-digit cursor past the id range would overflow PostgreSQL's integer).
+  const upTo = (digits: string) => Math.min(Number(digits), MAX_DB_ID);
+  return cursor.startsWith('h') ? { segment: 'highlighted', upTo: upTo(cursor.slice(1)) } : { segment: 'rest', upTo: upTo(cursor) };
+}
+
+/** `highlighted`: how many of `rows` (first) are of the highlighted segment; the cursor goes on in the last shown one's. */
+function pageOf(rows: TopicsPageRow[], highlighted: number, pageSize: number, viewerId: number, now: Date) {
+  const shown = rows.slice(0, pageSize);
+  const next = rows.length > pageSize ? rows[pageSize - 1]!.id - 1 : 0;
+  const segment = pageSize <= highlighted ? 'h' : '';
+  return { topics: shown.map((row) => toTopicPageView(row, viewerId, now)), nextCursor: next > 0 ? `${segment}${next}` : null };
 }
 
 export async function listActiveChats(deps: ChatDeps, user: UserRow) {

@@ -124,6 +124,7 @@ export const deUiB: Partial<Record<TextKey, string>> = {
 
   'topicsUi.back': 'Zurück',
   'topicsUi.createTopic': 'Thema erstellen',
+  'topicsUi.showMore': 'Weitere Themen anzeigen',
   'topicsUi.create': 'Erstellen',
   'topicsUi.room': 'Raum',
   'topicsUi.topicName': 'Name des Themas',

@@ -1,17 +1,32 @@
 import { limits, type Topic } from '@parley/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api, type Envelope } from '../../../lib/api-client';
 
-/** GET /topics/index?room_id: the topics of one room, or of all rooms when roomId is null. */
-export async function getTopics(roomId: number | null): Promise<Topic[]> {
+export interface TopicsPage {
+  topics: Topic[];
+  /** Where the next page starts; null after the last (issue 38: the index comes in pages). */
+  nextCursor: string | null;
+}
+
+/** GET /topics/index?room_id&cursor: one page of the topics of one room, or of all rooms when roomId is null. */
+export async function getTopics(roomId: number | null, cursor: string | null = null): Promise<TopicsPage> {
   const response = await api.get<Envelope<Topic[] | { data: Topic[] }>>('/topics/index', {
-    query: { room_id: roomId ?? undefined },
+    query: { room_id: roomId ?? undefined, cursor: cursor ?? undefined },
     timeoutMs: limits.topicRequestTimeoutMs,
   });
   const payload = response.payload;
-  return Array.isArray(payload) ? payload : (payload?.data ?? []);
+  const next = response.next_cursor;
+  return { topics: Array.isArray(payload) ? payload : (payload?.data ?? []), nextCursor: typeof next === 'string' ? next : null };
 }
 
 export const topicsQuery = (roomId: number | null) =>
-  queryOptions({ queryKey: ['topics', 'list', roomId ?? 'all'], queryFn: () => getTopics(roomId), staleTime: 15_000, refetchInterval: 15_000 });
-export const useTopics = (roomId: number | null) => useQuery(topicsQuery(roomId));
+  infiniteQueryOptions({
+    queryKey: ['topics', 'list', roomId ?? 'all'],
+    queryFn: ({ pageParam }) => getTopics(roomId, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    staleTime: 15_000,
+    // Refetching every loaded page each 15 s costs a request per page: only while one page is shown.
+    refetchInterval: (query) => ((query.state.data?.pages.length ?? 1) > 1 ? false : 15_000),
+  });
+export const useTopics = (roomId: number | null) => useInfiniteQuery(topicsQuery(roomId));

@@ -34,7 +34,7 @@ export function TopicsPage({ roomId }: { roomId: number | null }) {
   const { startRandom, starting, createTopic, modals } = useRandomChat(roomId);
   const room = roomId === null ? null : rooms.data?.find((r) => r.id === roomId);
   const heading = roomId === null ? t('rooms.all') : (room?.title ?? (rooms.isPending ? t('common.loading') : t('rooms.all')));
-  const list = topics.data ?? [];
+  const list = topics.data?.pages.flatMap((page) => page.topics) ?? [];
   // A room id that is not a room (/rooms/9999/topics) is not found, not an empty 'All'.
   if (roomId !== null && rooms.isSuccess && !room) return <RoomNotFound />;
 
@@ -98,6 +98,13 @@ export function TopicsPage({ roomId }: { roomId: number | null }) {
               );
             })}
           </ul>
+        )}
+        {topics.hasNextPage && (
+          <div className="chat-page__more">
+            <Button variant="light" onClick={() => void topics.fetchNextPage()} loading={topics.isFetchingNextPage}>
+              {t('topicsUi.showMore')}
+            </Button>
+          </div>
         )}
       </div>
       {modals}
