@@ -83,3 +83,8 @@ export async function takeChallenge(db: DbOrTrx, bindingHash: string, kind: 'reg
   if (Number(taken.numDeletedRows) !== 1 || row.expires_at <= now) return null;
   return row;
 }
+
+/** An account's recovery codes, all of them (the last passkey of an account without an authenticator app went). */
+export async function deleteRecoveryCodes(db: DbOrTrx, userId: number) {
+  await db.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
+}

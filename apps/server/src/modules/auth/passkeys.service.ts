@@ -170,7 +170,7 @@ export async function removePasskey(deps: PasskeyDeps, user: UserRow, id: number
     if (fresh.role === 'admin' && fresh.totp_enabled_at === null && fresh.passkey_count <= 1) throw new AppError('FORBIDDEN', t.adminMustKeep);
     if (!(await repo.deletePasskey(trx, user.id, id))) throw new AppError('NOT_FOUND', t.notFound);
     const left = await repo.syncPasskeyCount(trx, user.id, now);
-    if (left === 0 && fresh.totp_enabled_at === null) await trx.deleteFrom('recovery_codes').where('user_id', '=', user.id).execute();
+    if (left === 0 && fresh.totp_enabled_at === null) await repo.deleteRecoveryCodes(trx, user.id);
     await recordAudit(trx, deps.clock, { actorId: user.id, action: 'passkey.remove', subjectType: 'passkey', subjectId: id, before: { name: before.name } });
   });
 }

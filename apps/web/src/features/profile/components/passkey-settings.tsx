@@ -97,6 +97,8 @@ function RenameForm({ passkey, onDone }: { passkey: Passkey; onDone: () => void 
   };
   return (
     <form className="form" onSubmit={submit} noValidate aria-label={t('passkeys.rename')}>
+      {/* The rename form opens on the person's click on Rename: the name is what they type next. */}
+      {/* eslint-disable-next-line jsx-a11y/no-autofocus */}
       <TextField label={t('passkeys.name')} value={name} maxLength={64} onChange={(e) => setName(e.target.value)} error={error ?? undefined} autoFocus />
       <div className="passkeys__actions">
         <Button type="submit" size="sm" loading={rename.isPending}>
