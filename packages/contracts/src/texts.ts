@@ -8,6 +8,7 @@ import { uiTextsA } from './texts/ui-a.js';
 import { uiTextsB } from './texts/ui-b.js';
 import { chatSafetyTexts } from './texts/chat-safety.js';
 import { uiTextsLang } from './texts/ui-lang.js';
+import { pushTexts } from './texts/push.js';
 
 export const texts = {
   common: {
@@ -582,4 +583,5 @@ export const texts = {
   ...uiTextsB,
   ...chatSafetyTexts,
   ...uiTextsLang,
+  ...pushTexts,
 } as const;

@@ -8,6 +8,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post on the digest (RFC 8058). */
+  headers?: Record<string, string>;
   /** Files sent along over SMTP (e.g. a PDF receipt); the dev mailbox stores only their names. */
   attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
@@ -29,7 +31,14 @@ export function createDevMailbox(db: Db, clock: Clock, log: FastifyBaseLogger): 
     async send(message) {
       await db
         .insertInto('mails')
-        .values({ to: message.to, subject: message.subject, text: attachmentNote(message), html: message.html ?? null, created_at: clock.now().toISOString() })
+        .values({
+          to: message.to,
+          subject: message.subject,
+          text: attachmentNote(message),
+          html: message.html ?? null,
+          headers: message.headers ? JSON.stringify(message.headers) : null,
+          created_at: clock.now().toISOString(),
+        })
         .execute();
       log.info({ to: message.to, subject: message.subject }, 'dev mailbox: mail stored');
     },
