@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import parley from './eslint-rules/boundaries.js';
 import parleyText from './eslint-rules/no-literal-text.js';
+import globals from 'globals';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'release/**', 'data/**', 'bench/results/**', '**/*.d.ts'] },
@@ -28,6 +29,11 @@ export default tseslint.config(
     ignores: ['**/*.test.tsx', 'apps/web/src/features/admin/**', 'apps/web/src/test/**'],
     plugins: { 'parley-text': parleyText },
     rules: { 'parley-text/no-literal-text': 'error' },
+  },
+  {
+    // The hand-written service worker (issue 34 §3).
+    files: ['apps/web/public/sw.js'],
+    languageOptions: { sourceType: 'script', globals: { ...globals.serviceworker } },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

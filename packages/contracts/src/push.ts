@@ -61,10 +61,6 @@ export const viewingBodySchema = z.object({
 });
 export type ViewingBody = z.infer<typeof viewingBodySchema>;
 
-/** Renew a tab's 'showing this conversation' at least this often; it lapses after VIEWING_LEASE_MS. */
-export const VIEWING_RENEW_MS = 30_000;
-export const VIEWING_LEASE_MS = 75_000;
-
 /** The JSON a push carries, read by the service worker. */
 export const pushPayloadSchema = z.object({
   title: z.string(),

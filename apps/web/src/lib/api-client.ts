@@ -2,6 +2,7 @@ import type { FieldErrors } from '@parley/contracts';
 import { cookieNames, defaultCurrency, limits, localKeys } from '@parley/contracts/constants';
 import { texts } from '@parley/contracts/texts';
 import { getCookie } from './cookies';
+import { reportServerReached } from './network-status';
 import { currencyKey, storage } from './storage';
 
 /**
@@ -194,12 +195,14 @@ async function send<T>(method: Method, path: string, options: RequestOptions = {
   } catch (error) {
     if (timedOut) throw new ApiError(0, texts.common.requestTimedOut);
     if (options.signal?.aborted) throw error;
+    reportServerReached(false);
     throw new ApiError(0, texts.common.networkError);
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', onAbort);
   }
 
+  reportServerReached(true);
   let data: unknown;
   try {
     data = await parse(response);
