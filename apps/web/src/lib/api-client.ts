@@ -56,6 +56,8 @@ export interface RequestOptions {
   withDefaults?: boolean;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /** Outlives the page (a tab saying it is hidden as it closes or navigates away). */
+  keepalive?: boolean;
 }
 
 export interface ApiClientConfig {
@@ -191,6 +193,7 @@ async function send<T>(method: Method, path: string, options: RequestOptions = {
       body,
       credentials: 'include',
       signal: controller.signal,
+      keepalive: options.keepalive,
     });
   } catch (error) {
     if (timedOut) throw new ApiError(0, texts.common.requestTimedOut);

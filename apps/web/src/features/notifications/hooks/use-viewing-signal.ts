@@ -5,7 +5,13 @@ import { paths } from '../../../config/paths';
 import { api } from '../../../lib/api-client';
 
 const VIEWER_KEY = 'parley.viewer';
-let lastSent: number | null = null;
+const SHOWN_KEY = 'parley.viewing';
+
+/** What this tab last told the server, kept across reloads of the tab (a reload on another screen still says 'none'). */
+const lastSent = {
+  get: (): number | null => Number(sessionStorage.getItem(SHOWN_KEY)) || null,
+  set: (topicId: number | null) => (topicId === null ? sessionStorage.removeItem(SHOWN_KEY) : sessionStorage.setItem(SHOWN_KEY, String(topicId))),
+};
 
 /** A random id per tab (sessionStorage is per tab): the server keeps one 'viewing' row per tab. */
 function viewerId(): string {
@@ -19,9 +25,12 @@ function viewerId(): string {
 }
 
 function report(topicId: number | null, renew = false) {
-  if (topicId === lastSent && !renew) return;
-  lastSent = topicId;
-  void api.put('/notifications/viewing', { viewer_id: viewerId(), topic_id: topicId }).catch(() => undefined);
+  if (topicId === lastSent.get() && !renew) return;
+  // Remembered once the server has it: a report cut off by the page unloading is made again by the next page.
+  void api
+    .put('/notifications/viewing', { viewer_id: viewerId(), topic_id: topicId }, { keepalive: true })
+    .then(() => lastSent.set(topicId))
+    .catch(() => undefined);
 }
 
 /**
@@ -47,9 +56,4 @@ export function useViewingSignal(enabled: boolean) {
       clearInterval(renew);
     };
   }, [enabled, topicId]);
-
-  // Signing out: the next signed-in user starts from nothing shown.
-  useEffect(() => {
-    if (!enabled) lastSent = null;
-  }, [enabled]);
 }
