@@ -174,6 +174,7 @@ registerPeriodicJob('push.digest', {
   everyMs: 60_000,
   async handle(ctx) {
     const now = ctx.clock.now();
+    await repo.pruneViewers(ctx.db, new Date(now.getTime() - 3600_000).toISOString());
     for (const userId of await repo.listDigestDue(ctx.db, now, 100)) {
       await ctx.db.transaction().execute(async (trx) => {
         const news = await repo.listDigestNews(trx, userId);

@@ -109,6 +109,11 @@ export async function setViewing(db: DbOrTrx, row: { viewer_id: string; user_id:
     .execute();
 }
 
+/** Leases of tabs long gone (a crash, a closed laptop). */
+export async function pruneViewers(db: DbOrTrx, before: string) {
+  await db.deleteFrom('topic_viewers').where('until', '<', before).execute();
+}
+
 export async function clearViewing(db: DbOrTrx, userId: number, viewerId: string) {
   await db.deleteFrom('topic_viewers').where('viewer_id', '=', viewerId).where('user_id', '=', userId).execute();
 }
