@@ -16,6 +16,11 @@ async function cacheShell() {
   // The entry's scripts and styles, so the cached shell can start offline.
   const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]);
   await Promise.all(assets.map((url) => cache.add(url).catch(() => undefined)));
+  // Files of earlier builds go (lazy chunks of this build come back as they are used).
+  for (const request of await cache.keys()) {
+    const path = new URL(request.url).pathname;
+    if (path.startsWith('/assets/') && !assets.includes(path)) await cache.delete(request);
+  }
 }
 
 self.addEventListener('install', (event) => {
@@ -32,6 +37,8 @@ self.addEventListener('activate', (event) => {
 });
 
 const isShellAsset = (url) => url.pathname.startsWith('/assets/');
+/** Once per worker start: a deploy's new index.html (and its assets) replace the kept ones. */
+let shellRefreshed = false;
 
 self.addEventListener('fetch', (event) => {
   const request = event.request;
@@ -41,13 +48,14 @@ self.addEventListener('fetch', (event) => {
   if (url.origin !== self.location.origin || url.pathname.startsWith('/api') || url.pathname.startsWith('/dev') || url.pathname.startsWith('/metrics')) return;
 
   if (request.mode === 'navigate') {
-    // Network first: a fresh index.html when online (and kept as the shell), the kept one offline.
+    // Network first; offline, the kept shell. The shell itself is refreshed from '/' (never from the
+    // page navigated to: server-rendered pages such as the sandbox card page are not the app).
     event.respondWith(
       fetch(request)
         .then((response) => {
-          if (response.ok && response.headers.get('content-type')?.includes('text/html')) {
-            const copy = response.clone();
-            void caches.open(CACHE).then((cache) => cache.put(SHELL, copy));
+          if (response.ok && !shellRefreshed) {
+            shellRefreshed = true;
+            event.waitUntil(cacheShell().catch(() => undefined));
           }
           return response;
         })
