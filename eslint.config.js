@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import parley from './eslint-rules/boundaries.js';
 import parleyText from './eslint-rules/no-literal-text.js';
+import globals from 'globals';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 
@@ -54,6 +55,11 @@ export default tseslint.config(
       // Inputs wrapped in a label whose text is a translated expression.
       'jsx-a11y/label-has-associated-control': ['error', { assert: 'either', depth: 3 }],
     },
+  },
+  {
+    // The hand-written service worker (issue 34 §3).
+    files: ['apps/web/public/sw.js'],
+    languageOptions: { sourceType: 'script', globals: { ...globals.serviceworker } },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

@@ -134,6 +134,13 @@ describe.each<Scheme>(['light', 'dark'])('accessibility in the %s theme (axe-cor
       await expectAccessible(page, 'account');
     });
 
+    it('account → notifications (issue 34 §3)', async () => {
+      await page.goto('/account?tab=notifications');
+      await page.getByRole('heading', { name: texts.push.pushHeading }).waitFor();
+      await page.waitForLoadState('networkidle');
+      await expectAccessible(page, 'account-notifications');
+    });
+
     it('rooms', async () => {
       await page.goto('/rooms');
       await page.waitForLoadState('networkidle');
@@ -199,7 +206,7 @@ describe('journey pages in every language and viewport (issue 33)', () => {
     { language: 'en', mobile: true },
     { language: 'de', mobile: true },
   ] as const;
-  const accountTabs = ['settings', 'personal', 'balance', 'orders', 'history', 'blocked', 'security', 'data'];
+  const accountTabs = ['settings', 'personal', 'balance', 'orders', 'history', 'notifications', 'blocked', 'security', 'data'];
   let languageIds: Record<string, number>;
   let userState: Awaited<ReturnType<BrowserContext['storageState']>>;
   let adminState: Awaited<ReturnType<BrowserContext['storageState']>>;

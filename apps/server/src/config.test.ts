@@ -146,6 +146,26 @@ describe('config', () => {
     // Given secrets win and nothing is generated.
     expect(loadConfig({ DATA_DIR: tempDir(), APP_SECRET: 'y'.repeat(40), PAYOUT_ENCRYPTION_KEY: 'cd'.repeat(32) }).generatedSecrets).toBeUndefined();
   });
+
+  it('turns Web Push on in production only with WEB_PUSH=true and both VAPID keys; elsewhere keeps a generated pair in DATA_DIR', () => {
+    expect(loadConfig(production).push).toBeUndefined();
+    expect(problemsOf({ ...production, WEB_PUSH: 'true' })).toContain('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY');
+    const keys = { VAPID_PUBLIC_KEY: 'B'.repeat(87), VAPID_PRIVATE_KEY: 'k'.repeat(43) };
+    expect(loadConfig({ ...production, WEB_PUSH: 'true', ...keys }).push).toEqual({
+      publicKey: keys.VAPID_PUBLIC_KEY,
+      privateKey: keys.VAPID_PRIVATE_KEY,
+      subject: 'https://chat.example.com',
+    });
+    const dataDir = tempDir();
+    const first = loadConfig({ DATA_DIR: dataDir }).push!;
+    expect(first.publicKey).toMatch(/^[A-Za-z0-9_-]{87}$/);
+    expect(first.subject).toBe('mailto:no-reply@parley.local');
+    expect((statSync(join(dataDir, 'vapid-keys.json')).mode & 0o777).toString(8)).toBe('600');
+    // Restarts keep the pair (browsers bind each subscription to it); another data dir has its own.
+    expect(loadConfig({ DATA_DIR: dataDir }).push).toEqual(first);
+    expect(loadConfig({ DATA_DIR: tempDir() }).push!.publicKey).not.toBe(first.publicKey);
+    expect(loadConfig({ DATA_DIR: dataDir, WEB_PUSH: 'false' }).push).toBeUndefined();
+  });
 });
 
 describe('passkey relying party (issue 36)', () => {

@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { buildInfo } from './lib/build-info.js';
-import { loadOrCreateDevSecrets } from './lib/dev-secrets.js';
+import { loadOrCreateDevSecrets, loadOrCreateVapidKeys, testVapidKeys } from './lib/dev-secrets.js';
 
 /**
  * The repository's `data/` folder and the built web app, whatever directory the process was
@@ -152,6 +152,22 @@ const envSchema = z.object({
   /** Default: on outside production, off in production (where it needs an explicit true). */
   SEED_DEMO: z.enum(['true', 'false']).optional(),
   /** Bearer token for GET /metrics (Prometheus); without it the route answers 404. */
+  /** Web Push (issue 34 §3). Default: on outside production; production needs WEB_PUSH=true and the VAPID keys. */
+  WEB_PUSH: z.enum(['true', 'false']).optional(),
+  /** The VAPID key pair (URL-safe base64, as `npx web-push generate-vapid-keys` prints). Outside production: generated and kept in DATA_DIR. */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{80,100}$/, 'must be a URL-safe base64 P-256 public key')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{40,50}$/, 'must be a URL-safe base64 P-256 private key')
+    .optional(),
+  /** Who push services may contact about our pushes: a mailto: or https: URL. Default: PUBLIC_URL when https, else mailto: MAIL_FROM. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, 'must be a mailto: or https:// URL')
+    .optional(),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Serve /metrics on this port only (its own listener); the public port then answers 404 for it. */
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
@@ -278,6 +294,8 @@ export interface Config {
   readonly demoPasswords: 'readme' | 'random';
   /** Payments take test cards only (the sandbox gateway): the payment page and the admin dashboard say so. */
   readonly testPayments: boolean;
+  /** Web Push with VAPID; absent: push is off (the settings screen offers mail only). */
+  readonly push?: { readonly publicKey: string; readonly privateKey: string; readonly subject: string };
   /** Where generated development secrets are kept, and whether this start created them (logged at start). */
   readonly generatedSecrets?: { readonly file: string; readonly created: boolean };
   readonly logLevel: Env['LOG_LEVEL'];
@@ -310,6 +328,8 @@ function productionProblems(e: Env): string[] {
     problems.push(
       "  - TRUST_PROXY=true: trusts the client's own X-Forwarded-For (spoofed addresses pass the rate limits); set the hop count (1 behind one proxy) or the proxies' addresses",
     );
+  if (e.WEB_PUSH === 'true' && (!e.VAPID_PUBLIC_KEY || !e.VAPID_PRIVATE_KEY))
+    problems.push('  - VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: required in production while WEB_PUSH=true (npx web-push generate-vapid-keys)');
   if (e.PAYMENT_GATEWAY === 'sandbox' && e.ALLOW_SANDBOX_PAYMENTS !== 'true')
     problems.push('  - PAYMENT_GATEWAY=sandbox: test cards would credit real coins; set ALLOW_SANDBOX_PAYMENTS=true for a test deployment');
   return problems;
@@ -329,6 +349,21 @@ function resolveSecrets(e: Env): { appSecret: string; payoutEncryptionKey: strin
     payoutEncryptionKey: e.PAYOUT_ENCRYPTION_KEY ?? stored.payoutEncryptionKey,
     generated: { file: stored.file, created: stored.created },
   };
+}
+
+/**
+ * Web Push keys: production uses the operator's (WEB_PUSH=true, checked above); elsewhere the given
+ * ones, else a pair generated once and kept in DATA_DIR like the other generated secrets (tests: per process).
+ */
+function resolvePush(e: Env, isProduction: boolean): Config['push'] {
+  const enabled = e.WEB_PUSH === undefined ? !isProduction : e.WEB_PUSH === 'true';
+  if (!enabled) return undefined;
+  const publicUrl = e.PUBLIC_URL ?? '';
+  const mailFrom = /[^\s<>]+@[^\s<>]+/.exec(e.MAIL_FROM)?.[0] ?? 'push@parley.invalid';
+  const subject = e.VAPID_SUBJECT ?? (publicUrl.startsWith('https://') ? publicUrl : `mailto:${mailFrom}`);
+  if (e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY) return { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject };
+  const keys = e.NODE_ENV === 'test' ? testVapidKeys() : loadOrCreateVapidKeys(e.DATA_DIR);
+  return { ...keys, subject };
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -431,6 +466,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     metricsListener: e.METRICS_PORT ? { host: e.METRICS_HOST ?? e.HOST, port: e.METRICS_PORT } : undefined,
     build: { version: buildInfo.version, commit: e.BUILD_COMMIT ?? (buildInfo.release ? buildInfo.commit : null) },
     payoutEncryptionKey: secrets.payoutEncryptionKey,
+    push: resolvePush(e, isProduction),
     ...overrides,
   };
   return Object.freeze(config);

@@ -63,3 +63,7 @@ export type StoreStatus = (typeof storeStatuses)[number];
 /** Cookie names shared by server and client. */
 export const cookieNames = { session: 'parley_session', xsrf: 'XSRF-TOKEN', consent: 'cookie_consent', consentSettings: 'cookie_settings' } as const;
 export const xsrfHeader = 'x-xsrf-token';
+
+/** Issue 34 §3: a tab renews 'showing this conversation' at least this often; it lapses after VIEWING_LEASE_MS. */
+export const VIEWING_RENEW_MS = 30_000;
+export const VIEWING_LEASE_MS = 75_000;

@@ -9,6 +9,7 @@ export * from './store.js';
 export * from './chat.js';
 export * from './contributors.js';
 export * from './notifications.js';
+export * from './push.js';
 export * from './payouts.js';
 export * from './coins.js';
 export * from './money.js';

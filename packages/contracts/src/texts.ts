@@ -10,6 +10,7 @@ import { chatSafetyTexts } from './texts/chat-safety.js';
 import { chatSendTexts } from './texts/chat-send.js';
 import { uiTextsLang } from './texts/ui-lang.js';
 import { passkeyTexts } from './texts/passkeys.js';
+import { pushTexts } from './texts/push.js';
 
 export const texts = {
   common: {
@@ -586,4 +587,5 @@ export const texts = {
   ...chatSendTexts,
   ...uiTextsLang,
   ...passkeyTexts,
+  ...pushTexts,
 } as const;

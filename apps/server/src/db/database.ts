@@ -34,6 +34,14 @@ import { type ContributorApplicationsTable } from '../modules/contributors/contr
 import { type PayoutsTable } from '../modules/payouts/payouts.table.js';
 import { type NotificationsTable } from '../modules/notifications/notifications.table.js';
 import { type JobsTable } from '../modules/jobs/jobs.table.js';
+import {
+  type ConversationMutesTable,
+  type ConversationNewsTable,
+  type NotificationSettingsTable,
+  type PushCursorsTable,
+  type PushSubscriptionsTable,
+  type TopicViewersTable,
+} from '../modules/push/push.table.js';
 import { type ClusterLeasesTable } from '../modules/metrics/metrics.table.js';
 import { type InstancesTable, type SystemMarksTable } from '../modules/admin/system.table.js';
 
@@ -94,6 +102,12 @@ export interface Database {
   cluster_leases: ClusterLeasesTable;
   instances: InstancesTable;
   system_marks: SystemMarksTable;
+  push_subscriptions: PushSubscriptionsTable;
+  notification_settings: NotificationSettingsTable;
+  conversation_mutes: ConversationMutesTable;
+  topic_viewers: TopicViewersTable;
+  conversation_news: ConversationNewsTable;
+  push_cursors: PushCursorsTable;
 }
 
 export type Db = Kysely<Database>;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import webpush from 'web-push';
 
 export interface DevSecrets {
   appSecret: string;
@@ -30,4 +31,42 @@ export function loadOrCreateDevSecrets(dataDir: string): DevSecrets & { file: st
   }
   chmodSync(file, 0o600);
   return { ...secrets, file, created: true };
+}
+
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+}
+
+const isVapidKeys = (value: Partial<VapidKeys>): value is VapidKeys =>
+  /^[A-Za-z0-9_-]{80,100}$/.test(value.publicKey ?? '') && /^[A-Za-z0-9_-]{40,50}$/.test(value.privateKey ?? '');
+
+/**
+ * The Web Push key pair outside production when none is given: generated once and kept in
+ * DATA_DIR/vapid-keys.json (mode 0600). Browsers bind a subscription to the public key, so a new
+ * pair on every start would silently end every device's subscription.
+ */
+export function loadOrCreateVapidKeys(dataDir: string): VapidKeys {
+  const file = join(dataDir, 'vapid-keys.json');
+  if (existsSync(file)) {
+    const stored = JSON.parse(readFileSync(file, 'utf8')) as Partial<VapidKeys>;
+    if (isVapidKeys(stored)) return { publicKey: stored.publicKey, privateKey: stored.privateKey };
+  }
+  const keys = webpush.generateVAPIDKeys();
+  mkdirSync(dataDir, { recursive: true });
+  try {
+    writeFileSync(file, `${JSON.stringify(keys, null, 2)}\n`, { mode: 0o600, flag: existsSync(file) ? 'w' : 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return loadOrCreateVapidKeys(dataDir);
+    throw error;
+  }
+  chmodSync(file, 0o600);
+  return keys;
+}
+
+let testKeys: VapidKeys | undefined;
+/** Tests: one generated pair per process (never a key written in the source). */
+export function testVapidKeys(): VapidKeys {
+  testKeys ??= webpush.generateVAPIDKeys();
+  return testKeys;
 }

@@ -38,7 +38,14 @@ export async function registerWeb(app: FastifyInstance, webDist: string) {
     const file = fileFor(request.url);
     if (file) {
       const immutable = file.startsWith(`assets${sep}`);
-      return reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600').sendFile(file, { cacheControl: false });
+      // The service worker and the manifest are looked at on every start: an update reaches installs at once.
+      const cacheControl = immutable
+        ? 'public, max-age=31536000, immutable'
+        : file === 'sw.js' || file === 'manifest.webmanifest'
+          ? 'no-cache'
+          : 'public, max-age=3600';
+      if (file === 'manifest.webmanifest') reply.type('application/manifest+json');
+      return reply.header('cache-control', cacheControl).sendFile(file, { cacheControl: false });
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
   });

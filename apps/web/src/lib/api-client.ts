@@ -2,6 +2,7 @@ import type { FieldErrors } from '@parley/contracts';
 import { cookieNames, defaultCurrency, limits, localKeys } from '@parley/contracts/constants';
 import { texts } from '@parley/contracts/texts';
 import { getCookie } from './cookies';
+import { reportServerReached } from './network-status';
 import { currencyKey, storage } from './storage';
 
 /**
@@ -55,6 +56,8 @@ export interface RequestOptions {
   withDefaults?: boolean;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /** Outlives the page (a tab saying it is hidden as it closes or navigates away). */
+  keepalive?: boolean;
 }
 
 export interface ApiClientConfig {
@@ -190,16 +193,19 @@ async function send<T>(method: Method, path: string, options: RequestOptions = {
       body,
       credentials: 'include',
       signal: controller.signal,
+      keepalive: options.keepalive,
     });
   } catch (error) {
     if (timedOut) throw new ApiError(0, texts.common.requestTimedOut);
     if (options.signal?.aborted) throw error;
+    reportServerReached(false);
     throw new ApiError(0, texts.common.networkError);
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', onAbort);
   }
 
+  reportServerReached(true);
   let data: unknown;
   try {
     data = await parse(response);

@@ -32,6 +32,7 @@ import * as m0240 from './0240_content_translations.js';
 import * as m0241 from './0241_sandbox_session_locale.js';
 import * as m0340 from './0340_passkeys.js';
 import * as m0330 from './0330_topics_index.js';
+import * as m0290 from './0290_push_notifications.js';
 
 /** Every migration, in order. Append only; never edit a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   '0241_sandbox_session_locale': m0241,
   '0340_passkeys': m0340,
   '0330_topics_index': m0330,
+  '0290_push_notifications': m0290,
 };

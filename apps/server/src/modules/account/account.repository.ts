@@ -199,6 +199,9 @@ export async function deletePersonalRecords(db: DbOrTrx, userId: number) {
     .execute();
   await db.deleteFrom('contributor_applications').where('user_id', '=', userId).execute();
   await db.deleteFrom('terms_acceptances').where('user_id', '=', userId).execute();
+  // Issue 34: devices that received pushes, notification settings, mutes, open tabs, unread news.
+  for (const table of ['push_subscriptions', 'notification_settings', 'conversation_mutes', 'topic_viewers', 'conversation_news'] as const)
+    await db.deleteFrom(table).where('user_id', '=', userId).execute();
 }
 
 /** `value` inside a LIKE pattern, matched literally (with `escape '\'`). */

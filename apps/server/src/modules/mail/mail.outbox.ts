@@ -9,6 +9,7 @@ const mailMessageSchema: z.ZodType<MailMessage> = z.object({
   subject: z.string(),
   text: z.string(),
   html: z.string().optional(),
+  headers: z.record(z.string(), z.string()).optional(),
 });
 
 /** The mail outbox: one job per mail, sent by the job worker with retries and backoff. */

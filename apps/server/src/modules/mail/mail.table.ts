@@ -6,6 +6,8 @@ export interface MailsTable {
   subject: string;
   text: string;
   html: string | null;
+  /** JSON of the extra headers (List-Unsubscribe…), as SMTP would have sent them. */
+  headers: string | null;
   created_at: string;
 }
 export type MailRow = Selectable<MailsTable>;

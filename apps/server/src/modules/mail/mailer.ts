@@ -9,6 +9,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post on the digest (RFC 8058). */
+  headers?: Record<string, string>;
   /** Files sent along over SMTP (e.g. a PDF receipt); the dev mailbox stores only their names. */
   attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
@@ -33,6 +35,7 @@ export function createDevMailbox(db: Db, clock: Clock, log: FastifyBaseLogger): 
         subject: message.subject,
         text: attachmentNote(message),
         html: message.html ?? null,
+        headers: message.headers ? JSON.stringify(message.headers) : null,
         created_at: clock.now().toISOString(),
       });
       log.info({ to: message.to, subject: message.subject }, 'dev mailbox: mail stored');

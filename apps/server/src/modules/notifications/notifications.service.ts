@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { registerJobHandler } from '../jobs/jobs.registry.js';
 import { queueMail } from '../mail/mail.outbox.js';
 import { getLanguageTexts, getUserLanguageTexts, renderParts, renderText, type TextPart } from '../reference/localization.service.js';
+import { queueNoticePush } from '../push/push.jobs.js';
 import * as repo from './notifications.repository.js';
 import { type NotificationRow } from './notifications.table.js';
 
@@ -80,6 +81,8 @@ const deliverNotificationJob = registerJobHandler('notification.deliver', {
       notification: toNotification(row),
       unreadCount: await repo.countUnread(ctx.db, row.user_id),
     });
+    // The push says only that there is a notice; its words stay in the app.
+    await queueNoticePush(ctx.db, ctx.config.push !== undefined, row.user_id, row.id, row.link);
     const recipient = await repo.findRecipient(ctx.db, row.user_id);
     if (!recipient) return;
     const language = await getLanguageTexts(ctx.db, recipient.language_id);

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatContextOptions, createChatPair, createTopicVia, sampleFiles, sendFiles } from '../../../test/chat.js';
 import { type ApiResponse, type TestClient } from '../../../test/client.js';
 import { createRoom, createSignedInUser, type UserFactoryInput } from '../../../test/factories.js';
-import { createTestContext, dialects, type TestContext } from '../../../test/harness.js';
+import { createTestContext, dialects, FakeClock, type TestContext } from '../../../test/harness.js';
+import { PushServiceStandIn } from '../../../test/push-service.js';
 import { listenLocal, sendMessage, startAiTopic, WsTestClient } from '../../../test/ws-client.js';
 import { type UserRow } from '../users/users.table.js';
 
@@ -207,5 +208,66 @@ describe.each(dialects)('conversation privacy on %s', (dialect) => {
     const blank = await client.put('/api/user/profile', { name: 'X', surname: 'Y', phone: '+37251234567', avatar_color: 'teal-blue', chat_name: '   ' });
     expect(blank.statusCode).toBe(422);
     expect(blank.body.errors).toMatchObject({ chat_name: [texts.profile.chatNameRequired] });
+  });
+});
+
+/** Issue 34 §3: what leaves Parley about a conversation (pushes, the digest mail) names and quotes nobody. */
+describe.each(dialects)('push payloads and digest mails carry no identity on %s', (dialect) => {
+  let ctx: TestContext;
+  let pushService: PushServiceStandIn;
+  const clock = new FakeClock();
+  beforeAll(async () => {
+    pushService = await PushServiceStandIn.start();
+    ctx = await createTestContext(dialect, chatContextOptions({ infra: { clock }, config: { jobs: { pollMs: 3600_000 } } }));
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await pushService.close();
+  });
+  const run = async () => {
+    await ctx.app.jobs.runDue();
+    await ctx.app.jobs.runDue();
+  };
+
+  it('pushes and mails the room and nothing else: no name, email, phone, id, chat name or message text of anyone', async () => {
+    const room = await createRoom(ctx.db, 'Late Night Talks');
+    const a = await createSignedInUser(ctx.app, identity('Alpha'));
+    const b = await createSignedInUser(ctx.app, identity('Bravo'));
+    for (const [who, chatName, phone] of [
+      [a, 'Quiet Harbour', '+37255501111'],
+      [b, 'Silver Lantern', '+37255502222'],
+    ] as const) {
+      await ctx.db
+        .updateTable('users')
+        .set({ surname: `Surname${who.user.name.slice(4, 9)}Secret`, phone, chat_name: chatName })
+        .where('id', '=', who.user.id)
+        .execute();
+    }
+    const devices = { a: pushService.device(), b: pushService.device() };
+    await a.client.post('/api/notifications/push-subscriptions', { endpoint: devices.a.endpoint, keys: devices.a.keys });
+    await b.client.post('/api/notifications/push-subscriptions', { endpoint: devices.b.endpoint, keys: devices.b.keys });
+    const topic = await createTopicVia(a.client, room.id, 'Topic title SecretTopic');
+    await b.client.post('/api/topics/join', { topic_id: topic.id });
+    await sendMessage(a.client, topic.id, 'alpha says SecretWordOne');
+    await sendMessage(b.client, topic.id, 'bravo says SecretWordTwo');
+    await run();
+    clock.advance(11 * 60_000);
+    await run();
+
+    const sent = { a: pushService.to(devices.a.name).map((r) => r.payload), b: pushService.to(devices.b.name).map((r) => r.payload) };
+    const mails = await ctx.db.selectFrom('mails').select(['to', 'subject', 'text', 'headers']).where('to', 'in', [a.user.email, b.user.email]).execute();
+    const digests = mails.filter((m) => m.subject.includes('unread conversations')).map(({ subject, text, headers }) => ({ subject, text, headers }));
+    // Each got what it should: the join and the other's message as pushes, one digest each.
+    expect(sent.a).toEqual(expect.arrayContaining([expect.objectContaining({ title: 'Someone joined your topic in Late Night Talks' })]));
+    expect(sent.b).toEqual([expect.objectContaining({ title: 'You have a new message in Late Night Talks' })]);
+    expect(digests).toHaveLength(2);
+
+    const everything = JSON.stringify([sent, digests]);
+    for (const who of [a.user, b.user]) {
+      for (const secret of [who.name, who.email, `Surname${who.name.slice(4, 9)}Secret`]) expect(everything).not.toContain(secret);
+      expect(everything).not.toMatch(new RegExp(`"(user_id|userId|sender_id|senderId|owner_id)":${who.id}[,}]`));
+    }
+    for (const secret of ['55501111', '55502222', 'Quiet Harbour', 'Silver Lantern', 'SecretWordOne', 'SecretWordTwo', 'SecretTopic'])
+      expect(everything).not.toContain(secret);
   });
 });

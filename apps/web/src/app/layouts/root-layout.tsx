@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { CookieBanner } from '../../components/ui/cookie-banner';
 import { Toaster } from '../../components/ui/toast';
+import { NotificationShell } from '../../features/notifications/components/notification-shell';
 import { isAuthPath, isChatLikePath, isTransparentHeaderPath, paths } from '../../config/paths';
 import { useT } from '../../lib/i18n';
 import { legalPages, useStaticPages } from '../../lib/reference';
@@ -37,6 +38,7 @@ export function RootLayout() {
         {t('appUi.skipToContent')}
       </a>
       <Header transparent={isTransparentHeaderPath(pathname)} />
+      <NotificationShell />
       <main id="main" className={`app-main${isAuth ? ' app-main--auth' : ''}`}>
         <Outlet />
       </main>

@@ -6,6 +6,7 @@ import { PageSpinner } from '../../components/ui/spinner';
 import { Tabs, tabPanelProps } from '../../components/ui/tabs';
 import { paths } from '../../config/paths';
 import { BlockedList } from '../../features/chat/components/blocked-list';
+import { NotificationSettingsPanel } from '../../features/notifications/components/notification-settings';
 import { DataRights } from '../../features/profile/components/data-rights';
 import { TwoFactorSettings } from '../../features/profile/components/two-factor-settings';
 import { PasskeySettings } from '../../features/profile/components/passkey-settings';
@@ -149,6 +150,7 @@ const accountTabs: AccountTab[] = [
   { id: 'balance', label: 'appUi.balanceTab', Component: BalanceTab },
   { id: 'orders', label: 'appUi.ordersTab', Component: OrdersHistory },
   { id: 'history', label: 'appUi.historyTab', Component: TransactionsHistory },
+  { id: 'notifications', label: 'push.settingsTitle', Component: NotificationSettingsPanel },
   { id: 'blocked', label: 'blocks.tab', Component: BlockedList },
   { id: 'security', label: 'twoFactor.tab', Component: SecurityTab },
   { id: 'data', label: 'account.dataTab', Component: DataRights },

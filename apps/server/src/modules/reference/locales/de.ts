@@ -7,12 +7,23 @@ import { deChatSafety } from './de-chat-safety.js';
 import { deChatSend } from './de-chat-send.js';
 import { deLang } from './de-lang.js';
 import { dePasskeys } from './de-passkeys.js';
+import { dePush } from './de-push.js';
 
 /**
  * German (du-form), written by us for Parley (issue 19). locales.test.ts fails for every English key
  * without its German text.
  */
-export const de: Partial<Record<TextKey, string>> = { ...deCore, ...deUiA, ...deUiB, ...deServer, ...deChatSafety, ...deChatSend, ...deLang, ...dePasskeys };
+export const de: Partial<Record<TextKey, string>> = {
+  ...deCore,
+  ...deUiA,
+  ...deUiB,
+  ...deServer,
+  ...deChatSafety,
+  ...deChatSend,
+  ...deLang,
+  ...dePasskeys,
+  ...dePush,
+};
 
 /** Keys of the English catalogue that have no German text (empty when complete). */
 export const missingGermanKeys = (): TextKey[] => (Object.keys(englishCatalogue) as TextKey[]).filter((key) => !de[key]?.trim());
