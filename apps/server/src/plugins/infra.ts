@@ -4,6 +4,7 @@ import { Redis } from 'ioredis';
 import { type Config } from '../config.js';
 import { connectDatabase } from '../db/connect.js';
 import { type Db } from '../db/database.js';
+import { logGroupCommitTo } from '../db/group-commit.js';
 import { systemClock, systemRandom, type Clock, type Random } from '../lib/clock.js';
 import { createDevMailbox, createSmtpMailer, type Mailer } from '../modules/mail/mailer.js';
 import { createInProcessBus, type EventBus } from '../lib/event-bus.js';
@@ -50,6 +51,7 @@ declare module 'fastify' {
 
 export function createInfra(config: Config, log: FastifyBaseLogger, overrides: Partial<Infra> = {}): Infra {
   const db = overrides.db ?? connectDatabase(config.database, { pool: config.databasePool, logger: log });
+  logGroupCommitTo(db, log);
   const clock = overrides.clock ?? systemClock;
   const redis = overrides.redis ?? (config.redisUrl ? connectRedis(config.redisUrl, log) : undefined);
   return {

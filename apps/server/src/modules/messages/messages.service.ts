@@ -275,8 +275,15 @@ export async function sendMessage(
   const keys = await storeFiles(deps.storage, input.files);
   let outcome: Awaited<ReturnType<typeof insertAndCharge>>;
   try {
-    // Sends arriving together share one transaction (group commit); each is acknowledged only after it.
-    outcome = await groupCommitOf(deps.db).run((trx) => insertAndCharge(trx, deps.clock, user, input, { content, cost, look }, keys, settings));
+    // Sends arriving together share one transaction (group commit); each is acknowledged only after it. No
+    // two batches in flight share the topic's row, the sender's or a contributor's it credits (issue 38 §0).
+    const committer = groupCommitOf(deps.db);
+    const topicKey = `topic:${input.topicId}`;
+    outcome = await committer.run(
+      (trx) => insertAndCharge(trx, deps.clock, user, input, { content, cost, look }, keys, settings),
+      [topicKey, `user:${user.id}`],
+    );
+    committer.learn(topicKey, creditedKeys(outcome.active));
   } catch (error) {
     await removeFiles(deps.storage, keys);
     const duplicate = input.clientId ? await repo.findMessageByClientId(deps.db, user.id, input.clientId) : undefined;
@@ -329,13 +336,16 @@ async function insertAndCharge(
       created_at: row.created_at,
     })),
   );
-  if (!charge) return { message, attachments, topic, balance: null, events: [] };
+  if (!charge) return { message, attachments, topic, active, balance: null, events: [] };
   const { entry } = await charge();
   const events: ChatEvent[] = [{ type: 'balance', userId: user.id, balance: entry.balance_after }];
   const payer = { id: user.id, promoCoins: -entry.promo_amount };
   events.push(...(await creditContributors(trx, clock, message, payer, settings.contributor_share_percent, active)));
-  return { message, attachments, topic, balance: entry.balance_after, events };
+  return { message, attachments, topic, active, balance: entry.balance_after, events };
 }
+
+/** The balance rows a send in a topic may credit besides the sender's: its contributors' (creditContributors). */
+const creditedKeys = (active: TopicAccess['active']) => active.filter((p) => p.is_contributor === 1).map((p) => `user:${p.user_id}`);
 
 /** The sender pays for their message: a ledger debit keyed by the message. */
 const messageCharge = (user: UserRow, cost: number) => ({
