@@ -112,7 +112,8 @@ describe.each(dialects)('sends from both participants of many chats at once on %
     expect(paid.length).toBeGreaterThan(0);
     expect(charges.map((c) => Number(c.reference_id)).sort((a, b) => a - b)).toEqual(paid.map((m) => m.id).sort((a, b) => a - b));
     await expectLedgerConsistent(ctx.db);
-  });
+    // Hundreds of requests through a real socket on a shared 2-core machine: no timing is asserted, only outcomes.
+  }, 180_000);
 });
 
 /** Fisher–Yates, in place. */
