@@ -463,6 +463,9 @@ const movesWithEntry = {
   debitPromoFirst: moveWithEntry('debitPromoFirst'),
 };
 
+/** The ledger's prepared statements, for test/queries' snapshots. */
+export const ledgerQueries = { credit, debit, debitPromoFirst, spend, insertEntry, movesWithEntry };
+
 const variantOf = (move: MoveInput): MoveVariant => (move.spending ? 'spend' : move.amount >= 0 ? 'credit' : move.promoFirst ? 'debitPromoFirst' : 'debit');
 
 /** A move as the statements take it: positive coins for a spend or a debit. */

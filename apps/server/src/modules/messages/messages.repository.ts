@@ -212,7 +212,7 @@ export function sendStatement<A extends AccessShape, V extends object>(parts: Se
       ]),
   );
 
-  return async function storeMessage(
+  const storeMessage = async function storeMessage(
     db: DbOrTrx,
     m: NewMessage,
     adult: boolean,
@@ -246,7 +246,12 @@ export function sendStatement<A extends AccessShape, V extends object>(parts: Se
     const entry = await charge.after(db, message.id, moved);
     return { access, message, posted: { balance: moved.balance, promo: moved.promo_moved, entry: entry ?? null } };
   };
+  /** PostgreSQL's two shapes of the statement, for test/queries' snapshots. */
+  return Object.assign(storeMessage, { statements: { free, paid } });
 }
+
+/** SQLite's send statements and PostgreSQL's seq-and-message statement, for test/queries' snapshots. */
+export const sendQueries = { insertAtNextSeqCte, takeNextSeq, insertAtSeq };
 type UpdateReturning = UpdateQueryBuilder<Database, 'users', 'users', Moved>;
 type EntryReturning = InsertQueryBuilder<Database, 'ledger_entries', LedgerEntryRow>;
 
