@@ -96,7 +96,7 @@ export async function requireTopicSender(db: DbOrTrx, userId: number, topicId: n
   return checkTopicSender(db, userId, await repo.findTopicForSender(db, topicId));
 }
 
-/** The rows requireTopicSender reads; on PostgreSQL the send reads them in its own statement (`senderAccessSql`). */
+/** The rows requireTopicSender reads; on PostgreSQL the send reads them in its own statement (`senderAccess.query`). */
 export type SenderAccessRow = repo.SenderAccessRow;
 
 /** requireTopicSender's read, as a query builder (PostgreSQL: a CTE of the send's statement, messages.repository) and as run alone. */
