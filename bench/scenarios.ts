@@ -67,7 +67,37 @@ export async function buildScenarios(data: Dataset, url: string): Promise<Scenar
       })),
     ),
     { name: 'payments webhook credit', requests: () => webhookRequests(data, users) },
+    // Issue 38 §0 (helper "send"): sends in a crowd's shape, see crowdSends.
+    fixed(CROWD_SEND, crowdSends(typical.slice(0, CROWD_TOPICS), tokenOf)),
   ];
+}
+
+// ---- The send in a crowd's shape (issue 38 §0) ----------------------------------------------------------
+
+export const CROWD_SEND = 'messages/create, crowd (both participants, random order)';
+const CROWD_TOPICS = 100;
+
+/**
+ * Both participants of 100 chats, each twice, in a shuffled (seeded) order: with 50 connections both
+ * sides of a chat, or one sender twice, are often in flight together — what the round-robin 100-user
+ * scenario never does, and what deadlocked PostgreSQL's parallel group-commit batches.
+ */
+function crowdSends(topics: Dataset['topics'], tokenOf: Map<number, string>): PreparedRequest[] {
+  const requests = topics.flatMap((t, i) =>
+    [t.owner, t.guest, t.owner, t.guest].map((user, n): PreparedRequest => ({
+      method: 'POST',
+      path: '/api/messages/create',
+      headers: { ...bearer(tokenOf.get(user)!), 'content-type': 'application/json' },
+      body: JSON.stringify({ topic_id: t.id, content: `Crowd hello ${i}.${n}` }),
+    })),
+  );
+  let seed = 38;
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  for (let i = requests.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [requests[i], requests[j]] = [requests[j]!, requests[i]!];
+  }
+  return requests;
 }
 
 /** Polls that carry the validator of the page they already have (what a browser sends): 304s. */

@@ -68,6 +68,8 @@ export interface BuildAppOptions {
   /** Run migrations (and the demo seed when config.seedDemo) before serving. Default true. */
   migrate?: boolean;
   logger?: boolean;
+  /** Where the log goes instead of stdout (tests read what the server logged). */
+  logStream?: { write(line: string): void };
   serveWeb?: boolean;
 }
 
@@ -122,6 +124,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             level: config.logLevel,
             redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-xsrf-token"]'],
             serializers: { req: serializeRequest },
+            ...(options.logStream ? { stream: options.logStream } : {}),
           },
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,

@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, dialects, type TestContext } from '../../test/harness.js';
 import { connectDatabase } from './connect.js';
-import { createGroupCommit } from './group-commit.js';
+import { createGroupCommit, refusal } from './group-commit.js';
 
 /**
  * Group commit (issue 18): units of work arriving together share one transaction, each acknowledged
@@ -71,6 +71,51 @@ describe.each(dialects)('group commit on %s', (dialect) => {
     });
   });
 
+  it('a refused unit (refusal: it wrote nothing) rejects alone; its batch commits once, nothing runs again', async () => {
+    await withCountingHandle(async (db) => {
+      const committer = createGroupCommit(db, 1);
+      const insert = (id: number) => committer.run((trx) => sql`insert into gc_items (id, name) values (${id}, ${`r${id}`})`.execute(trx));
+      const refused = committer.run(async () => refusal(new Error('not enough coins')));
+      begins.length = 0;
+      const outcomes = await Promise.allSettled([insert(301), refused, insert(302), insert(303)]);
+      expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+      expect(String((outcomes[1] as PromiseRejectedResult).reason)).toContain('not enough coins');
+      // One transaction for the four: the refusal did not make the batch run again unit by unit.
+      expect(begins).toHaveLength(1);
+      const rows = await sql<{ id: number }>`select id from gc_items where id > 300 and id < 400 order by id`.execute(ctx.db);
+      expect(rows.rows.map((r) => r.id)).toEqual([301, 302, 303]);
+    });
+  });
+
+  it('units sharing a key never run in two batches at once: they share one, or wait for the one in flight', async () => {
+    await withCountingHandle(async (db) => {
+      const committer = createGroupCommit(db, 4, 12);
+      const inFlight = new Map<string, number>();
+      let overlapped = false;
+      /** A unit holding `key` for a few turns of the event loop (another batch could start meanwhile). */
+      const unit = (id: number, key: string) =>
+        committer.run(
+          async (trx) => {
+            // Units of one batch run one after another: another one running now is another batch's.
+            if ((inFlight.get(key) ?? 0) > 0) overlapped = true;
+            inFlight.set(key, (inFlight.get(key) ?? 0) + 1);
+            await sql`insert into gc_items (id, name) values (${id}, ${`k${id}`})`.execute(trx);
+            for (let i = 0; i < 3; i++) await new Promise((r) => setImmediate(r));
+            inFlight.set(key, inFlight.get(key)! - 1);
+          },
+          [key, `other:${id}`],
+        );
+      // 40 units over 3 keys, arriving in two waves: the second finds the first's batches in flight.
+      const first = Array.from({ length: 20 }, (_, i) => unit(401 + i, `topic:${i % 3}`));
+      await new Promise((r) => setImmediate(r));
+      const second = Array.from({ length: 20 }, (_, i) => unit(421 + i, `topic:${i % 3}`));
+      await Promise.all([...first, ...second]);
+      expect(overlapped).toBe(false);
+      const rows = await sql<{ n: number }>`select count(*) as n from gc_items where id > 400 and id < 500`.execute(ctx.db);
+      expect(Number(rows.rows[0]!.n)).toBe(40);
+    });
+  });
+
   it('a unit arriving while a batch runs waits for the next one, never for more than one batch', async () => {
     await withCountingHandle(async (db) => {
       const committer = createGroupCommit(db, 1);
@@ -84,7 +129,7 @@ describe.each(dialects)('group commit on %s', (dialect) => {
       const later = [202, 203].map((id) => committer.run((trx) => sql`insert into gc_items (id, name) values (${id}, ${`c${id}`})`.execute(trx)));
       release();
       await Promise.all([first, ...later]);
-      const rows = await sql<{ id: number }>`select id from gc_items where id > 200 order by id`.execute(ctx.db);
+      const rows = await sql<{ id: number }>`select id from gc_items where id > 200 and id < 300 order by id`.execute(ctx.db);
       expect(rows.rows.map((r) => r.id)).toEqual([201, 202, 203]);
     });
   });

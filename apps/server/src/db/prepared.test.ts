@@ -4,7 +4,8 @@ import { createUser } from '../../test/factories.js';
 import { createTestContext, dialects, type TestContext } from '../../test/harness.js';
 import { type Invalidation } from '../lib/event-bus.js';
 import { CacheWritesPlugin } from '../plugins/cache-writes.js';
-import { postgresStatement, prepared } from './prepared.js';
+import { type Db } from './database.js';
+import { prepared } from './prepared.js';
 import { parameter } from './statement-parameters.js';
 import { resolveInvalidation } from './write-invalidations.js';
 
@@ -34,17 +35,21 @@ describe.each(dialects)('prepared statements on %s', (dialect) => {
     await ctx.db.transaction().execute(async (trx) => expect(await balanceOf(trx, { id: b.id, floor: 0 })).toEqual([{ id: b.id, balance: 70 }]));
   });
 
-  it.runIf(dialect === 'postgres')('inlines into a larger statement after its own parameters, and answers the same', async () => {
+  it('composes with query builders: a CTE built by another function takes its named values wherever they sit', async () => {
     const a = await createUser(ctx.db, { coins: 30 });
-    const inner = balanceOf.inline(ctx.db, { id: a.id, floor: 10 }, 2);
-    expect(inner.sql).not.toMatch(/\$1\b|\$2\b/);
-    expect(inner.sql).toMatch(/\$3\b/);
-    const outer = postgresStatement<{ tag: string; balance: number }>(
-      `with inner_q as (${inner.sql}) select $1::varchar || $2::varchar as tag, balance from inner_q`,
+    // A builder another module could own, used as a CTE of a larger statement: no SQL text, no parameter offsets.
+    const richerThan = (qb: Db, v: { id: number; floor: number }) =>
+      qb.selectFrom('users').select(['id', 'balance']).where('id', '=', v.id).where('balance', '>=', v.floor);
+    const tagged = prepared((db, v: { tag: string; id: number; floor: number }) =>
+      db
+        .with('inner_q', (qb) => richerThan(qb as unknown as Db, v))
+        .selectFrom('inner_q')
+        .select([sql<string>`cast(${v.tag} as varchar(20))`.as('tag'), 'inner_q.balance']),
     );
-    expect(await outer(ctx.db, ['x', 'y', ...inner.parameters])).toEqual([{ tag: 'xy', balance: 30 }]);
-    // The same offset gives the same text (kept), so the larger statement is prepared once.
-    expect(balanceOf.inline(ctx.db, { id: a.id, floor: 50 }, 2).sql).toBe(inner.sql);
+    expect(await tagged(ctx.db, { tag: 'xy', id: a.id, floor: 10 })).toEqual([{ tag: 'xy', balance: 30 }]);
+    expect(await tagged(ctx.db, { tag: 'xy', id: a.id, floor: 50 })).toEqual([]);
+    // Compiled once: the values are parameters, never part of the text.
+    expect(tagged.sqlFor(ctx.db, { tag: 'zz', id: 0, floor: 0 })).not.toMatch(/xy|zz/);
   });
 
   it('announces a write an in-memory cache watches with the ids of each run, and only when it changed rows', async () => {

@@ -22,8 +22,6 @@ interface Compiled {
   slots: ({ name: string } | { value: unknown })[];
   /** What the statement announces once it changed rows (db/write-invalidations.ts), ids still stand-ins. */
   announces: Invalidation[];
-  /** Its SQL with the parameters shifted (`inline`), by offset. */
-  shifted: Map<number, string>;
 }
 
 /**
@@ -46,7 +44,6 @@ export function prepared<P extends Record<string, unknown>, R>(build: (db: Db, v
       sql: query.sql,
       slots: query.parameters.map((p) => (isParameter(p) ? { name: nameOf(p) } : { value: p })),
       announces: invalidationsOf(query.query),
-      shifted: new Map(),
     };
   };
   const compiledFor = (db: DbOrTrx, values: P) => {
@@ -67,38 +64,13 @@ export function prepared<P extends Record<string, unknown>, R>(build: (db: Db, v
     return result.rows;
   };
   return Object.assign(run, {
-    inline(db: DbOrTrx, values: P, offset = 0) {
-      const compiled = compiledFor(db, values);
-      if (compiled.announces.length > 0) throw new Error(`a statement that caches watch cannot be inlined (it would not be announced): ${compiled.sql}`);
-      let text = offset === 0 ? compiled.sql : compiled.shifted.get(offset);
-      if (text === undefined) compiled.shifted.set(offset, (text = shiftParameters(compiled.sql, offset)));
-      return { sql: text, parameters: parametersOf(compiled, values) };
-    },
+    /** The SQL this statement runs on the handle's dialect (test/queries snapshots it). */
+    sqlFor: (db: DbOrTrx, values: P) => compiledFor(db, values).sql,
   });
 }
 
-/**
- * PostgreSQL placeholders $n renumbered to $n+offset. Compiled statements carry every value as a
- * parameter (no literals), so a `$` followed by digits is always a placeholder.
- */
-export const shiftParameters = (text: string, offset: number) => text.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`);
-
 export interface PreparedStatement<P, R> {
   (db: DbOrTrx, values: P): Promise<R[]>;
-  /**
-   * The statement's SQL for this handle's dialect, its parameters $1…$n (or $offset+1…, after the
-   * enclosing statement's own), and one run's values: to use it inside a larger statement (a CTE of
-   * `postgresStatement`), so the rule it states is written once. Refused for a write that caches watch.
-   */
-  inline(db: DbOrTrx, values: P, offset?: number): { sql: string; parameters: unknown[] };
-}
-
-/**
- * A PostgreSQL-only hot statement written as SQL (data-modifying CTEs, which SQLite lacks and Kysely's
- * builder makes long-winded): run as a named statement like `prepared`, positional parameters.
- * Same rule as `prepared`: it must not write what caches watch (it bypasses the handle's plugins).
- */
-export function postgresStatement<R>(text: string) {
-  nameStatement(text);
-  return async (db: DbOrTrx, parameters: unknown[]): Promise<R[]> => (await db.executeQuery<R>(CompiledQuery.raw(text, parameters))).rows;
+  /** The SQL this statement runs on the handle's dialect, compiled with `values`' names (test/queries snapshots it). */
+  sqlFor(db: DbOrTrx, values: P): string;
 }

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { type FastifyBaseLogger } from 'fastify';
 import { type Config } from '../config.js';
 import { connectDatabase } from '../db/connect.js';
+import { logGroupCommitTo } from '../db/group-commit.js';
 import { systemClock, systemRandom } from '../lib/clock.js';
 import { createDevMailbox, createSmtpMailer } from '../modules/mail/mailer.js';
 import { createInProcessBus } from '../lib/event-bus.js';
@@ -17,6 +18,7 @@ export type { Infra };
 
 export function createInfra(config: Config, log: FastifyBaseLogger, overrides: Partial<Infra> = {}): Infra {
   const db = overrides.db ?? connectDatabase(config.database, { pool: config.databasePool, logger: log });
+  logGroupCommitTo(db, log);
   const clock = overrides.clock ?? systemClock;
   const redis = overrides.redis ?? (config.redisUrl ? connectRedis(config.redisUrl, log) : undefined);
   return {

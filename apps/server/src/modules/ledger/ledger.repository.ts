@@ -1,20 +1,13 @@
-import { sql } from 'kysely';
-import { postgresStatement, prepared } from '../../db/prepared.js';
+import { type Expression, type QueryCreator, type RawBuilder, sql, type SqlBool } from 'kysely';
+import { prepared } from '../../db/prepared.js';
 import { isPostgresDb } from '../../db/dialect.js';
-import { type Db } from '../../db/database.js';
+import { type Database, type Db } from '../../db/database.js';
 import { type LedgerEntryRow } from './ledger.table.js';
 import { type DbOrTrx } from '../../db/database.js';
 
 export function findEntryByKey(db: DbOrTrx, idempotencyKey: string) {
   return db.selectFrom('ledger_entries').selectAll().where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
 }
-
-/**
- * The CTE a posting for another statement's new row reads (`postingForRow`): the move happens only when it
- * gives a row, and the entry's key and reference are that row's id.
- */
-const POSTING_ROW = 'posting_row';
-const onlyForRow = sql<boolean>`exists (select 1 from ${sql.table(POSTING_ROW)})`;
 
 /**
  * Promotional coins (decision 029): `promo_balance` is the promotional part of the balance, moved by the same
@@ -30,30 +23,32 @@ const takePromo = (taken: ReturnType<typeof promoFirst>) => ({
   promo_moved: sql<number>`0 - ${taken}`,
 });
 
-/** A credit (`promo` of it promotional) or a debit (only if the balance covers it): prepared once each (every credit runs one). */
+/**
+ * The balance moves as query builders (on `db` or inside a CTE of a larger statement: `qb`), each an UPDATE
+ * of the user's row returning the balance after it and what it did to the promotional part. `guard`: the
+ * move happens only where it holds (the enclosing statement's condition). Prepared once each below.
+ */
 type CreditValues = { userId: number; amount: number; promo: number };
 type DebitValues = { userId: number; amount: number };
-const creditQuery = (db: Db, v: CreditValues, forRow: boolean) =>
-  db
+type Guard = Expression<SqlBool> | undefined;
+const creditQuery = (qb: QueryCreator<Database>, v: CreditValues, guard?: Guard) =>
+  qb
     .updateTable('users')
     .set({ balance: sql<number>`balance + ${v.amount}`, promo_balance: sql<number>`promo_balance + ${v.promo}`, promo_moved: sql<number>`${v.promo}` })
     .where('id', '=', v.userId)
-    .$if(forRow, (qb) => qb.where(onlyForRow))
+    .$if(guard !== undefined, (q) => q.where(guard!))
     .returning(['balance', 'promo_moved']);
-const debitQuery = (db: Db, v: DebitValues, forRow: boolean, promo: 'first' | 'last') =>
-  db
+const debitQuery = (qb: QueryCreator<Database>, v: DebitValues, promo: 'first' | 'last', guard?: Guard) =>
+  qb
     .updateTable('users')
     .set({ balance: sql<number>`balance - ${v.amount}`, ...takePromo(promo === 'first' ? promoFirst(v.amount) : boughtFirst(v.amount)) })
     .where('id', '=', v.userId)
     .where('balance', '>=', v.amount)
-    .$if(forRow, (qb) => qb.where(onlyForRow))
+    .$if(guard !== undefined, (q) => q.where(guard!))
     .returning(['balance', 'promo_moved']);
-const credit = prepared((db, v: CreditValues) => creditQuery(db, v, false));
-const debit = prepared((db, v: DebitValues) => debitQuery(db, v, false, 'last'));
-const debitPromoFirst = prepared((db, v: DebitValues) => debitQuery(db, v, false, 'first'));
-const creditForRow = prepared((db, v: CreditValues) => creditQuery(db, v, true));
-const debitForRow = prepared((db, v: DebitValues) => debitQuery(db, v, true, 'last'));
-const debitPromoFirstForRow = prepared((db, v: DebitValues) => debitQuery(db, v, true, 'first'));
+const credit = prepared((db, v: CreditValues) => creditQuery(db, v));
+const debit = prepared((db, v: DebitValues) => debitQuery(db, v, 'last'));
+const debitPromoFirst = prepared((db, v: DebitValues) => debitQuery(db, v, 'first'));
 
 /** A balance move's outcome: the balance after it and what it did to the promotional part (signed). */
 export type Moved = { balance: number; promo_moved: number };
@@ -77,14 +72,14 @@ const effectiveLimit = (current: 'spend_limit_daily' | 'spend_limit_monthly', ne
  * Concurrent spends serialise on the row, so no number of them can overdraw or overspend.
  */
 /** The UTC day and month a spend counts in, and when it happens (spending-limits.service#spendingClock). */
-type Spending = { now: string; day: string; month: string };
-type SpendValues = { userId: number; coins: number } & Spending;
-const spendQuery = (db: Db, v: SpendValues, forRow: boolean) => {
+export type Spending = { now: string; day: string; month: string };
+export type SpendValues = { userId: number; coins: number } & Spending;
+export const spendQuery = (qb: QueryCreator<Database>, v: SpendValues, guard?: Guard) => {
   const spentDay = sql<number>`(case when spent_day_key = ${v.day} then spent_day else 0 end)`;
   const spentMonth = sql<number>`(case when spent_month_key = ${v.month} then spent_month else 0 end)`;
   const daily = effectiveLimit('spend_limit_daily', 'spend_limit_next_daily', v.now);
   const monthly = effectiveLimit('spend_limit_monthly', 'spend_limit_next_monthly', v.now);
-  return db
+  return qb
     .updateTable('users')
     .set({
       balance: sql<number>`balance - ${v.coins}`,
@@ -99,27 +94,11 @@ const spendQuery = (db: Db, v: SpendValues, forRow: boolean) => {
     .where('balance', '>=', v.coins)
     .where(sql<boolean>`(${daily} is null or ${spentDay} + ${v.coins} <= ${daily})`)
     .where(sql<boolean>`(${monthly} is null or ${spentMonth} + ${v.coins} <= ${monthly})`)
-    .$if(forRow, (qb) => qb.where(onlyForRow))
+    .$if(guard !== undefined, (q) => q.where(guard!))
     .returning(['balance', 'promo_moved']);
 };
-/** Every paid send runs it: prepared once (the CASE expressions cost more to build than to run). */
-const spend = prepared((db, v: SpendValues) => spendQuery(db, v, false));
-const spendForRow = prepared((db, v: SpendValues) => spendQuery(db, v, true));
-
-/**
- * PostgreSQL: the move for an entry, inlined for a larger statement — the spend (counted against the
- * personal limits) when `spending` is given, else a debit or a credit; `forRow`, only when `posting_row`
- * gives a row. The same prepared statements SQLite runs, so the rule is written once.
- */
-function inlineMove(db: DbOrTrx, move: MoveInput, forRow: boolean, offset = 0) {
-  const { userId, amount, spending } = move;
-  if (spending) return (forRow ? spendForRow : spend).inline(db, { userId, coins: -amount, ...spending }, offset);
-  if (amount < 0) {
-    const statement = move.promoFirst ? (forRow ? debitPromoFirstForRow : debitPromoFirst) : forRow ? debitForRow : debit;
-    return statement.inline(db, { userId, amount: -amount }, offset);
-  }
-  return (forRow ? creditForRow : credit).inline(db, { userId, amount, promo: move.promo ?? 0 }, offset);
-}
+/** Every paid send runs it on SQLite: prepared once (the CASE expressions cost more to build than to run). */
+const spend = prepared((db, v: SpendValues) => spendQuery(db, v));
 
 /**
  * A balance move: a spend (counted against the personal limits, promotional coins first) when `spending` is
@@ -132,26 +111,6 @@ export interface MoveInput {
   promo?: number;
   promoFirst?: boolean;
 }
-
-/** The columns of a ledger entry as SQL (parameters or expressions), for `entryInsert`. */
-interface EntrySql {
-  userId: string;
-  amount: string;
-  kind: string;
-  referenceType: string;
-  referenceId: string;
-  key: string;
-  note: string;
-  createdAt: string;
-}
-
-/** PostgreSQL: the entry after the move CTE `move` (its balance is the entry's balance_after), unless its key was posted before. */
-const entryInsert = (move: string, from: string, e: EntrySql) =>
-  `insert into ledger_entries (user_id, amount, kind, reference_type, reference_id, idempotency_key, balance_after, promo_amount, note, created_at)
-  select ${e.userId}, ${e.amount}, ${e.kind}, ${e.referenceType}, ${e.referenceId}, ${e.key}, ${move}.balance, ${move}.promo_moved, ${e.note}, ${e.createdAt}
-  from ${from}
-  on conflict (idempotency_key) do nothing
-  returning *`;
 
 export async function applySpend(db: DbOrTrx, userId: number, coins: number, at: Spending): Promise<Moved | undefined> {
   const [row] = await spend(db, { userId, coins, ...at });
@@ -385,79 +344,195 @@ export async function sumEarningsFromMessages(db: DbOrTrx, earnerId: number, mes
 /** An entry to post; its balance_after comes from the move. */
 export type NewEntry = Omit<LedgerEntryRow, 'id' | 'balance_after' | 'promo_amount'>;
 
-type MovedRow = { moved_balance: number; moved_promo: number } & { [K in keyof LedgerEntryRow]: LedgerEntryRow[K] | null };
-
-const withEntry = new Map<string, (db: DbOrTrx, parameters: unknown[]) => Promise<MovedRow[]>>();
+/** The row a move CTE gives the entry inserted after it. */
+type MovedCte = { balance: number; promo_moved: number };
 
 /**
- * PostgreSQL: a balance move (the prepared credit, debit or spend, inlined: the rule is the one SQLite runs)
- * and its entry, inserted unless its key was posted before, in one statement. The move's parameters come
- * first; the entry's follow them.
+ * The tables of a statement that posts for a row it creates (PostgreSQL, data-modifying CTEs): `posting_row`,
+ * the new row's id (at most one row), and `posted_move`, the move (its balance is the entry's balance_after).
  */
-function moveWithEntry(move: { sql: string; parameters: unknown[] }) {
-  let run = withEntry.get(move.sql);
-  if (!run) {
-    const p = (i: number, type: string) => `$${move.parameters.length + 1 + i}::${type}`;
-    const entry = entryInsert('moved', 'moved', {
-      userId: p(0, 'integer'),
-      amount: p(1, 'integer'),
-      kind: p(2, 'varchar'),
-      referenceType: p(3, 'varchar'),
-      referenceId: p(4, 'varchar'),
-      key: p(5, 'varchar'),
-      note: p(6, 'varchar'),
-      createdAt: p(7, 'varchar'),
-    });
-    run = postgresStatement<MovedRow>(`with moved as (${move.sql}),
-entry as (${entry})
-select moved.balance as moved_balance, moved.promo_moved as moved_promo, entry.* from moved left join entry on true`);
-    withEntry.set(move.sql, run);
-  }
-  return run;
+export type PostingDb = Database & { posted_move: MovedCte; posting_row: { id: number } };
+
+/** An entry's own values as a statement takes them (its balance_after and promo_amount come from the move). */
+export type EntryValuesOf = {
+  entryUserId: number;
+  entryAmount: number;
+  entryKind: string;
+  entryReferenceType: string | null;
+  entryNote: string | null;
+  entryCreatedAt: string;
+};
+
+const entryColumns = [
+  'user_id',
+  'amount',
+  'kind',
+  'reference_type',
+  'reference_id',
+  'idempotency_key',
+  'balance_after',
+  'promo_amount',
+  'note',
+  'created_at',
+] as const;
+
+/**
+ * PostgreSQL: the entry after the move `posted_move`, unless its key was posted before (returns it, or
+ * nothing). `key` and `referenceId` as the caller builds them (given, or from the new row's id).
+ */
+function entryAfterMove(
+  qb: QueryCreator<PostingDb>,
+  e: EntryValuesOf,
+  withRow: boolean,
+  key: (row: 'posting_row') => RawBuilder<string>,
+  referenceId: RawBuilder<string | null>,
+) {
+  return qb
+    .insertInto('ledger_entries')
+    .columns(entryColumns)
+    .expression((eb) =>
+      eb
+        .selectFrom(withRow ? ['posted_move', 'posting_row'] : ['posted_move'])
+        .select([
+          eb.cast<number>(eb.val(e.entryUserId), 'integer').as('user_id'),
+          eb.cast<number>(eb.val(e.entryAmount), 'integer').as('amount'),
+          eb.cast<string>(eb.val(e.entryKind), 'varchar').as('kind'),
+          eb.cast<string | null>(eb.val(e.entryReferenceType), 'varchar').as('reference_type'),
+          referenceId.as('reference_id'),
+          key('posting_row').as('idempotency_key'),
+          'posted_move.balance',
+          'posted_move.promo_moved',
+          eb.cast<string | null>(eb.val(e.entryNote), 'varchar').as('note'),
+          eb.cast<string>(eb.val(e.entryCreatedAt), 'varchar').as('created_at'),
+        ]),
+    )
+    .onConflict((oc) => oc.column('idempotency_key').doNothing())
+    .returningAll();
 }
+
+/**
+ * PostgreSQL: the entry for the row a statement creates — keyed `keyPrefix` + the row's id, referring to it —
+ * after the statement's `posted_move`, unless the key was posted before. The statement defines `posting_row`.
+ */
+export const entryForRow = (qb: QueryCreator<PostingDb>, e: EntryValuesOf & { entryKeyPrefix: string }) =>
+  entryAfterMove(
+    qb,
+    e,
+    true,
+    (row) => sql<string>`cast(${e.entryKeyPrefix} as varchar) || ${sql.ref(`${row}.id`)}`,
+    sql<string>`cast(${sql.ref('posting_row.id')} as varchar)`,
+  );
+
+/** A move's values and which move it is: the spend (counted against the personal limits), a credit or a debit. */
+type MoveVariant = 'spend' | 'credit' | 'debit' | 'debitPromoFirst';
+type MoveValues = { userId: number; amount: number; promo: number; now: string; day: string; month: string };
+const moveQuery = (qb: QueryCreator<Database>, variant: MoveVariant, v: MoveValues) => {
+  if (variant === 'spend') return spendQuery(qb, { userId: v.userId, coins: v.amount, now: v.now, day: v.day, month: v.month });
+  if (variant === 'credit') return creditQuery(qb, { userId: v.userId, amount: v.amount, promo: v.promo });
+  return debitQuery(qb, { userId: v.userId, amount: v.amount }, variant === 'debit' ? 'last' : 'first');
+};
+
+type MoveAndEntryValues = MoveValues & EntryValuesOf & { entryReferenceId: string | null; entryKey: string };
+
+/**
+ * PostgreSQL: a balance move (the same credit, debit or spend SQLite runs: the rule is written once) and its
+ * entry, inserted unless its key was posted before, in one statement; prepared once per kind of move.
+ */
+const moveWithEntry = (variant: MoveVariant) =>
+  prepared((db, v: MoveAndEntryValues) =>
+    db
+      .with('posted_move', (qb) => moveQuery(qb, variant, v))
+      .with('posted_entry', (qb) =>
+        entryAfterMove(
+          qb as unknown as QueryCreator<PostingDb>,
+          v,
+          false,
+          () => sql<string>`cast(${v.entryKey} as varchar)`,
+          sql<string | null>`cast(${v.entryReferenceId} as varchar)`,
+        ),
+      )
+      .selectFrom('posted_move')
+      .leftJoin('posted_entry', (join) => join.onTrue())
+      .selectAll('posted_entry')
+      .select(['posted_move.balance as moved_balance', 'posted_move.promo_moved as moved_promo']),
+  );
+const movesWithEntry = {
+  spend: moveWithEntry('spend'),
+  credit: moveWithEntry('credit'),
+  debit: moveWithEntry('debit'),
+  debitPromoFirst: moveWithEntry('debitPromoFirst'),
+};
+
+/** The ledger's prepared statements, for test/queries' snapshots. */
+export const ledgerQueries = { credit, debit, debitPromoFirst, spend, insertEntry, movesWithEntry };
+
+const variantOf = (move: MoveInput): MoveVariant => (move.spending ? 'spend' : move.amount >= 0 ? 'credit' : move.promoFirst ? 'debitPromoFirst' : 'debit');
+
+/** A move as the statements take it: positive coins for a spend or a debit. */
+const moveValuesOf = (move: MoveInput): MoveValues => ({
+  userId: move.userId,
+  amount: Math.abs(move.amount),
+  promo: move.promo ?? 0,
+  now: move.spending?.now ?? '',
+  day: move.spending?.day ?? '',
+  month: move.spending?.month ?? '',
+});
 
 /** An entry for a row a statement creates: its key is `keyPrefix` + the row's id, its reference the row's id. */
 export type NewRowEntry = Omit<NewEntry, 'reference_id' | 'idempotency_key'> & { keyPrefix: string };
 
 /**
- * The outcome of `postingForRow`, as the statement selects it (one JSON value): the balance moved to (null:
- * refused), what the move did to the promotional part, and the entry (null: its key was posted before).
+ * The outcome of a posting for a row: the balance moved to (null: refused), what the move did to the
+ * promotional part, and the entry (null: its key was posted before, or the move was refused).
  */
 export type PostingOutcome = { balance: number | null; promo: number | null; entry: LedgerEntryRow | null };
 
-/** The CTEs of a posting, by the SQL of its move (which carries its parameter offset): built once each. */
-const postingCtes = new Map<string, string>();
-const postingJoins = 'left join posted_move on true left join posted_entry on true';
-const postingOutcome = "json_build_object('balance', posted_move.balance, 'promo', posted_move.promo_moved, 'entry', to_json(posted_entry))";
+/**
+ * PostgreSQL: a posting inside a statement that creates a row (messages.repository), as query builders: the
+ * spend for `posted_move` — only where the statement's `guard` holds — and the entry for `posted_entry`, after
+ * the statement's `posting_row`. Their values are named so they sit beside the statement's own.
+ */
+export type SpendForRowValues = SpendValues & EntryValuesOf & { entryKeyPrefix: string };
+export const spendForRow = {
+  move: (qb: QueryCreator<Database>, v: SpendForRowValues, guard: Expression<SqlBool>) => spendQuery(qb, v, guard),
+  entry: (qb: QueryCreator<PostingDb>, v: SpendForRowValues) => entryForRow(qb, v),
+};
+
+/** The values of a spend for a row (`spendForRow`). */
+export function spendForRowValues(entry: NewRowEntry, move: MoveInput): SpendForRowValues {
+  if (!move.spending) throw new Error('a posting for a row is a spend');
+  return {
+    userId: move.userId,
+    coins: -move.amount,
+    ...move.spending,
+    entryUserId: entry.user_id,
+    entryAmount: entry.amount,
+    entryKind: entry.kind,
+    entryReferenceType: entry.reference_type,
+    entryNote: entry.note,
+    entryCreatedAt: entry.created_at,
+    entryKeyPrefix: entry.keyPrefix,
+  };
+}
 
 /**
- * PostgreSQL: a posting inside another statement, for the row it creates. That statement defines the CTE
- * `posting_row` (POSTING_ROW: the new row's `id`, at most one row) and then these two: `posted_move`, the
- * prepared spend, credit or debit (the rule SQLite runs, inlined), which happens only when `posting_row` gives
- * a row, and `posted_entry`, the entry unless its key was posted before. Their parameters follow the
- * statement's own `offset` ones. The statement adds `joins` to its FROM (the move may be refused) and selects
- * `outcome`, a PostingOutcome.
+ * SQLite, which has no data-modifying CTEs: the same posting in two statements around the row's insert — the
+ * spend first (refused: nothing was written), then, once the row exists, its entry.
  */
-export function postingForRow(db: DbOrTrx, entry: NewRowEntry, move: MoveInput, offset: number) {
-  const inlined = inlineMove(db, move, true, offset);
-  let ctes = postingCtes.get(inlined.sql);
-  if (ctes === undefined) {
-    const p = (i: number, type: string) => `$${offset + inlined.parameters.length + 1 + i}::${type}`;
-    const posted = entryInsert('posted_move', `posted_move, ${POSTING_ROW}`, {
-      userId: p(0, 'integer'),
-      amount: p(1, 'integer'),
-      kind: p(2, 'varchar'),
-      referenceType: p(3, 'varchar'),
-      referenceId: `${POSTING_ROW}.id::varchar`,
-      key: `${p(4, 'varchar')} || ${POSTING_ROW}.id`,
-      note: p(5, 'varchar'),
-      createdAt: p(6, 'varchar'),
-    });
-    postingCtes.set(inlined.sql, (ctes = `posted_move as (${inlined.sql}),\nposted_entry as (${posted})`));
-  }
-  const parameters = [...inlined.parameters, entry.user_id, entry.amount, entry.kind, entry.reference_type, entry.keyPrefix, entry.note, entry.created_at];
-  return { rowCte: POSTING_ROW, ctes, parameters, joins: postingJoins, outcome: postingOutcome };
-}
+export const spendBeforeRow = (db: DbOrTrx, move: MoveInput) => applySpend(db, move.userId, -move.amount, move.spending!);
+export const entryAfterRow = (db: DbOrTrx, entry: NewRowEntry, rowId: number, moved: Moved) =>
+  insertEntryOnce(db, {
+    user_id: entry.user_id,
+    amount: entry.amount,
+    kind: entry.kind,
+    reference_type: entry.reference_type,
+    reference_id: String(rowId),
+    idempotency_key: `${entry.keyPrefix}${rowId}`,
+    note: entry.note,
+    created_at: entry.created_at,
+    balance_after: moved.balance,
+    promo_amount: moved.promo_moved,
+  });
 
 /**
  * Moves the balance (`move`: MoveInput) and records the entry unless its key was posted before. `moved` is
@@ -466,9 +541,17 @@ export function postingForRow(db: DbOrTrx, entry: NewRowEntry, move: MoveInput, 
  */
 export async function moveAndRecord(db: DbOrTrx, entry: NewEntry, move: MoveInput): Promise<{ moved: Moved | undefined; entry: LedgerEntryRow | undefined }> {
   if (isPostgresDb(db as Db)) {
-    const inlined = inlineMove(db, move, false);
-    const tail = [entry.user_id, entry.amount, entry.kind, entry.reference_type, entry.reference_id, entry.idempotency_key, entry.note, entry.created_at];
-    const [row] = await moveWithEntry(inlined)(db, [...inlined.parameters, ...tail]);
+    const [row] = await movesWithEntry[variantOf(move)](db, {
+      ...moveValuesOf(move),
+      entryUserId: entry.user_id,
+      entryAmount: entry.amount,
+      entryKind: entry.kind,
+      entryReferenceType: entry.reference_type,
+      entryReferenceId: entry.reference_id,
+      entryKey: entry.idempotency_key,
+      entryNote: entry.note,
+      entryCreatedAt: entry.created_at,
+    });
     if (!row) return { moved: undefined, entry: undefined };
     const { moved_balance: balance, moved_promo, ...recorded } = row;
     return { moved: { balance, promo_moved: moved_promo }, entry: recorded.id === null ? undefined : (recorded as LedgerEntryRow) };

@@ -126,35 +126,42 @@ export interface PostForRowInput extends Omit<PostEntryInput, 'idempotencyKey' |
   referenceType: string;
 }
 
+/** The spend for a row as query builders, for the statement that creates the row (messages.repository#sendStatement). */
+export const spendForRow = repo.spendForRow;
+
 /**
- * PostgreSQL, a hot path's one round trip: the posting as CTEs of the statement that creates the row it is
- * for (ledger.repository#postingForRow says what that statement defines and selects), the same rule as
- * `postEntry`. Once the statement ran and created the row, `settle` gives what `postEntry` would have:
- * the entry, or the refusal (balance or personal limit) thrown, which rolls the statement back.
+ * A spend for the row another statement creates (a message): the same rule as `postEntry`, written once in
+ * ledger.repository, given as what that statement runs. PostgreSQL: `builders` (the spend, only where the
+ * statement's guard holds, and the entry after the new row) with their `values`, inside its one statement.
+ * SQLite: `before` (the spend; refused, nothing was written) and `after` (the entry, once the row exists).
+ * Then `settle` gives what `postEntry` would have: the entry; `refuse` throws the refusal of a spend that did
+ * not happen (the personal limit's, else the balance's) — reads only, so the caller's batch may commit.
  */
-export function postForRow(db: DbOrTrx, clock: Clock, input: PostForRowInput, offset: number) {
+export function postForRow(clock: Clock, input: PostForRowInput) {
   const move = moveOf(clock, input);
-  const statement = repo.postingForRow(
-    db,
-    {
-      user_id: input.userId,
-      amount: input.amount,
-      kind: input.kind,
-      reference_type: input.referenceType,
-      keyPrefix: input.keyPrefix,
-      note: input.note ?? null,
-      created_at: clock.now().toISOString(),
-    },
-    move,
-    offset,
-  );
+  if (!move.spending) throw new Error(`ledger: a posting for a row is a spend (${input.kind})`);
+  const entry: repo.NewRowEntry = {
+    user_id: input.userId,
+    amount: input.amount,
+    kind: input.kind,
+    reference_type: input.referenceType,
+    keyPrefix: input.keyPrefix,
+    note: input.note ?? null,
+    created_at: clock.now().toISOString(),
+  };
+  const posted = (rowId: number) => ({ ...input, idempotencyKey: `${input.keyPrefix}${rowId}`, reference: { type: input.referenceType, id: rowId } });
   return {
-    ...statement,
-    /** `outcome`: what the statement selected for the posting (a PostingOutcome). */
-    settle: (trx: Transaction<Database>, rowId: number, outcome: unknown) => {
-      const { balance, promo, entry } = outcome as repo.PostingOutcome;
-      const posted = { ...input, idempotencyKey: `${input.keyPrefix}${rowId}`, reference: { type: input.referenceType, id: rowId } };
-      return settle(trx, clock, posted, { balance, promo_moved: promo }, entry);
+    builders: repo.spendForRow,
+    values: repo.spendForRowValues(entry, move),
+    before: (db: DbOrTrx) => repo.spendBeforeRow(db, move),
+    after: (db: DbOrTrx, rowId: number, moved: repo.Moved) => repo.entryAfterRow(db, entry, rowId, moved),
+    /** The row was created and the spend ran: the entry (or, its key posted before, the spend undone). */
+    settle: (trx: Transaction<Database>, rowId: number, outcome: repo.PostingOutcome) =>
+      settle(trx, clock, posted(rowId), { balance: outcome.balance, promo_moved: outcome.promo }, outcome.entry),
+    /** The spend was refused (so the row was not created): the personal limit's refusal, else the balance's. */
+    refuse: async (db: DbOrTrx): Promise<never> => {
+      await refuseOverLimit(db, input.userId, -input.amount, clock.now());
+      throw new AppError('INSUFFICIENT_FUNDS', input.insufficientMessage ?? 'Not enough points', undefined, { required: -input.amount });
     },
   };
 }

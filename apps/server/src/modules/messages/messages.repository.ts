@@ -1,10 +1,21 @@
 import { chatNameColumns } from '../users/chat-name.js';
-import { sql } from 'kysely';
-import { type Db, type DbOrTrx } from '../../db/database.js';
+import {
+  type Compilable,
+  type Expression,
+  type InsertQueryBuilder,
+  type OperationNodeSource,
+  type QueryCreator,
+  type SelectQueryBuilder,
+  sql,
+  type SqlBool,
+  type UpdateQueryBuilder,
+} from 'kysely';
+import { type Database, type Db, type DbOrTrx } from '../../db/database.js';
 import { isPostgresDb } from '../../db/dialect.js';
-import { postgresStatement, prepared } from '../../db/prepared.js';
+import { prepared } from '../../db/prepared.js';
 import { announceWrite } from '../../db/write-invalidations.js';
 import { type SeqRange } from '../../lib/seq-ranges.js';
+import { type LedgerEntryRow } from '../ledger/ledger.table.js';
 import { type MessageRow, type NewAttachmentRow, type NewMessageRow } from './messages.table.js';
 
 export function insertMessage(db: DbOrTrx, message: NewMessageRow) {
@@ -74,63 +85,175 @@ export async function insertMessageAtNextSeq(db: DbOrTrx, message: NewMessage) {
   return row!;
 }
 
-/** The send statements, by access SQL and then by posting CTEs ('' without): both strings are built once, so their hashes are kept. */
-const sendStatements = new Map<string, Map<string, (db: DbOrTrx, parameters: unknown[]) => Promise<Record<string, unknown>[]>>>();
+/** What the send's guard reads of the sender's topic access (topics.access#senderAccess: one row per user in the topic now). */
+interface AccessShape {
+  user_id: number;
+  chat_mode: string;
+  is_closed: number;
+  p_user_id: number | null;
+}
+
+/** A spend's outcome as the send's statement gives it (ledger.repository#PostingOutcome). */
+export type SendPosted = { balance: number | null; promo: number | null; entry: LedgerEntryRow | null };
+
+/** The moved balance a spend returns (ledger.repository#Moved). */
+type Moved = { balance: number; promo_moved: number };
 
 /**
- * A posting (ledger.service#postForRow) for the new message, run in the statement that stores it: the name of
- * the CTE it reads the new row's id from, its CTEs, their parameters ($9 on), the joins that bring in its
- * outcome and the expression of that outcome (one JSON column).
+ * The send's parts owned by other modules, given once by messages.service: the writer rule's read of the
+ * topic (topics.access#senderAccess) and the message's spend (ledger.service#postForRow's builders).
  */
-export interface MessagePosting {
-  rowCte: string;
-  ctes: string;
-  parameters: unknown[];
-  joins: string;
-  outcome: string;
+export interface SendParts<A extends AccessShape, V extends object> {
+  access: {
+    query: (qb: QueryCreator<Database>, topicId: number) => SelectQueryBuilder<Database, 'topics', A>;
+    read: (db: DbOrTrx, topicId: number) => Promise<A[]>;
+  };
+  spend: {
+    move: (qb: QueryCreator<Database>, values: V, guard: Expression<SqlBool>) => Compilable<Moved> & OperationNodeSource;
+    entry: (qb: QueryCreator<PostingTables>, values: V) => Compilable<LedgerEntryRow> & OperationNodeSource;
+  };
 }
-/** The message statement's own parameters: a posting's follow them. */
-export const MESSAGE_PARAMETERS = 8;
+type PostingTables = Database & { posted_move: Moved; posting_row: { id: number } };
+
+/** A message's spend for one send (ledger.service#postForRow): its statement values, and SQLite's two steps. */
+export interface SendCharge<V extends object> {
+  values: V;
+  before: (db: DbOrTrx) => Promise<Moved | undefined>;
+  after: (db: DbOrTrx, rowId: number, moved: Moved) => Promise<LedgerEntryRow | undefined>;
+}
+
+type SendValues = NewMessage & { adult: number };
 
 /**
- * PostgreSQL, every send: the sender's topic access (`accessSql`, the topics module's read, $1 the topic)
- * and, when the sender is in the open topic, the message at the topic's next seq — and with a `posting`,
- * its charge (ledger.service#postForRow: the move and the entry, only when the message was stored) — one
- * round trip. The access rows come back whatever happened: the caller applies the writer rule to them
- * (topics.access#checkTopicSender), then settles the posting, and a refusal of either rolls it all back. The
- * statement's own condition (a member, not closed) only keeps it from touching a topic it may not write to;
- * it announces the topic's change.
+ * The rule the send's writes are guarded by (topics.access#checkTopicSender states it for the answer): the
+ * sender is in the open topic, owns it or it is a human conversation, and is an adult if it is one. When it
+ * does not hold nothing is written, so the refusal the caller then finds is an outcome (issue 37 §1).
  */
-export async function insertMessageIfMember<A extends object>(
-  db: DbOrTrx,
-  accessSql: string,
-  m: NewMessage,
-  posting?: MessagePosting,
-): Promise<{ access: A[]; message: MessageRow | undefined; posted: unknown }> {
-  let byPosting = sendStatements.get(accessSql);
-  if (!byPosting) sendStatements.set(accessSql, (byPosting = new Map()));
-  let run = byPosting.get(posting?.ctes ?? '');
-  if (!run) {
-    run = postgresStatement<Record<string, unknown>>(`with access as (${accessSql}),
-next as (
-  update topics set last_seq = last_seq + 1, updated_at = $8::varchar
-  where id = $1::integer and is_closed = 0 and exists (select 1 from access where access.p_user_id = $2::integer)
-  returning last_seq),
-inserted as (
-  insert into messages (topic_id, sender_id, sender_kind, content, cost, look, client_id, created_at, seq)
-  select $1::integer, $2::integer, $3::varchar, $4::text, $5::integer, $6::text, $7::varchar, $8::varchar, next.last_seq from next
-  returning *)${posting ? `,\n${posting.rowCte} as (select id from inserted),\n${posting.ctes}` : ''}
-select access.*, to_json(inserted) as sent_message, ${posting ? posting.outcome : 'null'} as posted
-from access left join inserted on true ${posting?.joins ?? ''}`);
-    byPosting.set(posting?.ctes ?? '', run);
-  }
-  const own = [m.topic_id, m.sender_id, m.sender_kind, m.content, m.cost, m.look, m.client_id, m.created_at];
-  const rows = (await run(db, posting ? [...own, ...posting.parameters] : own)) as (A & { sent_message: MessageRow | null; posted: unknown })[];
-  const message = rows[0]?.sent_message ?? undefined;
-  if (message) announceWrite(db, { kind: 'topic', topicId: message.topic_id });
-  const access = rows.map(({ sent_message: _, posted: __, ...rest }) => rest as unknown as A);
-  return { access, message, posted: message ? rows[0]!.posted : undefined };
+const mayWrite = (v: SendValues) =>
+  sql<SqlBool>`exists (select 1 from access where access.p_user_id = ${v.sender_id} and access.is_closed = 0
+    and (access.user_id = ${v.sender_id} or access.chat_mode = 'human') and (access.chat_mode <> 'human' or ${v.adult} = 1))`;
+const mayWriteRows = (access: AccessShape[], v: SendValues) => {
+  const topic = access[0];
+  return (
+    topic !== undefined &&
+    topic.is_closed === 0 &&
+    access.some((r) => r.p_user_id === v.sender_id) &&
+    (topic.user_id === v.sender_id || topic.chat_mode === 'human') &&
+    (topic.chat_mode !== 'human' || v.adult === 1)
+  );
+};
+
+/**
+ * The send on both databases (the one place its dialect is chosen), given the parts of other modules once.
+ * PostgreSQL, one statement built by Kysely and prepared once per shape (free or paid): the sender's topic
+ * access (`access`), and — only where `mayWrite` holds — the spend (`posted_move`), the topic's next seq
+ * (`next`, only once the spend happened), the message (`inserted`) and its ledger entry (`posted_entry`,
+ * keyed by the message). SQLite, which has no data-modifying CTE: the same steps one statement each. Either
+ * way the access rows come back whatever happened, the caller applies the writer rule to them, and a refusal
+ * (access, adult, coins or limits) wrote nothing. Announces the topic's change.
+ */
+export function sendStatement<A extends AccessShape, V extends object>(parts: SendParts<A, V>) {
+  const base = (db: Db, v: SendValues) => db.with('access', (qb) => parts.access.query(qb as unknown as QueryCreator<Database>, v.topic_id));
+  const next = (qb: QueryCreator<Database>, v: SendValues, paid: boolean) =>
+    qb
+      .updateTable('topics')
+      .set({ last_seq: sql<number>`last_seq + 1`, updated_at: v.created_at })
+      .where('id', '=', v.topic_id)
+      .where('is_closed', '=', 0)
+      .where(mayWrite(v))
+      .$if(paid, (q) => q.where(sql<SqlBool>`exists (select 1 from posted_move)`))
+      .returning('last_seq');
+  const inserted = (qb: QueryCreator<Database & { next: { last_seq: number } }>, v: SendValues) =>
+    qb
+      .insertInto('messages')
+      .columns(['topic_id', 'sender_id', 'sender_kind', 'content', 'cost', 'look', 'client_id', 'created_at', 'seq'])
+      .expression((eb) =>
+        eb
+          .selectFrom('next')
+          .select([
+            eb.cast<number>(eb.val(v.topic_id), 'integer').as('topic_id'),
+            eb.cast<number | null>(eb.val(v.sender_id), 'integer').as('sender_id'),
+            eb.cast<string>(eb.val(v.sender_kind), 'varchar').as('sender_kind'),
+            eb.cast<string>(eb.val(v.content), 'text').as('content'),
+            eb.cast<number>(eb.val(v.cost), 'integer').as('cost'),
+            eb.cast<string | null>(eb.val(v.look), 'text').as('look'),
+            eb.cast<string | null>(eb.val(v.client_id), 'varchar').as('client_id'),
+            eb.cast<string>(eb.val(v.created_at), 'varchar').as('created_at'),
+            'next.last_seq',
+          ]),
+      )
+      .returningAll();
+  const free = prepared((db, v: SendValues) =>
+    base(db, v)
+      .with('next', (qb) => next(qb as unknown as QueryCreator<Database>, v, false))
+      .with('inserted', (qb) => inserted(qb as unknown as QueryCreator<Database & { next: { last_seq: number } }>, v))
+      .selectFrom('access')
+      .leftJoin('inserted', (join) => join.onTrue())
+      .selectAll('access')
+      .select(sql<MessageRow | null>`to_json(inserted)`.as('sent_message')),
+  );
+  const paid = prepared((db, v: SendValues & V) =>
+    base(db, v)
+      .with('posted_move', (qb) => parts.spend.move(qb as unknown as QueryCreator<Database>, v, mayWrite(v)) as unknown as UpdateReturning)
+      .with('next', (qb) => next(qb as unknown as QueryCreator<Database>, v, true))
+      .with('inserted', (qb) => inserted(qb as unknown as QueryCreator<Database & { next: { last_seq: number } }>, v))
+      .with('posting_row', (qb) => qb.selectFrom('inserted').select('inserted.id'))
+      .with('posted_entry', (qb) => parts.spend.entry(qb as unknown as QueryCreator<PostingTables>, v) as unknown as EntryReturning)
+      .selectFrom('access')
+      .leftJoin('inserted', (join) => join.onTrue())
+      .leftJoin('posted_move', (join) => join.onTrue())
+      .leftJoin('posted_entry', (join) => join.onTrue())
+      .selectAll('access')
+      .select([
+        sql<MessageRow | null>`to_json(inserted)`.as('sent_message'),
+        'posted_move.balance as posted_balance',
+        'posted_move.promo_moved as posted_promo',
+        sql<LedgerEntryRow | null>`to_json(posted_entry)`.as('posted_entry'),
+      ]),
+  );
+
+  const storeMessage = async function storeMessage(
+    db: DbOrTrx,
+    m: NewMessage,
+    adult: boolean,
+    charge?: SendCharge<V>,
+  ): Promise<{ access: A[]; message: MessageRow | undefined; posted: SendPosted | undefined }> {
+    const v: SendValues = { ...columnsOf(m), adult: adult ? 1 : 0 };
+    if (isPostgresDb(db as Db)) {
+      const rows = (charge ? await paid(db, { ...v, ...charge.values }) : await free(db, v)) as (A & {
+        sent_message: MessageRow | null;
+        posted_balance?: number | null;
+        posted_promo?: number | null;
+        posted_entry?: LedgerEntryRow | null;
+      })[];
+      const first = rows[0];
+      const message = first?.sent_message ?? undefined;
+      if (message) announceWrite(db, { kind: 'topic', topicId: message.topic_id });
+      const access = rows.map(({ sent_message: _m, posted_balance: _b, posted_promo: _p, posted_entry: _e, ...rest }) => rest as unknown as A);
+      const posted =
+        charge && first ? { balance: first.posted_balance ?? null, promo: first.posted_promo ?? null, entry: first.posted_entry ?? null } : undefined;
+      return { access, message, posted };
+    }
+    const access = await parts.access.read(db, m.topic_id);
+    if (!mayWriteRows(access, v)) return { access, message: undefined, posted: undefined };
+    let moved: Moved | undefined;
+    if (charge) {
+      moved = await charge.before(db);
+      if (!moved) return { access, message: undefined, posted: { balance: null, promo: null, entry: null } };
+    }
+    const message = await insertMessageAtNextSeq(db, m);
+    if (!charge || !moved) return { access, message, posted: undefined };
+    const entry = await charge.after(db, message.id, moved);
+    return { access, message, posted: { balance: moved.balance, promo: moved.promo_moved, entry: entry ?? null } };
+  };
+  /** PostgreSQL's two shapes of the statement, for test/queries' snapshots. */
+  return Object.assign(storeMessage, { statements: { free, paid } });
 }
+
+/** SQLite's send statements and PostgreSQL's seq-and-message statement, for test/queries' snapshots. */
+export const sendQueries = { insertAtNextSeqCte, takeNextSeq, insertAtSeq };
+type UpdateReturning = UpdateQueryBuilder<Database, 'users', 'users', Moved>;
+type EntryReturning = InsertQueryBuilder<Database, 'ledger_entries', LedgerEntryRow>;
 
 export function insertAttachments(db: DbOrTrx, rows: NewAttachmentRow[]) {
   if (rows.length === 0) return Promise.resolve([]);

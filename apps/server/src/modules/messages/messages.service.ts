@@ -16,13 +16,12 @@ import {
 import { readFile } from 'node:fs/promises';
 import { type Transaction } from 'kysely';
 import { type Database, type Db, type DbOrTrx } from '../../db/database.js';
-import { isPostgresDb } from '../../db/dialect.js';
-import { groupCommitOf } from '../../db/group-commit.js';
+import { groupCommitOf, Refusal, refusal } from '../../db/group-commit.js';
 import { AppError, localized } from '../../lib/app-error.js';
 import { type Clock } from '../../lib/clock.js';
 import { type EventBus } from '../../lib/event-bus.js';
 import { type Storage } from '../../lib/storage.js';
-import { postEntry, postForRow } from '../ledger/ledger.service.js';
+import { postForRow, spendForRow } from '../ledger/ledger.service.js';
 import { creditContributors } from './contributor-earnings.js';
 import { checkText } from '../moderation/content-rules.service.js';
 import { getSettings } from '../reference/settings.service.js';
@@ -41,9 +40,9 @@ import {
   checkTopicSender,
   requireTopicSender,
   requireTopicWriter,
-  senderAccessSql,
+  senderAccess,
   visibleRanges,
-  type SenderAccessRow,
+  type TopicAccess,
 } from '../topics/topics.access.js';
 import { findTopic, publishAll, type ChatDeps } from '../topics/topics.service.js';
 import { normalizeType, type CheckedFile } from './message-upload.js';
@@ -235,8 +234,15 @@ export async function sendMessage(
   const keys = await storeFiles(deps.storage, input.files);
   let outcome: Awaited<ReturnType<typeof insertAndCharge>>;
   try {
-    // Sends arriving together share one transaction (group commit); each is acknowledged only after it.
-    outcome = await groupCommitOf(deps.db).run((trx) => insertAndCharge(trx, deps.clock, user, input, { content, cost, look }, keys, settings));
+    // Sends arriving together share one transaction (group commit); each is acknowledged only after it. No
+    // two batches in flight share the topic's row, the sender's or a contributor's it credits (issue 38 §0).
+    const committer = groupCommitOf(deps.db);
+    const topicKey = `topic:${input.topicId}`;
+    outcome = await committer.run(
+      (trx) => insertAndCharge(trx, deps.clock, user, input, { content, cost, look }, keys, settings),
+      [topicKey, `user:${user.id}`],
+    );
+    committer.learn(topicKey, creditedKeys(outcome.active));
   } catch (error) {
     await removeFiles(deps.storage, keys);
     const duplicate = input.clientId ? await repo.findMessageByClientId(deps.db, user.id, input.clientId) : undefined;
@@ -283,7 +289,9 @@ async function insertAndCharge(
     client_id: input.clientId ?? null,
     created_at: clock.now().toISOString(),
   };
-  const { topic, active, message, charge } = await insertIfSender(trx, clock, user, row);
+  const sent = await insertIfSender(trx, clock, user, row);
+  if (sent instanceof Refusal) return sent;
+  const { topic, active, message, charge } = sent;
   const attachments = await repo.insertAttachments(
     trx,
     input.files.map((file, i) => ({
@@ -296,13 +304,16 @@ async function insertAndCharge(
       created_at: row.created_at,
     })),
   );
-  if (!charge) return { message, attachments, topic, balance: null, events: [] };
+  if (!charge) return { message, attachments, topic, active, balance: null, events: [] };
   const { entry } = await charge();
   const events: ChatEvent[] = [{ type: 'balance', userId: user.id, balance: entry.balance_after }];
   const payer = { id: user.id, promoCoins: -entry.promo_amount };
   events.push(...(await creditContributors(trx, clock, message, payer, settings.contributor_share_percent, active)));
-  return { message, attachments, topic, balance: entry.balance_after, events };
+  return { message, attachments, topic, active, balance: entry.balance_after, events };
 }
+
+/** The balance rows a send in a topic may credit besides the sender's: its contributors' (creditContributors). */
+const creditedKeys = (active: TopicAccess['active']) => active.filter((p) => p.is_contributor === 1).map((p) => `user:${p.user_id}`);
 
 /** The sender pays for their message: a ledger debit keyed by the message. */
 const messageCharge = (user: UserRow, cost: number) => ({
@@ -312,40 +323,34 @@ const messageCharge = (user: UserRow, cost: number) => ({
   insufficientMessage: localized('chat.notEnoughCoins', { cost }),
 });
 
+/** The send's one statement on either database (messages.repository#sendStatement), with the other modules' parts. */
+const storeMessage = repo.sendStatement({ access: senderAccess, spend: spendForRow });
+
 /**
- * The writer rule (topics.access#checkTopicSender), then the message at the topic's next seq, and the
- * message's `charge` to settle (none for a free message). On PostgreSQL all three are one round trip: the
- * statement reads the access, inserts when the sender is in the open topic and moves the coins for what it
- * inserted (ledger.service#postForRow); a refusal found in what it read — access, then coins — throws, which
- * rolls it all back. The statement's condition is narrower than the rule only when the topic changed between
- * its snapshot and its update (closed meanwhile): the access is then read again, and refused or written as on
- * SQLite, where the message's charge is posted after it (ledger.service#postEntry).
+ * The message at the topic's next seq and its charge, if the sender may write and pay (messages.repository#
+ * sendStatement: one round trip on PostgreSQL), then the refusals over what it read, in their order: the
+ * writer rule (topics.access#checkTopicSender), adults only for human chats, then the coins and limits. A
+ * refusal is returned (group commit's `refusal`: its batch commits) when the statement wrote nothing, which is
+ * the case unless the topic changed between the statement's read and its write: then it is thrown, and the
+ * batch is rolled back and run again one send at a time. `charge` settles the message's entry.
  */
-async function insertIfSender(trx: Transaction<Database>, clock: Clock, user: UserRow, row: Parameters<typeof repo.insertMessageIfMember>[2]) {
-  if (isPostgresDb(trx)) {
-    const posting =
-      row.cost > 0
-        ? postForRow(trx, clock, { ...messageCharge(user, row.cost), keyPrefix: 'message:', referenceType: 'message' }, repo.MESSAGE_PARAMETERS)
-        : undefined;
-    const { access, message, posted } = await repo.insertMessageIfMember<SenderAccessRow>(trx, senderAccessSql(trx), row, posting);
-    const { topic, active } = await checkTopicSender(trx, user.id, access);
-    // Chatting with people is for adults (issue 15); an AI conversation is not.
-    if (topic.chat_mode === 'human') assertAdult(user);
-    if (message) return { topic, active, message, charge: posting && (() => posting.settle(trx, message.id, posted)) };
+async function insertIfSender(trx: Transaction<Database>, clock: Clock, user: UserRow, row: Parameters<typeof storeMessage>[1]) {
+  const posting = row.cost > 0 ? postForRow(clock, { ...messageCharge(user, row.cost), keyPrefix: 'message:', referenceType: 'message' }) : undefined;
+  const { access, message, posted } = await storeMessage(trx, row, user.adult_confirmed_at !== null, posting);
+  let checked: Awaited<ReturnType<typeof checkTopicSender>>;
+  try {
+    checked = await checkTopicSender(trx, user.id, access);
+    if (checked.topic.chat_mode === 'human') assertAdult(user);
+    if (posting && posted?.balance === null) await posting.refuse(trx);
+    // Nothing refused, nothing written: the topic changed after the statement's read (closed meanwhile).
+    if (!message) checked = await requireTopicSender(trx, user.id, row.topic_id);
+  } catch (error) {
+    if (!message && (posted?.balance ?? null) === null) return refusal(error);
+    throw error;
   }
-  const { topic, active } = await requireTopicSender(trx, user.id, row.topic_id);
-  if (topic.chat_mode === 'human') assertAdult(user);
-  const message = await repo.insertMessageAtNextSeq(trx, row);
-  const charge =
-    row.cost > 0
-      ? () =>
-          postEntry(trx, clock, {
-            ...messageCharge(user, row.cost),
-            idempotencyKey: `message:${message.id}`,
-            reference: { type: 'message', id: message.id },
-          })
-      : undefined;
-  return { topic, active, message, charge };
+  if (!message) throw new Error(`send to topic ${row.topic_id}: the topic changed while it was written`);
+  const { topic, active } = checked;
+  return { topic, active, message, charge: posting && posted ? () => posting.settle(trx, message.id, posted) : undefined };
 }
 
 async function replay(deps: ChatDeps, user: UserRow, previous: MessageRow) {

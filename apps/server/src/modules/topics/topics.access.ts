@@ -96,11 +96,11 @@ export async function requireTopicSender(db: DbOrTrx, userId: number, topicId: n
   return checkTopicSender(db, userId, await repo.findTopicForSender(db, topicId));
 }
 
-/** The rows requireTopicSender reads; on PostgreSQL the send reads them in its own statement (`senderAccessSql`). */
+/** The rows requireTopicSender reads; on PostgreSQL the send reads them in its own statement (`senderAccess.query`). */
 export type SenderAccessRow = repo.SenderAccessRow;
 
-/** The SQL of requireTopicSender's read ($1 the topic), for the send's statement on PostgreSQL (messages.repository). */
-export const senderAccessSql = repo.senderAccessSql;
+/** requireTopicSender's read, as a query builder (PostgreSQL: a CTE of the send's statement, messages.repository) and as run alone. */
+export const senderAccess = { query: repo.senderAccessQuery, read: repo.findTopicForSender };
 
 /** requireTopicSender's refusals over its rows, however they were read: the one place the writer rule for sends lives. */
 export async function checkTopicSender(db: DbOrTrx, userId: number, rows: SenderAccessRow[]): Promise<{ topic: SenderTopic; active: TopicAccess['active'] }> {

@@ -1,6 +1,5 @@
-import { sql } from 'kysely';
-import { type Db, type DbOrTrx } from '../../db/database.js';
-import { isPostgresDb } from '../../db/dialect.js';
+import { type QueryCreator, sql } from 'kysely';
+import { type Database, type DbOrTrx } from '../../db/database.js';
 import { prepared } from '../../db/prepared.js';
 import { type NewTopicRow } from './topics.table.js';
 
@@ -56,8 +55,8 @@ const topicWithParticipants = prepared((db, v: { topicId: number; userId: number
  * refusals use, and the users in it now (with their contributor flag) — one row per such user, or one
  * row of nulls. Narrower than topicWithParticipants (no past participations, no terms texts): it runs on every send.
  */
-const senderAccess = (db: Db, topicId: number) =>
-  db
+export const senderAccessQuery = (qb: QueryCreator<Database>, topicId: number) =>
+  qb
     .selectFrom('topics')
     .leftJoin('topic_participants as p', (join) => join.onRef('p.topic_id', '=', 'topics.id').on('p.left_at', 'is', null))
     .leftJoin('users as pu', 'pu.id', 'p.user_id')
@@ -75,16 +74,9 @@ const senderAccess = (db: Db, topicId: number) =>
     ])
     .where('topics.id', '=', topicId);
 
-const topicForSender = prepared((db, v: { topicId: number }) => senderAccess(db, v.topicId));
+const topicForSender = prepared((db, v: { topicId: number }) => senderAccessQuery(db, v.topicId));
 
 export type SenderAccessRow = Awaited<ReturnType<typeof topicForSender>>[number];
-
-let senderAccessText: string | undefined;
-/** PostgreSQL: the SQL of findTopicForSender, its topic as $1, for a statement that reads it along with a write. */
-export function senderAccessSql(db: DbOrTrx): string {
-  if (!isPostgresDb(db as Db)) throw new Error('senderAccessSql is PostgreSQL SQL');
-  return (senderAccessText ??= senderAccess(db.withoutPlugins() as Db, 0).compile().sql);
-}
 
 export const findTopicForSender = (db: DbOrTrx, topicId: number) => topicForSender(db, { topicId });
 

@@ -1,0 +1,1 @@
+update "users" set "balance" = balance - ?, "promo_balance" = promo_balance - (case when promo_balance < ? then promo_balance else ? end), "promo_moved" = 0 - (case when promo_balance < ? then promo_balance else ? end) where "id" = ? and "balance" >= ? returning "balance", "promo_moved"

@@ -1,0 +1,1 @@
+update "users" set "balance" = balance - ?, "promo_balance" = promo_balance - (case when promo_balance > balance - ? then promo_balance - (balance - ?) else 0 end), "promo_moved" = 0 - (case when promo_balance > balance - ? then promo_balance - (balance - ?) else 0 end) where "id" = ? and "balance" >= ? returning "balance", "promo_moved"

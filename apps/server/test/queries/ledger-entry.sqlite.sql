@@ -1,0 +1,1 @@
+insert into "ledger_entries" ("user_id", "amount", "kind", "reference_type", "reference_id", "idempotency_key", "note", "created_at", "balance_after", "promo_amount") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict ("idempotency_key") do nothing returning *

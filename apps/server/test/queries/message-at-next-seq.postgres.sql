@@ -1,0 +1,1 @@
+with "next" as (update "topics" set "last_seq" = last_seq + 1, "updated_at" = $1 where "id" = $2 returning "last_seq") insert into "messages" ("topic_id", "sender_id", "sender_kind", "content", "cost", "look", "client_id", "created_at", "seq") values ($3, $4, $5, $6, $7, $8, $9, $10, (select "next"."last_seq" from "next")) returning *
