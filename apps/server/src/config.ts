@@ -135,6 +135,8 @@ const envSchema = z.object({
   RATE_LIMIT_ACCOUNT_MAX_DELAY_S: z.coerce.number().int().min(1).default(900),
   WS_MAX_CONNECTIONS_PER_USER: z.coerce.number().int().min(1).default(20),
   WS_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).default(200),
+  /** Check every WebSocket frame the server sends against the contract schema (throws on a mismatch). Default: on in development only. */
+  WS_VALIDATE_FRAMES: z.enum(['true', 'false']).optional(),
   WEB_DIST: z.string().optional(),
   STORAGE: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: z.string().url().optional(),
@@ -215,6 +217,7 @@ export interface Config {
     readonly sessionCheckMs?: number;
     readonly maxConnectionsPerUser?: number;
     readonly maxConnectionsPerIp?: number;
+    readonly validateFrames?: boolean;
   };
   /** Tuning of the job worker (defaults in modules/jobs); tests shorten them. */
   readonly jobs?: {
@@ -331,6 +334,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const realtime = {
+    maxConnectionsPerUser: e.WS_MAX_CONNECTIONS_PER_USER,
+    maxConnectionsPerIp: e.WS_MAX_CONNECTIONS_PER_IP,
+    validateFrames: e.WS_VALIDATE_FRAMES === undefined ? e.NODE_ENV === 'development' : e.WS_VALIDATE_FRAMES === 'true',
+  };
   const isProduction = e.NODE_ENV === 'production';
   const gateway = e.PAYMENT_GATEWAY ?? (isProduction ? undefined : 'sandbox');
   const problems = isProduction ? productionProblems(e) : [];
@@ -397,7 +405,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       accountWindowMs: e.RATE_LIMIT_ACCOUNT_WINDOW_S * 1000,
       accountMaxDelayMs: e.RATE_LIMIT_ACCOUNT_MAX_DELAY_S * 1000,
     },
-    realtime: { maxConnectionsPerUser: e.WS_MAX_CONNECTIONS_PER_USER, maxConnectionsPerIp: e.WS_MAX_CONNECTIONS_PER_IP },
     webDist: e.WEB_DIST ?? defaultWebDist,
     storage:
       e.STORAGE === 's3'
@@ -421,6 +428,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     build: { version: buildInfo.version, commit: e.BUILD_COMMIT ?? (buildInfo.release ? buildInfo.commit : null) },
     payoutEncryptionKey: secrets.payoutEncryptionKey,
     ...overrides,
+    // Tests shorten some realtime timings; the rest (frame validation, connection caps) still comes from the environment.
+    realtime: { ...realtime, ...overrides.realtime },
   };
   return Object.freeze(config);
 }
