@@ -1,15 +1,14 @@
-import { limits, type Topic } from '@parley/contracts';
+import { limits, topicsResponseSchema, type Topic } from '@parley/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type Envelope } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
-/** GET /topics/index?room_id: the topics of one room, or of all rooms when roomId is null. */
+/** GET /topics/index?room_id: the topics of one room, or of all rooms when roomId is null (payload: the list). */
 export async function getTopics(roomId: number | null): Promise<Topic[]> {
-  const response = await api.get<Envelope<Topic[] | { data: Topic[] }>>('/topics/index', {
+  const response = await api.get('/topics/index', topicsResponseSchema, {
     query: { room_id: roomId ?? undefined },
     timeoutMs: limits.topicRequestTimeoutMs,
   });
-  const payload = response.payload;
-  return Array.isArray(payload) ? payload : (payload?.data ?? []);
+  return response.payload;
 }
 
 export const topicsQuery = (roomId: number | null) =>
