@@ -14,3 +14,4 @@ export * from './coins.js';
 export * from './money.js';
 export * from './companion.js';
 export * from './system.js';
+export * from './responses.js';
