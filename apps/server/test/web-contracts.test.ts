@@ -33,10 +33,10 @@ import {
 } from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type z } from 'zod';
-import { createRoom, createSignedInUser } from '../../../test/factories.js';
-import { createTestContext, dialects, type TestContext } from '../../../test/harness.js';
-import { checkoutBody } from '../deposits/deposits.test-support.js';
-import { undeclaredPaths } from './realtime.frames.js';
+import { createRoom, createSignedInUser } from './factories.js';
+import { createTestContext, dialects, type TestContext } from './harness.js';
+import { checkoutBody } from '../src/modules/deposits/deposits.test-support.js';
+import { undeclaredPaths } from '../src/modules/realtime/realtime.frames.js';
 
 /**
  * The web parses every answer with its contract schema (issue 32 §3); here the real server answers each
