@@ -5,6 +5,7 @@ import parleyText from './eslint-rules/no-literal-text.js';
 import globals from 'globals';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
+import parleyApi from './eslint-rules/no-api-casts.js';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'release/**', 'data/**', 'bench/results/**', '**/*.d.ts'] },
@@ -60,6 +61,18 @@ export default tseslint.config(
     // The hand-written service worker (issue 34 §3).
     files: ['apps/web/public/sw.js'],
     languageOptions: { sourceType: 'script', globals: { ...globals.serviceworker } },
+  },
+  {
+    // Issue 32 §3: fetchers return what the contract schema parsed, never an asserted type.
+    files: ['apps/web/src/features/*/api/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    plugins: { 'parley-api': parleyApi },
+    rules: { 'parley-api/no-api-casts': 'error' },
+  },
+  {
+    // The admin console's generic hooks are typed by each screen (left: schemas per screen).
+    files: ['apps/web/src/features/admin/api/admin-query.ts'],
+    rules: { 'parley-api/no-api-casts': ['error', { typeArguments: false }] },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

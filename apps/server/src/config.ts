@@ -142,6 +142,8 @@ const envSchema = z.object({
   RATE_LIMIT_ACCOUNT_MAX_DELAY_S: z.coerce.number().int().min(1).default(900),
   WS_MAX_CONNECTIONS_PER_USER: z.coerce.number().int().min(1).default(20),
   WS_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).default(200),
+  /** Check every WebSocket frame the server sends against the contract schema (throws on a mismatch). Default: on in development only. */
+  WS_VALIDATE_FRAMES: z.enum(['true', 'false']).optional(),
   WEB_DIST: z.string().optional(),
   STORAGE: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: z.string().url().optional(),
@@ -240,6 +242,7 @@ export interface Config {
     readonly sessionCheckMs?: number;
     readonly maxConnectionsPerUser?: number;
     readonly maxConnectionsPerIp?: number;
+    readonly validateFrames?: boolean;
   };
   /** Tuning of the job worker (defaults in modules/jobs); tests shorten them. */
   readonly jobs?: {
@@ -375,6 +378,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const realtime = {
+    maxConnectionsPerUser: e.WS_MAX_CONNECTIONS_PER_USER,
+    maxConnectionsPerIp: e.WS_MAX_CONNECTIONS_PER_IP,
+    validateFrames: e.WS_VALIDATE_FRAMES === undefined ? e.NODE_ENV === 'development' : e.WS_VALIDATE_FRAMES === 'true',
+  };
   const isProduction = e.NODE_ENV === 'production';
   const gateway = e.PAYMENT_GATEWAY ?? (isProduction ? undefined : 'sandbox');
   const problems = isProduction ? productionProblems(e) : [];
@@ -443,7 +451,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       accountWindowMs: e.RATE_LIMIT_ACCOUNT_WINDOW_S * 1000,
       accountMaxDelayMs: e.RATE_LIMIT_ACCOUNT_MAX_DELAY_S * 1000,
     },
-    realtime: { maxConnectionsPerUser: e.WS_MAX_CONNECTIONS_PER_USER, maxConnectionsPerIp: e.WS_MAX_CONNECTIONS_PER_IP },
     webDist: e.WEB_DIST ?? defaultWebDist,
     storage:
       e.STORAGE === 's3'
@@ -468,6 +475,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     payoutEncryptionKey: secrets.payoutEncryptionKey,
     push: resolvePush(e, isProduction),
     ...overrides,
+    // Tests shorten some realtime timings; the rest (frame validation, connection caps) still comes from the environment.
+    realtime: { ...realtime, ...overrides.realtime },
   };
   return Object.freeze(config);
 }

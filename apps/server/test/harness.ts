@@ -78,6 +78,8 @@ export async function createTestContext(dialect: Dialect, options: TestContextOp
       LOG_LEVEL: 'silent',
       SEED_DEMO: options.seedDemo ? 'true' : 'false',
       RATE_LIMIT_AUTH_MAX: '10000',
+      // Every WebSocket frame a test makes the server send is checked against the contract (issue 32 §3).
+      WS_VALIDATE_FRAMES: 'true',
       RATE_LIMIT_GLOBAL_MAX: '100000',
       RATE_LIMIT_ACCOUNT_MAX: '100000',
       // The suites fire hundreds of requests at once on a busy 2-core machine: waiting for a pooled

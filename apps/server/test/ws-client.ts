@@ -1,7 +1,24 @@
-import { cookieNames, type ChatEvent, type WsServerMessage } from '@parley/contracts';
+import { cookieNames, type ChatEvent, type Message, type WsServerMessage } from '@parley/contracts';
 import { type FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
 import { type TestClient } from './client.js';
+
+/** A message as the bus carries it, for tests that publish events directly (the contract's full shape). */
+export function testMessage(fields: Partial<Message> & { id: number; topic_id: number; content: string }): Message {
+  return {
+    text: fields.content,
+    sender: 'Alex',
+    sender_id: null,
+    sender_kind: 'user',
+    is_mine: false,
+    is_typing: false,
+    cost: 0,
+    look: null,
+    attachments: [],
+    created_at: '2026-01-01T00:00:00.000Z',
+    ...fields,
+  };
+}
 
 /** Listens on 127.0.0.1, a random port; returns the ws:// base URL. */
 export async function listenLocal(app: FastifyInstance): Promise<string> {
@@ -106,7 +123,7 @@ export class WsTestClient {
 
   /** Ids of message.created events for a topic, in arrival order. */
   messageIds(topicId: number): number[] {
-    return this.events().flatMap((e) => (e.type === 'message.created' && e.topicId === topicId ? [e.message.id as number] : []));
+    return this.events().flatMap((e) => (e.type === 'message.created' && e.topicId === topicId ? [e.message.id] : []));
   }
 
   async subscribe(topicId: number, lastMessageId?: number) {

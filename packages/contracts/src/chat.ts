@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { attachmentTypes, chatModes, limits, textLooks } from './constants.js';
-import { pageMetaSchema, idSchema, MAX_DB_ID } from './envelope.js';
+import { envelopeSchema, pageMetaSchema, idSchema, MAX_DB_ID } from './envelope.js';
 import { texts } from './texts.js';
 
 const t = texts.topics;
@@ -209,3 +209,34 @@ export const heldMessageSchema = z.object({
 });
 export type HeldMessage = z.infer<typeof heldMessageSchema>;
 export const heldMessagesQuerySchema = z.object({ topic_id: idSchema });
+
+/* ---------- response bodies: the envelopes the web parses its answers with (issue 32 §3) ---------- */
+
+/** GET /topics/topic, POST /topics/join, /topics/update-chat-mode, GET /topics/random. */
+export const topicResponseSchema = envelopeSchema(z.object({ topic: topicSchema }));
+/** GET /topics/index: the open topics of a room (or of all rooms). */
+export const topicsResponseSchema = envelopeSchema(z.array(topicSchema));
+/** GET /topics/index: one page of the list as payload, where the next page starts beside it (null after the last; decision 034g). */
+export const topicsPageResponseSchema = topicsResponseSchema.extend({ next_cursor: z.string().nullable().optional() });
+/** GET /topics/active (spec §3 "Active chats response"): the list as payload, the counts beside it. */
+export const activeTopicsResponseSchema = envelopeSchema(z.array(topicSchema)).extend({ current_count: z.number().int(), max_allowed: z.number().int() });
+/** POST /topics/create: the topic and the balance after its cost. */
+export const createTopicResponseSchema = envelopeSchema(z.object({ topic: topicSchema, balance: z.number().int() }));
+/** GET /topics/{id}/check-terms, POST /topics/{id}/accept-terms: `has_accepted` at the top level and in the payload (spec §7). */
+export const termsStatusResponseSchema = envelopeSchema(z.object({ has_accepted: z.boolean() })).extend({ has_accepted: z.boolean() });
+export const messagesPageResponseSchema = envelopeSchema(messagesPageSchema);
+/** POST /messages/create: the message, or (issue 15) the held message only its sender sees; the balance after. */
+export const sendMessageResponseSchema = envelopeSchema(
+  z.object({ message: messageSchema.optional(), held: heldMessageSchema.optional(), balance: z.number().int() }),
+);
+export const heldMessagesResponseSchema = envelopeSchema(z.object({ data: z.array(heldMessageSchema) }));
+export const roomsPageResponseSchema = envelopeSchema(roomsPageSchema);
+export const attachmentCostsResponseSchema = envelopeSchema(attachmentCostsSchema);
+export const blocksResponseSchema = envelopeSchema(blocksPayloadSchema);
+export const blockResponseSchema = envelopeSchema(z.object({ block: blockSchema }));
+/** POST /reports/create: the report as its author sees it. */
+export const reportCreatedResponseSchema = envelopeSchema(
+  z.object({
+    report: z.object({ id: z.number().int(), type: z.enum(['topic', 'user']), topic_id: z.number().int(), status: z.string() }),
+  }),
+);

@@ -17,6 +17,9 @@ export function envelopeSchema<T extends z.ZodType>(payload: T) {
   });
 }
 
+/** An OK answer that carries nothing but its status and message (`payload: null`). */
+export const emptyResponseSchema = envelopeSchema(z.null());
+
 export const errorEnvelopeSchema = z.object({
   status: z.literal('ERROR'),
   payload: z.null(),

@@ -16,3 +16,4 @@ export * from './money.js';
 export * from './companion.js';
 export * from './system.js';
 export * from './passkeys.js';
+export * from './responses.js';

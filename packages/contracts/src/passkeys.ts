@@ -78,7 +78,27 @@ export const passkeyListSchema = z.object({ passkeys: z.array(passkeySchema), li
 
 /** The options for the browser (the WebAuthn JSON forms; `challenge` is base64url). */
 const optionsJson = z.looseObject({ challenge: z.string(), timeout: z.number().optional(), rpId: z.string().optional() });
-export const passkeyRegistrationOptionsSchema = z.object({ options: optionsJson });
+const userVerification = z.enum(['discouraged', 'preferred', 'required']);
+/** Registration options as the browser library takes them (PublicKeyCredentialCreationOptionsJSON); other fields pass through. */
+const creationOptionsJson = z.looseObject({
+  rp: z.object({ name: z.string(), id: z.string().optional() }),
+  user: z.object({ id: z.string(), name: z.string(), displayName: z.string() }),
+  challenge: z.string(),
+  pubKeyCredParams: z.array(z.object({ alg: z.number(), type: z.literal('public-key') })),
+  timeout: z.number().optional(),
+  excludeCredentials: z.array(z.object({ id: z.string(), type: z.literal('public-key'), transports: transports.optional() })).optional(),
+  authenticatorSelection: z
+    .object({
+      authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+      requireResidentKey: z.boolean().optional(),
+      residentKey: userVerification.optional(),
+      userVerification: userVerification.optional(),
+    })
+    .optional(),
+  hints: z.array(z.enum(['hybrid', 'security-key', 'client-device'])).optional(),
+  attestation: z.enum(['direct', 'enterprise', 'indirect', 'none']).optional(),
+});
+export const passkeyRegistrationOptionsSchema = z.object({ options: creationOptionsJson });
 export const passkeySignInOptionsSchema = z.object({ attempt: z.string(), options: optionsJson });
 export const passkeyAddedSchema = z.object({ passkey: passkeySchema, recovery_codes: z.array(z.string()).nullable() });
 

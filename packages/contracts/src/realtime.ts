@@ -1,11 +1,13 @@
 import { z } from 'zod';
+import { messageSchema } from './chat.js';
 import { jsonIdSchema, MAX_DB_ID } from './envelope.js';
 import { notificationSchema } from './notifications.js';
 
 /**
  * Chat events pushed over the WebSocket and carried between instances on the
  * event bus. `topicId` scopes who may receive an event; `userId` scopes
- * personal events (balance). Payloads are the same shapes the REST API returns.
+ * personal events (balance). Payloads are the same shapes the REST API returns
+ * (`message` is a `messageSchema` message, as `GET /messages/index` lists it).
  */
 export const chatEventSchema = z.discriminatedUnion('type', [
   // `senderId` and the `userId` of typing/participant events route events between the server's
@@ -18,7 +20,7 @@ export const chatEventSchema = z.discriminatedUnion('type', [
     clientId: z.string().optional(),
     /** The topic's mode when the message was written: the companion of every instance skips human chats without a read. */
     chatMode: z.enum(['human', 'ai']).optional(),
-    message: z.record(z.string(), z.unknown()),
+    message: messageSchema,
   }),
   // The companion's reply as it is generated: `text` is appended at `offset` of reply `replyId`
   // (offset 0 again restarts it); the final message follows once as message.created.
@@ -66,14 +68,22 @@ export const wsClientMessageSchema = z.discriminatedUnion('type', [
 ]);
 export type WsClientMessage = z.infer<typeof wsClientMessageSchema>;
 
-/** Server → client frames. Chat events arrive wrapped as `{type:'event', event}`. */
-export type WsServerMessage =
-  | { type: 'ready'; userId: number; heartbeatMs: number }
-  | { type: 'event'; event: ChatEvent }
-  | { type: 'subscribed'; topicId: number; missed: number; hasMore: boolean }
-  | { type: 'unsubscribed'; topicId: number; reason: 'client' | 'left' | 'closed' }
-  | { type: 'error'; code: string; message: string; topicId?: number }
-  | { type: 'pong'; id?: string | number };
+/** Codes of `{type:'error'}` frames: a refused subscribe or typing frame, a bad or over-budget frame, a failed catch-up. */
+export const wsErrorCodes = ['FORBIDDEN', 'VALIDATION', 'RATE_LIMITED', 'TOO_MANY_SUBSCRIPTIONS', 'INTERNAL'] as const;
+export type WsErrorCode = (typeof wsErrorCodes)[number];
+
+/** Server → client frames, one discriminated union. Chat events arrive wrapped as `{type:'event', event}`. */
+export const wsServerMessageSchema = z.discriminatedUnion('type', [
+  /** First frame after the upgrade: who is signed in, and how often the server pings. */
+  z.object({ type: z.literal('ready'), userId: z.number().int(), heartbeatMs: z.number().int().positive() }),
+  z.object({ type: z.literal('event'), event: chatEventSchema }),
+  /** The catch-up of a subscribe is over (`missed` messages replayed; `hasMore`: reload the rest over REST). */
+  z.object({ type: z.literal('subscribed'), topicId: z.number().int(), missed: z.number().int().nonnegative(), hasMore: z.boolean() }),
+  z.object({ type: z.literal('unsubscribed'), topicId: z.number().int(), reason: z.enum(['client', 'left', 'closed']) }),
+  z.object({ type: z.literal('error'), code: z.enum(wsErrorCodes), message: z.string(), topicId: z.number().int().optional() }),
+  z.object({ type: z.literal('pong'), id: z.union([z.string().max(64), z.number()]).optional() }),
+]);
+export type WsServerMessage = z.infer<typeof wsServerMessageSchema>;
 
 /** Close codes the server uses; the client reconnects on everything but 4401 and 4403. */
 export const wsCloseCodes = {

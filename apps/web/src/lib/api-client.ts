@@ -161,6 +161,16 @@ async function parse(response: Response): Promise<unknown> {
   }
 }
 
+/** The status, message and field errors of any answer body, read without trusting its shape. */
+export function envelopeParts(data: unknown): { status: unknown; message: string | undefined; errors: FieldErrors } {
+  const envelope = isPlainObject(data) ? data : {};
+  return {
+    status: envelope.status,
+    message: typeof envelope.message === 'string' && envelope.message ? envelope.message : undefined,
+    errors: isPlainObject(envelope.errors) ? (envelope.errors as FieldErrors) : {},
+  };
+}
+
 async function send<T>(method: Method, path: string, options: RequestOptions = {}, csrf = true): Promise<T> {
   const withDefaults = options.withDefaults !== false;
   if (csrf && UNSAFE.has(method)) await ensureCsrfCookie();
@@ -213,8 +223,7 @@ async function send<T>(method: Method, path: string, options: RequestOptions = {
     throw timedOut ? new ApiError(0, texts.common.requestTimedOut) : new ApiError(0, texts.common.networkError);
   }
   const envelope = isPlainObject(data) ? data : {};
-  const serverMessage = typeof envelope.message === 'string' && envelope.message ? envelope.message : undefined;
-  const errors = isPlainObject(envelope.errors) ? (envelope.errors as FieldErrors) : {};
+  const { message: serverMessage, errors } = envelopeParts(data);
 
   if (!response.ok || envelope.status === 'ERROR') {
     const status = response.ok ? 400 : response.status;
@@ -225,12 +234,73 @@ async function send<T>(method: Method, path: string, options: RequestOptions = {
   return data as T;
 }
 
+/**
+ * The contract schema of a whole response body, usually `envelopeSchema(payloadSchema)` from `@parley/contracts`
+ * (any zod schema fits). Structural, so this module needs no zod: zod stays out of the entry chunk (home JS
+ * budget), and an entry-chunk fetcher can pass a small hand-written parser instead.
+ */
+export interface ResponseSchema<T = unknown> {
+  safeParse(data: unknown): { success: true; data: T } | { success: false; error: { issues: readonly unknown[] } };
+}
+/** What a schema parses to. */
+export type Parsed<S> = S extends ResponseSchema<infer T> ? T : never;
+
+const isSchema = (value: unknown): value is ResponseSchema =>
+  typeof value === 'object' && value !== null && 'safeParse' in value && typeof value.safeParse === 'function';
+
+/**
+ * Parses an OK body with its contract schema (issue 32 §3): the caller gets the contract's type, or an
+ * `ApiError` when the server answered something the contract does not describe (logged: a bug on one side).
+ * Fields the schema does not declare are dropped.
+ */
+export function parseWith<T>(schema: ResponseSchema<T>, path: string, data: unknown): T {
+  const parsed = schema.safeParse(data);
+  if (parsed.success) return parsed.data;
+  console.error(`api: the response of ${path} does not match its contract`, parsed.error.issues);
+  throw new ApiError(0, texts.common.anErrorOccurred, {}, data, false);
+}
+
+async function sendParsed<T>(method: Method, path: string, schema: ResponseSchema<T>, options?: RequestOptions): Promise<T> {
+  return parseWith(schema, path, await send<unknown>(method, path, options));
+}
+
+function get<S extends ResponseSchema>(path: string, schema: S, options?: RequestOptions): Promise<Parsed<S>>;
+function get<T = Envelope>(path: string, options?: RequestOptions): Promise<T>;
+function get(path: string, schemaOrOptions?: ResponseSchema | RequestOptions, options?: RequestOptions): Promise<unknown> {
+  if (isSchema(schemaOrOptions)) return sendParsed('GET', path, schemaOrOptions, options);
+  return send('GET', path, schemaOrOptions);
+}
+
+function del<S extends ResponseSchema>(path: string, schema: S, options?: RequestOptions): Promise<Parsed<S>>;
+function del<T = Envelope>(path: string, options?: RequestOptions): Promise<T>;
+function del(path: string, schemaOrOptions?: ResponseSchema | RequestOptions, options?: RequestOptions): Promise<unknown> {
+  if (isSchema(schemaOrOptions)) return sendParsed('DELETE', path, schemaOrOptions, options);
+  return send('DELETE', path, schemaOrOptions);
+}
+
+/** POST/PUT/PATCH: `(path, schema, body?, options?)` parses the answer; `(path, body?, options?)` does not. */
+interface WithBody {
+  <S extends ResponseSchema>(path: string, schema: S, body?: unknown, options?: RequestOptions): Promise<Parsed<S>>;
+  <T = Envelope>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+}
+const withBody =
+  (method: Method): WithBody =>
+  (path: string, schemaOrBody?: unknown, bodyOrOptions?: unknown, options?: RequestOptions): Promise<never> => {
+    // A zod schema is never a request body, so the two forms cannot be confused.
+    if (isSchema(schemaOrBody)) return sendParsed(method, path, schemaOrBody, { ...options, body: bodyOrOptions }) as Promise<never>;
+    return send<never>(method, path, { ...(bodyOrOptions as RequestOptions | undefined), body: schemaOrBody });
+  };
+
+/**
+ * `api.get(path, schema, options?)` returns the contract's type, parsed; the forms without a schema
+ * (`api.get<T>(path)`) remain for calls outside the feature fetchers.
+ */
 export const api = {
-  get: <T = Envelope>(path: string, options?: RequestOptions) => send<T>('GET', path, options),
-  post: <T = Envelope>(path: string, body?: unknown, options?: RequestOptions) => send<T>('POST', path, { ...options, body }),
-  put: <T = Envelope>(path: string, body?: unknown, options?: RequestOptions) => send<T>('PUT', path, { ...options, body }),
-  patch: <T = Envelope>(path: string, body?: unknown, options?: RequestOptions) => send<T>('PATCH', path, { ...options, body }),
-  delete: <T = Envelope>(path: string, options?: RequestOptions) => send<T>('DELETE', path, options),
+  get,
+  post: withBody('POST'),
+  put: withBody('PUT'),
+  patch: withBody('PATCH'),
+  delete: del,
 };
 
 /** The message to show for any thrown value: the first field error or the server's message when present, else `fallback`. */

@@ -145,7 +145,7 @@ export async function listMessagesAfterFor(db: Db, userId: number, topicId: numb
   const topic = ranges && (await findTopic(db, topicId));
   if (!ranges || !topic) return [];
   const rows = await repo.listMessagesAfter(db, topicId, afterId, limit, ranges);
-  return (await toMessages(db, rows, userId, topic.companion_name)) as unknown as Record<string, unknown>[];
+  return toMessages(db, rows, userId, topic.companion_name);
 }
 
 /** An attachment, for a viewer who may see the message it belongs to; else the chat's 403. */

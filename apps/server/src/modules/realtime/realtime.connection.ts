@@ -1,6 +1,7 @@
 import { type ChatEvent, type WsServerMessage } from '@parley/contracts';
 import { type FastifyBaseLogger } from 'fastify';
 import { type WebSocket } from 'ws';
+import { encodeFrame, type EncodedFrame } from './realtime.frames.js';
 
 export interface RealtimeTuning {
   /** Ping every so often; a connection that did not answer the previous ping is terminated. */
@@ -18,6 +19,8 @@ export interface RealtimeTuning {
   maxConnectionsPerUser: number;
   /** Open sockets one client address may hold on this instance (a NAT shares one; a script should not hold thousands). */
   maxConnectionsPerIp: number;
+  /** Parse every outgoing frame with the contract schema and throw on a mismatch (development and tests; not the production hot path). */
+  validateFrames: boolean;
 }
 
 export const defaultRealtimeTuning: RealtimeTuning = {
@@ -29,6 +32,7 @@ export const defaultRealtimeTuning: RealtimeTuning = {
   sessionCheckMs: 60_000,
   maxConnectionsPerUser: 20,
   maxConnectionsPerIp: 200,
+  validateFrames: false,
 };
 
 /** One topic a connection listens to. During catch-up live events wait in `buffer`. */
@@ -62,20 +66,25 @@ export class Connection {
     this.tokens = tuning.inboundBurst;
   }
 
-  /** Sends one frame, or drops the connection when the client does not keep up. */
-  send(message: WsServerMessage | string): boolean {
+  /** Sends one frame, built through the contract's type, or drops the connection when the client does not keep up. */
+  send(message: WsServerMessage): boolean {
+    return this.sendEncoded(encodeFrame(message, this.tuning.validateFrames));
+  }
+
+  /** Sends a frame already encoded once for many recipients (`framesFor`). */
+  sendEncoded(frame: EncodedFrame): boolean {
     if (this.closed || this.socket.readyState !== this.socket.OPEN) return false;
     if (this.socket.bufferedAmount > this.tuning.maxBufferedBytes) {
       this.log.warn({ userId: this.user.id, buffered: this.socket.bufferedAmount }, 'dropping slow websocket client');
       this.terminate();
       return false;
     }
-    this.socket.send(typeof message === 'string' ? message : JSON.stringify(message));
+    this.socket.send(frame);
     return true;
   }
 
   /** Sends a chat event honouring the topic's catch-up buffer and de-duplication. */
-  deliver(event: ChatEvent, frame: string, topicId?: number) {
+  deliver(event: ChatEvent, frame: EncodedFrame, topicId?: number) {
     const subscription = topicId === undefined ? undefined : this.subscriptions.get(topicId);
     if (subscription && !subscription.live) {
       subscription.buffer.push(event);
@@ -85,7 +94,7 @@ export class Connection {
       const id = messageIdOf(event);
       if (id !== undefined && subscription.sent.has(id)) return;
     }
-    this.send(frame);
+    this.sendEncoded(frame);
   }
 
   /** Token bucket: false when the frame is over budget; repeated abuse closes the socket. */
@@ -133,6 +142,5 @@ export class Connection {
 
 export function messageIdOf(event: ChatEvent): number | undefined {
   if (event.type !== 'message.created') return undefined;
-  const id = event.message.id;
-  return typeof id === 'number' ? id : undefined;
+  return event.message.id;
 }

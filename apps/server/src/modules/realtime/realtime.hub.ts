@@ -1,4 +1,4 @@
-import { companionUserId, texts, wsCloseCodes, type ChatEvent } from '@parley/contracts';
+import { companionUserId, texts, wsCloseCodes, type ChatEvent, type Message } from '@parley/contracts';
 import { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { type EventBus } from '../../lib/event-bus.js';
 import { type Connection, type RealtimeTuning, type Subscription, messageIdOf } from './realtime.connection.js';
@@ -9,7 +9,7 @@ import { isDatabaseUnavailable } from '../../db/unavailable.js';
 export interface RealtimeChatPort {
   canReadTopic(userId: number, topicId: number): Promise<boolean>;
   /** The messages of this user's own pairings with id > afterId, oldest first, as this user sees them. */
-  listMessagesAfter(userId: number, topicId: number, afterId: number, limit: number): Promise<Record<string, unknown>[]>;
+  listMessagesAfter(userId: number, topicId: number, afterId: number, limit: number): Promise<Message[]>;
   /** Typing that is already going on (the companion writing), so a new subscriber shows 'Writing...'. */
   currentTyping(topicId: number): Promise<ChatEvent[]>;
   /** Which of these sessions still exist and have not expired. */
@@ -100,7 +100,7 @@ export class RealtimeHub {
     connection.subscriptions.set(topicId, subscription);
     addTo(this.byTopic, topicId, connection);
 
-    let missed: Record<string, unknown>[] = [];
+    let missed: Message[] = [];
     let typing: ChatEvent[] = [];
     try {
       if (lastMessageId !== undefined) missed = await this.chat.listMessagesAfter(connection.user.id, topicId, lastMessageId, MAX_CATCH_UP + 1);
@@ -114,9 +114,9 @@ export class RealtimeHub {
   }
 
   /** Replayed messages, typing in progress, then the buffered live events minus what was replayed. */
-  private goLive(connection: Connection, topicId: number, subscription: Subscription, missed: Record<string, unknown>[], typing: ChatEvent[]) {
+  private goLive(connection: Connection, topicId: number, subscription: Subscription, missed: Message[], typing: ChatEvent[]) {
     for (const message of missed.slice(0, MAX_CATCH_UP)) {
-      if (typeof message.id === 'number') subscription.sent.add(message.id);
+      subscription.sent.add(message.id);
       connection.send({ type: 'event', event: { type: 'message.created', topicId, message } });
     }
     for (const event of typing) connection.send({ type: 'event', event: eventFor(event, connection.user.id) });
@@ -140,13 +140,13 @@ export class RealtimeHub {
 
   dispatch(event: ChatEvent) {
     this.trackStreaming(event);
-    const frameFor = framesFor(event);
+    const frameFor = framesFor(event, this.tuning.validateFrames);
     const frame = frameFor(-1);
     switch (event.type) {
       case 'balance':
       case 'notification':
       case 'message.held_decided':
-        for (const connection of this.byUser.get(event.userId) ?? []) connection.send(frame);
+        for (const connection of this.byUser.get(event.userId) ?? []) connection.sendEncoded(frame);
         return;
       case 'session.ended':
         for (const connection of [...(this.byUser.get(event.userId) ?? [])]) {

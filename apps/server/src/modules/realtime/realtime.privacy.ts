@@ -1,4 +1,5 @@
 import { type ChatEvent } from '@parley/contracts';
+import { encodeFrame, type EncodedFrame } from './realtime.frames.js';
 
 /**
  * What one recipient may see of a chat event. Ids that route events between instances
@@ -35,13 +36,13 @@ export const subjectOf = (event: ChatEvent): number | undefined =>
       : undefined;
 
 /** Frames per recipient, serialised at most twice per event: the subject's own view and everyone else's. */
-export function framesFor(event: ChatEvent): (recipientId: number) => string {
+export function framesFor(event: ChatEvent, validate = false): (recipientId: number) => EncodedFrame {
   const subject = subjectOf(event);
-  const others = JSON.stringify({ type: 'event', event: eventFor(event, -1) });
-  let own: string | undefined;
+  const others = encodeFrame({ type: 'event', event: eventFor(event, -1) }, validate);
+  let own: EncodedFrame | undefined;
   return (recipientId) => {
     if (subject === undefined || recipientId !== subject) return others;
-    own ??= JSON.stringify({ type: 'event', event: eventFor(event, recipientId) });
+    own ??= encodeFrame({ type: 'event', event: eventFor(event, recipientId) }, validate);
     return own;
   };
 }

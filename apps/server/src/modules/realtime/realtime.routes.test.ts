@@ -5,7 +5,7 @@ import { createRoom, createSignedInUser, createUser, DEFAULT_PASSWORD } from '..
 import { createTestContext, dialects, FakeClock, type TestContext } from '../../../test/harness.js';
 import { publicChatName } from '../users/chat-name.js';
 import { getRealtimeHub, MAX_SUBSCRIPTIONS } from './realtime.hub.js';
-import { listenLocal, sendMessage, startAiTopic, WsTestClient } from '../../../test/ws-client.js';
+import { listenLocal, sendMessage, startAiTopic, testMessage, WsTestClient } from '../../../test/ws-client.js';
 
 const ORIGIN = 'http://localhost:3000';
 
@@ -258,13 +258,13 @@ describe.each(dialects)('realtime websocket (%s)', (dialect) => {
     const published: number[] = [];
     for (let i = 0; i < 3000 && hub.size === hubBefore; i++) {
       const id = 1_000_000 + i;
-      await ctx.app.bus.publish({ type: 'message.created', topicId, message: { id, content: filler } });
+      await ctx.app.bus.publish({ type: 'message.created', topicId, message: testMessage({ id, topic_id: topicId, content: filler }) });
       published.push(id);
       await healthy.waitFor(() => healthy.messageIds(topicId).at(-1) === id);
     }
     expect(hub.size).toBe(hubBefore - 1);
     const after = 2_000_000;
-    await ctx.app.bus.publish({ type: 'message.created', topicId, message: { id: after, content: 'still flowing' } });
+    await ctx.app.bus.publish({ type: 'message.created', topicId, message: testMessage({ id: after, topic_id: topicId, content: 'still flowing' }) });
     await healthy.waitFor(() => healthy.messageIds(topicId).includes(after));
     expect(healthy.messageIds(topicId)).toEqual([...published, after]);
     expect(healthy.closeInfo).toBeUndefined();

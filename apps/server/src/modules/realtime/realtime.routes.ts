@@ -12,12 +12,13 @@
  *   {type:'unsubscribe', topicId}
  *   {type:'typing', topicId, isTyping}           only for a subscribed topic; repeats throttled
  *   {type:'ping', id?}                           → {type:'pong', id}
- * Server → client:
- *   {type:'event', event: ChatEvent}              message.created, typing, participant.joined/left,
- *                                                 topic.closed, topic.mode, balance
+ * Server → client (one union, contracts `wsServerMessageSchema`; built through realtime.frames.ts):
+ *   {type:'event', event: ChatEvent}              message.created, message.delta, typing, participant.joined/left,
+ *                                                 topic.closed, topic.mode, balance, message.held_decided, notification
  *   {type:'subscribed', topicId, missed, hasMore} after the catch-up
  *   {type:'unsubscribed', topicId, reason}        'client' | 'left' | 'closed'
- *   {type:'error', code, message, topicId?}       FORBIDDEN, VALIDATION, RATE_LIMITED
+ *   {type:'error', code, message, topicId?}       FORBIDDEN, VALIDATION, RATE_LIMITED, TOO_MANY_SUBSCRIPTIONS, INTERNAL
+ *   {type:'pong', id?}
  * Resume: with `lastMessageId` every later message is sent first (oldest first,
  * as message.created events), then typing in progress (the companion writing:
  * userId 0), then live events, with no gap and no duplicate;

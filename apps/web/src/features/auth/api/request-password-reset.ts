@@ -1,6 +1,7 @@
+import { emptyResponseSchema } from '@parley/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { api, type Envelope } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
-export const requestPasswordReset = (email: string) => api.post<Envelope<null>>('/user/request-password-reset', { email });
+export const requestPasswordReset = (email: string) => api.post('/user/request-password-reset', emptyResponseSchema, { email });
 
 export const useRequestPasswordReset = () => useMutation({ mutationFn: requestPasswordReset });

@@ -1,6 +1,7 @@
+import { emptyResponseSchema } from '@parley/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { api, type Envelope } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
-export const resendConfirmationLink = (email: string) => api.post<Envelope<null>>('/resendConfirmationLink', { email });
+export const resendConfirmationLink = (email: string) => api.post('/resendConfirmationLink', emptyResponseSchema, { email });
 
 export const useResendConfirmationLink = () => useMutation({ mutationFn: resendConfirmationLink });

@@ -1,11 +1,11 @@
-import { limits, type ChatMode } from '@parley/contracts';
-import { api, type Envelope } from '../../../lib/api-client';
+import { limits, topicResponseSchema, type ChatMode } from '@parley/contracts';
+import { api } from '../../../lib/api-client';
 
 /** GET /topics/random?chat_mode → payload.topic.id: joins the oldest waiting human topic, or opens a new AI topic. */
-export async function getRandomTopic(chatMode: ChatMode): Promise<number | null> {
-  const response = await api.get<Envelope<{ topic?: { id?: number } } | null>>('/topics/random', {
+export async function getRandomTopic(chatMode: ChatMode): Promise<number> {
+  const response = await api.get('/topics/random', topicResponseSchema, {
     query: { chat_mode: chatMode },
     timeoutMs: limits.topicRequestTimeoutMs,
   });
-  return response.payload?.topic?.id ?? null;
+  return response.payload.topic.id;
 }

@@ -1,23 +1,16 @@
-import { limits, type PageMeta, type Room } from '@parley/contracts';
+import { limits, roomsPageResponseSchema, type PageMeta, type Room } from '@parley/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type Envelope } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 export interface RoomsPage {
   data: Room[];
   meta: PageMeta;
 }
 
-/** GET rooms/index: 12 rooms per page (spec §9). Accepts a bare list too. */
+/** GET rooms/index: 12 rooms per page (spec §9) → payload {data, meta}. */
 export async function getRooms(page: number): Promise<RoomsPage> {
-  const response = await api.get<Envelope<RoomsPage | Room[]>>('/rooms/index', { query: { page, per_page: limits.roomsPerPage } });
-  const payload = response.payload;
-  if (Array.isArray(payload)) {
-    const start = (page - 1) * limits.roomsPerPage;
-    const data = payload.slice(start, start + limits.roomsPerPage);
-    const lastPage = Math.max(1, Math.ceil(payload.length / limits.roomsPerPage));
-    return { data, meta: { current_page: page, per_page: limits.roomsPerPage, total: payload.length, last_page: lastPage, from: null, to: null } };
-  }
-  return payload;
+  const response = await api.get('/rooms/index', roomsPageResponseSchema, { query: { page, per_page: limits.roomsPerPage } });
+  return response.payload;
 }
 
 export const roomsQuery = (page: number) =>

@@ -1,6 +1,6 @@
-import { limits, type Topic } from '@parley/contracts';
+import { limits, topicsPageResponseSchema, type Topic } from '@parley/contracts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { api, type Envelope } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 export interface TopicsPage {
   topics: Topic[];
@@ -10,20 +10,21 @@ export interface TopicsPage {
 
 /** GET /topics/index?room_id&cursor: one page of the topics of one room, or of all rooms when roomId is null. */
 export async function getTopics(roomId: number | null, cursor: string | null = null): Promise<TopicsPage> {
-  const response = await api.get<Envelope<Topic[] | { data: Topic[] }>>('/topics/index', {
+  const response = await api.get('/topics/index', topicsPageResponseSchema, {
     query: { room_id: roomId ?? undefined, cursor: cursor ?? undefined },
     timeoutMs: limits.topicRequestTimeoutMs,
   });
-  const payload = response.payload;
-  const next = response.next_cursor;
-  return { topics: Array.isArray(payload) ? payload : (payload?.data ?? []), nextCursor: typeof next === 'string' ? next : null };
+  return { topics: response.payload, nextCursor: response.next_cursor ?? null };
 }
+
+/** The first page has no cursor (a function, so the type stays `string | null`). */
+const firstPage = (): string | null => null;
 
 export const topicsQuery = (roomId: number | null) =>
   infiniteQueryOptions({
     queryKey: ['topics', 'list', roomId ?? 'all'],
     queryFn: ({ pageParam }) => getTopics(roomId, pageParam),
-    initialPageParam: null as string | null,
+    initialPageParam: firstPage(),
     getNextPageParam: (last) => last.nextCursor,
     staleTime: 15_000,
     // Refetching every loaded page each 15 s costs a request per page: only while one page is shown.

@@ -1,5 +1,5 @@
-import { cookieNames, defaultCurrency, limits, localKeys, texts, type HeldMessage, type Message } from '@parley/contracts';
-import { api, ApiError, ensureCsrfCookie, type Envelope } from '../../../lib/api-client';
+import { cookieNames, defaultCurrency, limits, localKeys, sendMessageResponseSchema, texts, type HeldMessage, type Message } from '@parley/contracts';
+import { api, ApiError, ensureCsrfCookie, envelopeParts, parseWith } from '../../../lib/api-client';
 import { getCookie } from '../../../lib/cookies';
 import { currencyKey, storage } from '../../../lib/storage';
 import { uploadType } from '../utils/message-cost';
@@ -24,11 +24,9 @@ export interface SendMessageInput {
 /** A fresh id per message (not per request): the server stores and charges a resent message once. */
 export const newClientId = () => (typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
 
-type SendPayload = { message?: Message; held?: HeldMessage; balance?: number };
-
-function toSent(envelope: Envelope<SendPayload>): SentMessage {
-  const { message, held, balance } = envelope.payload;
-  return { message, held, balance: typeof balance === 'number' ? balance : null };
+function toSent(response: { payload: { message?: Message; held?: HeldMessage; balance: number } }): SentMessage {
+  const { message, held, balance } = response.payload;
+  return { message, held, balance };
 }
 
 /**
@@ -40,7 +38,7 @@ function toSent(envelope: Envelope<SendPayload>): SentMessage {
  */
 export async function sendMessage({ topicId, content, files = [], onProgress, clientId = newClientId() }: SendMessageInput): Promise<SentMessage> {
   if (files.length === 0) {
-    return toSent(await api.post<Envelope<SendPayload>>('/messages/create', { topic_id: topicId, content, client_id: clientId }));
+    return toSent(await api.post('/messages/create', sendMessageResponseSchema, { topic_id: topicId, content, client_id: clientId }));
   }
   const form = new FormData();
   form.append('topic_id', String(topicId));
@@ -50,7 +48,7 @@ export async function sendMessage({ topicId, content, files = [], onProgress, cl
   for (const file of files) form.append('types[]', uploadType(file));
   for (const file of files) form.append('attachments[]', file, file.name);
   await ensureCsrfCookie();
-  return toSent(await uploadForm('/api/messages/create', form, onProgress));
+  return toSent(parseWith(sendMessageResponseSchema, '/messages/create', await uploadForm('/api/messages/create', form, onProgress)));
 }
 
 /** The currency and language every request carries, as fields. */
@@ -61,7 +59,8 @@ function appendDefaults(form: FormData) {
   if (langId && !form.has('lang_id')) form.append('lang_id', langId);
 }
 
-function uploadForm<T>(url: string, form: FormData, onProgress?: (fraction: number) => void): Promise<Envelope<T>> {
+/** Resolves with the OK answer's body as it came (the caller parses it with its schema). */
+function uploadForm(url: string, form: FormData, onProgress?: (fraction: number) => void): Promise<unknown> {
   appendDefaults(form);
 
   return new Promise((resolve, reject) => {
@@ -85,16 +84,16 @@ function uploadForm<T>(url: string, form: FormData, onProgress?: (fraction: numb
       } catch {
         body = xhr.responseText;
       }
-      const envelope = (typeof body === 'object' && body !== null ? body : {}) as Envelope<T>;
+      const envelope = envelopeParts(body);
       const ok = xhr.status >= 200 && xhr.status < 300 && envelope.status !== 'ERROR';
       if (ok) {
         onProgress?.(1);
-        resolve(envelope);
+        resolve(body);
         return;
       }
       const status = xhr.status >= 200 && xhr.status < 300 ? 400 : xhr.status;
       const message = status === 429 ? texts.common.rateLimited : (envelope.message ?? texts.chat.failedSend);
-      reject(new ApiError(status, message, envelope.errors ?? {}, body));
+      reject(new ApiError(status, message, envelope.errors, body));
     };
     xhr.onerror = () => reject(new ApiError(0, texts.common.networkError));
     xhr.ontimeout = () => reject(new ApiError(0, texts.common.requestTimedOut));

@@ -4,6 +4,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { resetApiClient } from '../../../lib/api-client';
 import { startTestApi, type TestApi } from '../../../test/api-server';
+import { testPageMeta, testTopic } from '../../../test/contract-fixtures';
 import { useOrigin } from '../../../test/dom';
 import { renderWithData } from '../../../test/render';
 import { RoomListPage } from './room-list-page';
@@ -16,12 +17,12 @@ beforeAll(async () => {
   useOrigin(server);
   server.handle('GET', '/api/sanctum/csrf-cookie', { status: 204, headers: { 'set-cookie': 'XSRF-TOKEN=t; Path=/' } });
   server.handle('GET', '/api/rooms/index', (request) => ({
-    json: { status: 'OK', payload: { data: rooms, meta: { current_page: Number(request.query.get('page')), last_page: 3, per_page: 12, total: 36 } } },
+    json: { status: 'OK', payload: { data: rooms, meta: testPageMeta(Number(request.query.get('page')), 12, 36) } },
   }));
-  server.handle('GET', '/api/topics/active', { json: { status: 'OK', payload: { topics: [], current_count: 0, max_allowed: 1 } } });
+  server.handle('GET', '/api/topics/active', { json: { status: 'OK', payload: [], current_count: 0, max_allowed: 1 } });
   server.handle('GET', '/api/topics/random', (request) =>
     request.query.get('chat_mode') === 'ai'
-      ? { json: { status: 'OK', payload: { topic: { id: 77 } } } }
+      ? { json: { status: 'OK', payload: { topic: testTopic({ id: 77, chat_mode: 'ai' }) } } }
       : { status: 409, json: { status: 'ERROR', payload: null, message: texts.topics.noAvailableChats, errors: {} } },
   );
 });

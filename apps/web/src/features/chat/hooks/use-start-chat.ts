@@ -2,7 +2,6 @@ import { type ChatMode } from '@parley/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { paths } from '../../../config/paths';
 import { useT } from '../../../lib/i18n';
@@ -24,10 +23,6 @@ export function useStartChat() {
       setStarting(true);
       try {
         const topicId = await getRandomTopic(mode);
-        if (topicId === null) {
-          toast.error(t('chat.couldNotStart'));
-          return;
-        }
         void queryClient.invalidateQueries({ queryKey: ['topics'] });
         navigate(paths.topicChat.getHref(topicId));
       } catch (error) {

@@ -17,7 +17,21 @@ const target = (overrides: Partial<ChatEventTarget> = {}): ChatEventTarget => ({
   heldDecided: vi.fn(),
   ...overrides,
 });
-const message = (senderId: number) => ({ id: 5, topic_id: 3, content: 'hi', sender_id: senderId, is_mine: false, sender: 'X' }) as unknown as Message;
+const message = (senderId: number): Message => ({
+  id: 5,
+  topic_id: 3,
+  content: 'hi',
+  text: 'hi',
+  sender: 'X',
+  sender_id: senderId,
+  sender_kind: 'user',
+  is_mine: false,
+  is_typing: false,
+  cost: 0,
+  look: null,
+  attachments: [],
+  created_at: '2026-01-01T00:00:00.000Z',
+});
 
 describe('applyChatEvent', () => {
   it('a decision on my held message takes its Pending review bubble away (issue 33 #21)', () => {
@@ -48,9 +62,9 @@ describe('applyChatEvent', () => {
 
   it("a message from the other side ends their 'Writing...'; my own does not", () => {
     const t = target();
-    applyChatEvent({ type: 'message.created', topicId: 3, message: message(1) as unknown as Record<string, unknown> }, t);
+    applyChatEvent({ type: 'message.created', topicId: 3, message: message(1) }, t);
     expect(t.hideTyping).not.toHaveBeenCalled();
-    applyChatEvent({ type: 'message.created', topicId: 3, message: message(2) as unknown as Record<string, unknown> }, t);
+    applyChatEvent({ type: 'message.created', topicId: 3, message: message(2) }, t);
     expect(t.addMessages).toHaveBeenCalledTimes(2);
     expect(t.hideTyping).toHaveBeenCalledOnce();
   });
@@ -84,7 +98,7 @@ describe('applyChatEvent', () => {
     applyChatEvent({ type: 'message.delta', topicId: 3, replyId: 9, offset: 0, text: 'Hel' }, t);
     expect(t.hideTyping).toHaveBeenCalled();
     expect(t.streamReply).toHaveBeenCalledWith(9, 0, 'Hel');
-    applyChatEvent({ type: 'message.created', topicId: 3, message: { ...message(0), sender_kind: 'companion' } as unknown as Record<string, unknown> }, t);
+    applyChatEvent({ type: 'message.created', topicId: 3, message: { ...message(0), sender_kind: 'companion' } }, t);
     expect(t.endStream).toHaveBeenCalledOnce();
   });
 });

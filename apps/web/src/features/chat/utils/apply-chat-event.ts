@@ -29,7 +29,7 @@ export function applyChatEvent(event: ChatEvent, target: ChatEventTarget) {
   const me = target.userId;
   switch (event.type) {
     case 'message.created': {
-      const message = event.message as unknown as Message;
+      const { message } = event;
       target.addMessages([message]);
       if (!isOwnMessage(message, me)) {
         target.hideTyping();

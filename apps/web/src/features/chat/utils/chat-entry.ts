@@ -44,8 +44,7 @@ export async function enterChat(topicId: number, userId: number | null, t: Trans
   try {
     const response = await joinTopic(topicId);
     if (response.status !== 'OK') throw new ApiError(400, response.message ?? t('chat.unableToJoin'));
-    const joined = (response.payload as { topic?: Topic } | null)?.topic;
-    return { kind: 'ready', topic: joined ?? (await getTopic(topicId)), joined: true };
+    return { kind: 'ready', topic: response.payload.topic, joined: true };
   } catch (error) {
     // Someone took the last seat between the topic fetch and the join.
     if (bodyOf(error).is_full) return { kind: 'full', topic, title: topic.title };

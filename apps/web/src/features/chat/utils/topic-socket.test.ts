@@ -75,9 +75,50 @@ describe('TopicSocket', () => {
     ws.receive({ type: 'event', event: { type: 'typing', topicId: 7, userId: 2, name: 'Bo', isTyping: true } });
     ws.receive({ type: 'event', event: { type: 'typing', topicId: 8, userId: 2, name: 'Bo', isTyping: true } });
     ws.receive({ type: 'event', event: { type: 'balance', userId: 1, balance: 90 } });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     ws.receive({ type: 'event', event: { type: 'bogus' } });
+    warn.mockRestore();
     expect(events.map((e) => e.type)).toEqual(['typing', 'balance']);
     socket.stop();
+  });
+
+  it('parses every frame with the contract: a frame that does not match is dropped and logged, never half-applied (issue 32 §3)', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { socket, events, statuses } = setup({ value: 0 });
+    socket.start();
+    const ws = FakeSocket.all[0]!;
+    ws.open();
+    const message = {
+      id: 5,
+      topic_id: 7,
+      content: 'hi',
+      text: 'hi',
+      sender: 'Bo',
+      sender_id: null,
+      sender_kind: 'user',
+      is_mine: false,
+      is_typing: false,
+      cost: 0,
+      look: null,
+      attachments: [],
+      created_at: '2026-11-27T10:00:00.000Z',
+    };
+    // A message without its fields, a balance as text, a subscribed frame without hasMore, an unknown frame, not JSON.
+    ws.receive({ type: 'event', event: { type: 'message.created', topicId: 7, message: { id: 6, content: 'half' } } });
+    ws.receive({ type: 'event', event: { type: 'balance', userId: 1, balance: '90' } });
+    ws.receive({ type: 'subscribed', topicId: 7, missed: 0 });
+    ws.receive({ type: 'surprise', topicId: 7 });
+    ws.onmessage?.({ data: '{not json' });
+    expect(events).toEqual([]);
+    expect(statuses).toEqual(['connecting']);
+    expect(warn).toHaveBeenCalledTimes(5);
+    // Valid frames still flow.
+    ws.receive({ type: 'event', event: { type: 'message.created', topicId: 7, message } });
+    ws.receive({ type: 'subscribed', topicId: 7, missed: 0, hasMore: false });
+    expect(events).toEqual([{ type: 'message.created', topicId: 7, message }]);
+    expect(statuses).toEqual(['connecting', 'live']);
+    socket.stop();
+    warn.mockRestore();
   });
 
   it('falls back (offline) on a drop, then reconnects and resumes from the id it holds then', () => {

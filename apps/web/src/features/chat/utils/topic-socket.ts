@@ -1,4 +1,5 @@
-import { chatEventSchema, wsCloseCodes, type ChatEvent, type WsClientMessage, type WsServerMessage } from '@parley/contracts';
+import { wsCloseCodes, type ChatEvent, type WsClientMessage } from '@parley/contracts';
+import { parseServerFrame } from '../../../lib/ws-frames';
 
 /**
  * One WebSocket to /api/ws for one open topic (protocol:
@@ -123,12 +124,9 @@ export class TopicSocket {
 
   private onFrame(data: unknown) {
     this.lastFrameAt = Date.now();
-    let frame: WsServerMessage;
-    try {
-      frame = JSON.parse(String(data)) as WsServerMessage;
-    } catch {
-      return;
-    }
+    // Every frame goes through the contract's schema; one that does not match is dropped (and logged).
+    const frame = parseServerFrame(data);
+    if (!frame) return;
     const { topicId } = this.options;
     switch (frame.type) {
       case 'ready':
@@ -154,11 +152,9 @@ export class TopicSocket {
           this.stop();
         }
         break;
-      case 'event': {
-        const parsed = chatEventSchema.safeParse(frame.event);
-        if (parsed.success && ('topicId' in parsed.data ? parsed.data.topicId === topicId : true)) this.options.onEvent(parsed.data);
+      case 'event':
+        if ('topicId' in frame.event ? frame.event.topicId === topicId : true) this.options.onEvent(frame.event);
         break;
-      }
       default:
         break;
     }

@@ -1,6 +1,6 @@
-import { type Deposit } from '@parley/contracts';
+import { type Deposit, depositCheckoutResponseSchema } from '@parley/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { api, type Envelope } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 export interface DepositCheckoutInput {
   name: string;
@@ -23,9 +23,9 @@ export interface DepositCheckoutResult {
 
 /** POST /deposit/checkout → the pending deposit and the gateway's redirect URL. */
 export async function depositCheckout(input: DepositCheckoutInput): Promise<DepositCheckoutResult> {
-  const response = await api.post<Envelope<{ deposit: Deposit; redirect_url?: string }> & { redirect_url?: string }>('/deposit/checkout', input);
-  const url = response.redirect_url ?? response.payload?.redirect_url;
-  return { redirectUrl: typeof url === 'string' && url ? url : null, deposit: response.payload.deposit };
+  const response = await api.post('/deposit/checkout', depositCheckoutResponseSchema, input);
+  const url = response.payload.redirect_url;
+  return { redirectUrl: url || null, deposit: response.payload.deposit };
 }
 
 export const useDepositCheckout = () => useMutation({ mutationFn: depositCheckout });

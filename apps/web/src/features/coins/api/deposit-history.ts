@@ -1,6 +1,6 @@
-import { limits, type DepositHistoryRow, type PageMeta } from '@parley/contracts';
+import { limits, depositHistoryResponseSchema } from '@parley/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type Envelope } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 export const depositHistoryKey = ['deposit', 'history'] as const;
 
@@ -8,9 +8,7 @@ export const depositHistoryKey = ['deposit', 'history'] as const;
 export const depositHistoryQuery = (page: number) =>
   queryOptions({
     queryKey: [...depositHistoryKey, page],
-    queryFn: async () =>
-      (await api.get<Envelope<{ data: DepositHistoryRow[]; meta: PageMeta }>>('/deposit/history', { query: { page, per_page: limits.historyPageSize } }))
-        .payload,
+    queryFn: async () => (await api.get('/deposit/history', depositHistoryResponseSchema, { query: { page, per_page: limits.historyPageSize } })).payload,
     placeholderData: keepPreviousData,
     // A payment's receipt is numbered moments after it (decision 023): ask again until its PDF is there.
     refetchInterval: (query) => (query.state.data?.data.some((row) => row.status === 'success' && !row.has_receipt) ? RECEIPT_WAIT_MS : false),

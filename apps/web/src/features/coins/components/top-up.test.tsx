@@ -12,6 +12,7 @@ import { countriesQuery, settingsQuery, staticPagesQuery } from '../../../lib/re
 import { topUpModal } from '../utils/top-up-store';
 import { TopUpModal } from './top-up-modal';
 import { englishText } from '@parley/contracts/i18n';
+import { testDeposit } from '../../../test/contract-fixtures';
 
 /** A real local HTTP server standing in for the API. */
 let server: Server;
@@ -61,7 +62,7 @@ function handle(request: IncomingMessage, response: ServerResponse) {
   const status = /^\/api\/deposit\/status\/(\d+)$/.exec(url.pathname);
   if (status) {
     const queue = depositStatuses[Number(status[1])] ?? ['pending'];
-    return json(200, { status: 'OK', payload: { id: Number(status[1]), status: queue.length > 1 ? queue.shift() : queue[0], points: 2500 } });
+    return json(200, { status: 'OK', payload: testDeposit({ id: Number(status[1]), status: queue.length > 1 ? queue.shift() : queue[0], points: 2500 }) });
   }
   json(404, { status: 'ERROR', payload: null, message: 'not found', errors: {} });
 }
@@ -143,7 +144,10 @@ describe('Top Up modal', () => {
     expect(await screen.findByText(texts.topUp.gatewayError)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Pay 12.20 €' })).toBeTruthy(); // back on step 2
 
-    checkoutReply = { status: 200, body: { status: 'OK', redirect_url: '/sandbox-pay/sbx_1', payload: { deposit: { id: 9 } } } };
+    checkoutReply = {
+      status: 200,
+      body: { status: 'OK', redirect_url: '/sandbox-pay/sbx_1', payload: { deposit: testDeposit({ id: 9 }), redirect_url: '/sandbox-pay/sbx_1' } },
+    };
     fireEvent.click(screen.getByRole('button', { name: 'Pay 12.20 €' }));
     expect(await screen.findByRole('button', { name: texts.topUp.goToPaymentPage })).toBeTruthy();
     expect(checkouts.at(-1)).toMatchObject({
@@ -158,7 +162,14 @@ describe('Top Up modal', () => {
   }, 20_000);
 
   it('opens in bundle mode for a bundle and sends its id', async () => {
-    checkoutReply = { status: 200, body: { status: 'OK', redirect_url: 'https://checkout.stripe.com/c/pay/cs_1', payload: { deposit: { id: 10 } } } };
+    checkoutReply = {
+      status: 200,
+      body: {
+        status: 'OK',
+        redirect_url: 'https://checkout.stripe.com/c/pay/cs_1',
+        payload: { deposit: testDeposit({ id: 10 }), redirect_url: 'https://checkout.stripe.com/c/pay/cs_1' },
+      },
+    };
     renderWithClient(<TopUpModal user={{ ...user, city: 'Tartu', address: 'Ülikooli 18', zip: '50090' }} />);
     act(() => topUpModal.open(7));
     expect(((await screen.findByRole('radio')) as HTMLInputElement).checked).toBe(true);
@@ -174,7 +185,10 @@ describe('Top Up modal', () => {
 describe('Top Up modal in another currency and with earlier details (issue 33)', () => {
   it('takes the amount in the selected currency (£), like the bundles beside it, and sends its euros', async () => {
     localStorage.setItem('currency', 'GBP');
-    checkoutReply = { status: 200, body: { status: 'OK', redirect_url: '/sandbox-pay/sbx_2', payload: { deposit: { id: 11 } } } };
+    checkoutReply = {
+      status: 200,
+      body: { status: 'OK', redirect_url: '/sandbox-pay/sbx_2', payload: { deposit: testDeposit({ id: 11 }), redirect_url: '/sandbox-pay/sbx_2' } },
+    };
     renderWithClient(
       <CurrencyProvider>
         <TopUpModal user={{ ...user, city: 'Tartu', address: 'Ülikooli 18', zip: '50090' }} />

@@ -1,14 +1,14 @@
-import { type ApplicationStatusResponse, type ContributorApplication } from '@parley/contracts';
+import { type ContributorApplication, applicationStatusEnvelopeSchema } from '@parley/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, ApiError, type Envelope } from '../../../lib/api-client';
+import { api, ApiError } from '../../../lib/api-client';
 
 export const applicationStatusKey = ['contributor', 'application-status'] as const;
 
 /** GET /become-contributor/status: the latest application, or null (has_application false, or a 404: spec §4). */
 export async function getApplicationStatus(): Promise<ContributorApplication | null> {
   try {
-    const response = await api.get<Envelope<ApplicationStatusResponse>>('/become-contributor/status');
-    return response.payload?.application ?? null;
+    const response = await api.get('/become-contributor/status', applicationStatusEnvelopeSchema);
+    return response.payload.application;
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;

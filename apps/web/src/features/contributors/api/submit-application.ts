@@ -1,10 +1,10 @@
-import { type ContributorApplication, type ContributorApplicationBody } from '@parley/contracts';
+import { type ContributorApplicationBody, applicationSubmittedResponseSchema } from '@parley/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, type Envelope } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { applicationStatusKey } from './get-application-status';
 
 /** POST /become-contributor {nickname, email, experience, interests, help_description} → status, application. */
-export const submitApplication = (body: ContributorApplicationBody) => api.post<Envelope<{ application: ContributorApplication }>>('/become-contributor', body);
+export const submitApplication = (body: ContributorApplicationBody) => api.post('/become-contributor', applicationSubmittedResponseSchema, body);
 
 export function useSubmitApplication() {
   const queryClient = useQueryClient();

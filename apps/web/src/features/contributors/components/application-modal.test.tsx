@@ -9,6 +9,7 @@ import { type UserProfile } from '@parley/contracts';
 import { ApplicationModal } from './application-modal';
 import { InterlocutorCard } from './interlocutor-card';
 import { englishText } from '@parley/contracts/i18n';
+import { testApplication } from '../../../test/contract-fixtures';
 
 const t = texts.contributor;
 
@@ -31,7 +32,12 @@ function handle(request: IncomingMessage, response: ServerResponse) {
   if (url.pathname === '/api/sanctum/csrf-cookie') return void response.writeHead(204).end();
   if (url.pathname === '/api/become-contributor/status') {
     return application
-      ? json(200, { status: 'OK', payload: { has_application: true, application }, has_application: true, application })
+      ? json(200, {
+          status: 'OK',
+          payload: { has_application: true, application: testApplication(application) },
+          has_application: true,
+          application: testApplication(application),
+        })
       : json(404, { status: 'ERROR', payload: null, message: t.noApplication, errors: {} });
   }
   if (url.pathname === '/api/become-contributor' && request.method === 'POST') {
@@ -40,7 +46,7 @@ function handle(request: IncomingMessage, response: ServerResponse) {
     request.on('end', () => {
       received.push(JSON.parse(raw));
       application = { status: 'pending' };
-      json(200, { status: 'OK', message: t.submitted, payload: { application: { id: 1, ...application } }, application: { id: 1, ...application } });
+      json(200, { status: 'OK', message: t.submitted, payload: { application: testApplication({ id: 1, ...application }) } });
     });
     return;
   }

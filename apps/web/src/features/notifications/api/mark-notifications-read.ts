@@ -1,10 +1,14 @@
 import type { MarkNotificationsReadBody, NotificationsPayload } from '@parley/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, type Envelope } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
+import { loadContracts } from '../../../lib/lazy-contracts';
 import { notificationsKey } from './get-notifications';
 
 /** POST /notifications/read: the given notices, or all when `ids` is absent. */
-export const markNotificationsRead = (body: MarkNotificationsReadBody) => api.post<Envelope<{ unread_count: number }>>('/notifications/read', body);
+export async function markNotificationsRead(body: MarkNotificationsReadBody) {
+  const { unreadCountResponseSchema } = await loadContracts();
+  return api.post('/notifications/read', unreadCountResponseSchema, body);
+}
 
 export function useMarkNotificationsRead() {
   const queryClient = useQueryClient();

@@ -6,6 +6,9 @@ import { notificationsKey } from '../api/get-notifications';
 
 const MAX_BACKOFF_MS = 30_000;
 
+/** The contract's frame parser (zod) loads with the first socket, not with the entry chunk (home JS budget). */
+const loadFrameParser = () => import('../../../lib/ws-frames').then((module) => module.parseServerFrame);
+
 function socketUrl() {
   const { protocol, host } = window.location;
   return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}/api/ws`;
@@ -21,9 +24,10 @@ export function useNotificationPush(enabled: boolean) {
     let attempts = 0;
     let stopped = false;
 
-    const onFrame = (raw: string) => {
-      const frame = JSON.parse(raw) as WsServerMessage;
-      if (frame.type !== 'event') return;
+    // Frames are handled in arrival order once the parser is in (callbacks of one promise run in order).
+    const parser = loadFrameParser();
+    const onFrame = (frame: WsServerMessage | null) => {
+      if (stopped || frame?.type !== 'event') return;
       // Every balance change is pushed (a refund after a report, a top-up, an admin adjustment):
       // the header shows it on every screen, not only in a chat (issue 33 #18).
       if (frame.event.type === 'balance') {
@@ -42,7 +46,9 @@ export function useNotificationPush(enabled: boolean) {
     const connect = () => {
       socket = new WebSocket(socketUrl());
       socket.onopen = () => (attempts = 0);
-      socket.onmessage = (message) => onFrame(String(message.data));
+      socket.onmessage = (message) => {
+        parser.then((parse) => onFrame(parse(message.data))).catch(() => undefined);
+      };
       socket.onclose = (event) => {
         // 4401: the session ended; the auth store handles that, don't hammer the server.
         if (stopped || event.code === 4401) return;

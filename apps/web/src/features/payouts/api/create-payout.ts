@@ -1,6 +1,6 @@
-import { type PayoutHistoryRow, type PayoutRequestBody } from '@parley/contracts';
+import { type PayoutRequestBody, payoutCreatedResponseSchema } from '@parley/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, type Envelope } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { userQueryKey } from '../../../lib/user';
 import { payoutMethodsKey } from './get-payout-methods';
 import { payoutsKey } from './get-payouts';
@@ -15,7 +15,7 @@ export type CreatePayoutBody = Omit<PayoutRequestBody, 'details' | 'amount_cents
 };
 
 /** POST /payouts: a 201 or status OK reloads history (spec §7). */
-export const createPayout = (body: CreatePayoutBody) => api.post<Envelope<{ payout?: PayoutHistoryRow }>>('/payouts', body);
+export const createPayout = (body: CreatePayoutBody) => api.post('/payouts', payoutCreatedResponseSchema, body);
 
 export function useCreatePayout() {
   const queryClient = useQueryClient();

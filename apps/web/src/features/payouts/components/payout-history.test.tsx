@@ -21,7 +21,9 @@ const row = {
 beforeAll(async () => {
   server = await startTestApi();
   useOrigin(server);
-  server.handle('GET', '/api/payouts', { json: { status: 'OK', payload: { data: [row], meta: { current_page: 1, last_page: 1, per_page: 5, total: 1 } } } });
+  server.handle('GET', '/api/payouts', {
+    json: { status: 'OK', payload: { data: [row], meta: { current_page: 1, last_page: 1, per_page: 5, total: 1, from: 1, to: 1 } } },
+  });
 });
 afterAll(() => server.close());
 afterEach(() => {

@@ -1,9 +1,9 @@
-import { type DeleteAccountBody } from '@parley/contracts';
+import { type DeleteAccountBody, emptyResponseSchema } from '@parley/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { api, type Envelope } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 /** POST /user/delete {password, code?} (issue 15). */
-export const deleteAccount = (body: DeleteAccountBody) => api.post<Envelope<null>>('/user/delete', body);
+export const deleteAccount = (body: DeleteAccountBody) => api.post('/user/delete', emptyResponseSchema, body);
 
 export const useDeleteAccount = () => useMutation({ mutationFn: deleteAccount });
 

@@ -1,7 +1,12 @@
-import { type PasskeyAdded, type PasskeyList, type PasskeyRegistrationOptions } from '@parley/contracts';
-import { type PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
+import {
+  emptyResponseSchema,
+  passkeyAddedResponseSchema,
+  passkeyListResponseSchema,
+  passkeyRegistrationOptionsResponseSchema,
+  passkeyRenamedResponseSchema,
+} from '@parley/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type Envelope } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { userQueryKey } from '../../../lib/user';
 import { twoFactorQueryKey } from './two-factor';
 
@@ -11,7 +16,7 @@ export const passkeysQueryKey = ['user', 'passkeys'] as const;
 export const passkeysQuery = () =>
   queryOptions({
     queryKey: passkeysQueryKey,
-    queryFn: async () => (await api.get<Envelope<PasskeyList>>('/user/passkeys')).payload,
+    queryFn: async () => (await api.get('/user/passkeys', passkeyListResponseSchema)).payload,
   });
 
 export const usePasskeys = () => useQuery(passkeysQuery());
@@ -32,15 +37,15 @@ function useRefreshAfter<TArgs, TResult>(mutationFn: (args: TArgs) => Promise<TR
 /** Adding: the password → options → the browser's passkey dialog → the answer to the server. */
 export const useAddPasskey = () =>
   useRefreshAfter(async ({ password, name }: { password: string; name?: string }) => {
-    const started = await api.post<Envelope<PasskeyRegistrationOptions>>('/user/passkeys/options', { password });
+    const started = await api.post('/user/passkeys/options', passkeyRegistrationOptionsResponseSchema, { password });
     // Loaded when needed: the sign-in and account screens only, never the entry chunk.
     const { startRegistration } = await import('@simplewebauthn/browser');
-    const response = await startRegistration({ optionsJSON: started.payload.options as unknown as PublicKeyCredentialCreationOptionsJSON });
-    return (await api.post<Envelope<PasskeyAdded>>('/user/passkeys', { name: name || undefined, response })).payload;
+    const response = await startRegistration({ optionsJSON: started.payload.options });
+    return (await api.post('/user/passkeys', passkeyAddedResponseSchema, { name: name || undefined, response })).payload;
   });
 
 export const useRenamePasskey = () =>
-  useRefreshAfter(async ({ id, name }: { id: number; name: string }) => api.patch<Envelope<unknown>>(`/user/passkeys/${id}`, { name }));
+  useRefreshAfter(async ({ id, name }: { id: number; name: string }) => api.patch(`/user/passkeys/${id}`, passkeyRenamedResponseSchema, { name }));
 
 export const useRemovePasskey = () =>
-  useRefreshAfter(async ({ id, password }: { id: number; password: string }) => api.post<Envelope<null>>(`/user/passkeys/${id}/remove`, { password }));
+  useRefreshAfter(async ({ id, password }: { id: number; password: string }) => api.post(`/user/passkeys/${id}/remove`, emptyResponseSchema, { password }));

@@ -1,10 +1,10 @@
-import { type UpdateProfileBody, type UserProfile } from '@parley/contracts';
+import { type UpdateProfileBody, profileResponseSchema } from '@parley/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, type Envelope } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { userQueryKey } from '../../../lib/user';
 
 /** PUT /user/profile {name, surname, email?, phone, avatar_color}. */
-export const updateProfile = (body: UpdateProfileBody) => api.put<Envelope<UserProfile>>('/user/profile', body);
+export const updateProfile = (body: UpdateProfileBody) => api.put('/user/profile', profileResponseSchema, body);
 
 /** On success the local user is updated and the profile re-fetched (spec §4). */
 export function useUpdateProfile() {

@@ -8,10 +8,11 @@ import { startTestApi, type TestApi } from '../../../test/api-server';
 import { useOrigin } from '../../../test/dom';
 import { renderWithData } from '../../../test/render';
 import { EditProfileModal } from './edit-profile-modal';
+import { testProfile } from '../../../test/contract-fixtures';
 
 const p = texts.profile;
 let server: TestApi;
-const user = {
+const user = testProfile({
   id: 1,
   name: 'demo',
   surname: 'User',
@@ -20,7 +21,7 @@ const user = {
   avatar_color: 'teal-blue',
   balance: 10,
   chat_name: 'Calm Otter',
-} as UserProfile;
+});
 
 beforeAll(async () => {
   server = await startTestApi();

@@ -1,6 +1,16 @@
-import { limits, type Order, type OrderStatus, type PageMeta, type StoreStatus, type StoreTransaction } from '@parley/contracts';
+import {
+  limits,
+  type Order,
+  type OrderStatus,
+  type PageMeta,
+  type StoreStatus,
+  ordersResponseSchema,
+  storeTransactionsResponseSchema,
+  orderStatusResponseSchema,
+  orderResponseSchema,
+} from '@parley/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { api, type Envelope } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 export interface Paged<T> {
   data: T[];
@@ -11,7 +21,7 @@ export interface Paged<T> {
 export const ordersQuery = (page: number) =>
   queryOptions({
     queryKey: ['store', 'orders', page],
-    queryFn: async () => (await api.get<Envelope<Paged<Order>>>('/orders', { query: { page, per_page: limits.historyPageSize } })).payload,
+    queryFn: async () => (await api.get('/orders', ordersResponseSchema, { query: { page, per_page: limits.historyPageSize } })).payload,
     placeholderData: keepPreviousData,
     // A payment's receipt is numbered moments after it (decision 023): ask again until its PDF is there.
     refetchInterval: (query) => (query.state.data?.data.some((order) => order.status === 'success' && !order.has_receipt) ? RECEIPT_WAIT_MS : false),
@@ -27,7 +37,7 @@ export const useOrders = (page: number) => useQuery(ordersQuery(page));
 export const transactionsQuery = (page: number, balance: number | null = null) =>
   queryOptions({
     queryKey: ['store', 'transactions', page, balance],
-    queryFn: async () => (await api.get<Envelope<Paged<StoreTransaction>>>('/transactions', { query: { page, per_page: limits.historyPageSize } })).payload,
+    queryFn: async () => (await api.get('/transactions', storeTransactionsResponseSchema, { query: { page, per_page: limits.historyPageSize } })).payload,
     placeholderData: keepPreviousData,
   });
 export const useTransactions = (page: number, balance?: number) => useQuery(transactionsQuery(page, balance));
@@ -42,12 +52,12 @@ export interface OrderStatusPayload {
 export const orderStatusQuery = (id: number, pollMs: number) =>
   queryOptions({
     queryKey: ['store', 'order-status', id],
-    queryFn: async () => (await api.get<Envelope<OrderStatusPayload>>(`/orders/${id}/status`)).payload,
+    queryFn: async () => (await api.get(`/orders/${id}/status`, orderStatusResponseSchema)).payload,
     refetchInterval: (query) => (query.state.data && !['pending', 'processing'].includes(query.state.data.status) ? false : pollMs),
     retry: 1,
   });
 export const useOrderStatus = (id: number, pollMs: number, enabled = true) => useQuery({ ...orderStatusQuery(id, pollMs), enabled: enabled && id > 0 });
 
 /** POST /orders/:id/cancel: the buyer came back from the gateway without paying. */
-export const cancelOrder = async (id: number) => (await api.post<Envelope<Order>>(`/orders/${id}/cancel`)).payload;
+export const cancelOrder = async (id: number) => (await api.post(`/orders/${id}/cancel`, orderResponseSchema)).payload;
 export const useCancelOrder = () => useMutation({ mutationFn: cancelOrder });

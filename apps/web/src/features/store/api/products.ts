@@ -1,6 +1,6 @@
-import { type PageMeta, type Product } from '@parley/contracts';
+import { type PageMeta, type Product, productsResponseSchema, productResponseSchema } from '@parley/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type Envelope } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 export interface ProductsPage {
   data: Product[];
@@ -11,7 +11,7 @@ export const CATALOG_PAGE_SIZE = 12;
 
 /** GET /products: the skin catalog, 12 per page. */
 export async function getProducts(page: number): Promise<ProductsPage> {
-  return (await api.get<Envelope<ProductsPage>>('/products', { query: { page, per_page: CATALOG_PAGE_SIZE } })).payload;
+  return (await api.get('/products', productsResponseSchema, { query: { page, per_page: CATALOG_PAGE_SIZE } })).payload;
 }
 
 export const productsQuery = (page: number) =>
@@ -21,7 +21,7 @@ export const useProducts = (page: number) => useQuery(productsQuery(page));
 
 /** GET /products/:id. */
 export async function getProduct(id: number): Promise<Product> {
-  return (await api.get<Envelope<Product>>(`/products/${id}`)).payload;
+  return (await api.get(`/products/${id}`, productResponseSchema)).payload;
 }
 
 export const productQuery = (id: number) =>

@@ -1,13 +1,13 @@
-import { type ProductKind, type SkinsPayload } from '@parley/contracts';
+import { type ProductKind, type SkinsPayload, skinsResponseSchema } from '@parley/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type Envelope } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 export const skinsQueryKey = ['store', 'skins'] as const;
 
 /** GET /skins: owned skins and the equipped one per kind. */
 export const skinsQuery = queryOptions({
   queryKey: skinsQueryKey,
-  queryFn: async () => (await api.get<Envelope<SkinsPayload>>('/skins')).payload,
+  queryFn: async () => (await api.get('/skins', skinsResponseSchema)).payload,
   staleTime: 10_000,
 });
 export const useSkins = (enabled = true) => useQuery({ ...skinsQuery, enabled });
@@ -18,8 +18,8 @@ type SkinChange = { action: 'equip'; productId: number } | { action: 'unequip'; 
 export async function changeSkin(change: SkinChange): Promise<SkinsPayload> {
   const response =
     change.action === 'equip'
-      ? await api.post<Envelope<SkinsPayload>>('/skins/equip', { product_id: change.productId })
-      : await api.post<Envelope<SkinsPayload>>('/skins/unequip', { kind: change.kind });
+      ? await api.post('/skins/equip', skinsResponseSchema, { product_id: change.productId })
+      : await api.post('/skins/unequip', skinsResponseSchema, { kind: change.kind });
   return response.payload;
 }
 

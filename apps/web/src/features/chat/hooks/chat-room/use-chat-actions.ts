@@ -68,8 +68,7 @@ export function useChatActions(topicId: number, { isLive, showTyping, toRooms }:
       patchTopic(client, topicId, { chat_mode: mode });
       try {
         const response = await updateChatMode(topicId, mode);
-        const updated = (response.payload as { topic?: Topic } | null)?.topic;
-        if (updated) client.setQueryData<Topic | null>(chatKeys.topic(topicId), updated);
+        client.setQueryData<Topic | null>(chatKeys.topic(topicId), response.payload.topic);
       } catch (error) {
         if (previous) patchTopic(client, topicId, { chat_mode: previous });
         handleTopicError(error, { t, fallback: 'common.anErrorOccurred' });
