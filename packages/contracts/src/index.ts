@@ -13,4 +13,5 @@ export * from './payouts.js';
 export * from './coins.js';
 export * from './money.js';
 export * from './companion.js';
+export * from './realtime-companion.js';
 export * from './system.js';

@@ -8,6 +8,7 @@ import { uiTextsA } from './texts/ui-a.js';
 import { uiTextsB } from './texts/ui-b.js';
 import { chatSafetyTexts } from './texts/chat-safety.js';
 import { uiTextsLang } from './texts/ui-lang.js';
+import { companionControlTexts } from './texts/companion-controls.js';
 
 export const texts = {
   common: {
@@ -582,4 +583,5 @@ export const texts = {
   ...uiTextsB,
   ...chatSafetyTexts,
   ...uiTextsLang,
+  ...companionControlTexts,
 } as const;

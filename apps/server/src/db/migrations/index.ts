@@ -30,6 +30,7 @@ import * as m0260 from './0260_llm_connection.js';
 import * as m0250 from './0250_spend_confirmation.js';
 import * as m0240 from './0240_content_translations.js';
 import * as m0241 from './0241_sandbox_session_locale.js';
+import * as m0270 from './0270_companion_controls.js';
 
 /** Every migration, in order. Append only; never edit a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   '0250_spend_confirmation': m0250,
   '0240_content_translations': m0240,
   '0241_sandbox_session_locale': m0241,
+  '0270_companion_controls': m0270,
 };

@@ -174,6 +174,7 @@ export class RealtimeHub {
       else this.streaming.delete(event.topicId);
     } else if (
       (event.type === 'message.created' && event.message.sender_kind !== 'user') ||
+      event.type === 'message.stopped' ||
       event.type === 'topic.closed' ||
       (event.type === 'typing' && event.userId === companionUserId && !event.isTyping)
     )

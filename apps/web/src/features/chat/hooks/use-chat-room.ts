@@ -14,6 +14,7 @@ import { useChatActions } from './chat-room/use-chat-actions';
 import { useChatEntry } from './chat-room/use-chat-entry';
 import { useChatLive } from './chat-room/use-chat-live';
 import { useChatMessages } from './chat-room/use-chat-messages';
+import { useCompanionControls } from './chat-room/use-companion-controls';
 
 export type { ChatPhase } from './chat-room/use-chat-entry';
 
@@ -57,6 +58,7 @@ export function useChatRoom(topicId: number) {
     toRooms,
   });
   const actions = useChatActions(topicId, { isLive: live.isLive, showTyping: live.showTyping, toRooms });
+  const companion = useCompanionControls(topicId, live.regenerating);
   const { data: costs = null } = useQuery({ ...attachmentCostsQuery, enabled: ready });
 
   return {
@@ -76,6 +78,8 @@ export function useChatRoom(topicId: number) {
     costs: chargedCosts(costs, user?.is_contributor ?? false),
     typingName: live.typingName,
     streamingText: live.streamingText,
+    /** Stop and Regenerate (issue 34), for an AI chat the user is in. */
+    companion: { ...companion, regeneratingId: live.regeneratingId },
     socketStatus: live.socketStatus,
     sendTyping: live.sendTyping,
     isInChat: ready && topic !== null && isInTopic(topic, userId),

@@ -51,6 +51,8 @@ function useTyping() {
 /** The companion's reply while it is being written (pushed pieces), until the final message arrives. */
 function useStreamingReply() {
   const [streaming, setStreaming] = useState<{ replyId: number; text: string } | null>(null);
+  // The reply a regeneration replaces (issue 34), until the new one is posted or the stream ends.
+  const [regeneratingId, setRegeneratingId] = useState<number | null>(null);
   const piece = useCallback(
     (replyId: number, offset: number, text: string) =>
       setStreaming((current) => {
@@ -61,8 +63,11 @@ function useStreamingReply() {
       }),
     [],
   );
-  const end = useCallback(() => setStreaming(null), []);
-  return { text: streaming?.text ?? null, piece, end };
+  const end = useCallback(() => {
+    setStreaming(null);
+    setRegeneratingId(null);
+  }, []);
+  return { text: streaming?.text ?? null, piece, end, regeneratingId, regenerating: setRegeneratingId };
 }
 
 /**
@@ -103,6 +108,7 @@ export function useChatLive({ topicId, enabled, userId, isOwner, isClosed, lastI
         notify: (key) => toast.error(t(key)),
         streamReply: stream.piece,
         endStream: stream.end,
+        regenerating: stream.regenerating,
         heldDecided: (heldId) => {
           // Approved: the message itself arrives as message.created; rejected: a notice says so.
           client.setQueryData<HeldMessage[]>(heldMessagesKey(topicId), (held) => held?.filter((m) => m.id !== heldId));
@@ -167,6 +173,8 @@ export function useChatLive({ topicId, enabled, userId, isOwner, isClosed, lastI
     typingName: typing.name,
     showTyping: typing.show,
     streamingText: stream.text,
+    regeneratingId: stream.regeneratingId,
+    regenerating: stream.regenerating,
     refused,
     refreshTopic,
   };

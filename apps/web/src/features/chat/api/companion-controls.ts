@@ -1,0 +1,12 @@
+import { type RegenerateReplyResult, type StopReplyResult } from '@parley/contracts';
+import { api, type Envelope } from '../../../lib/api-client';
+
+/** POST /companion/stop {topic_id}: the reply being written ends; the text shown so far is stored (issue 34). */
+export async function stopReply(topicId: number): Promise<StopReplyResult> {
+  return (await api.post<Envelope<StopReplyResult>>('/companion/stop', { topic_id: topicId })).payload;
+}
+
+/** POST /companion/regenerate {topic_id, message_id}: a new reply to the message the last reply answered (free). */
+export async function regenerateReply(topicId: number, messageId: number): Promise<RegenerateReplyResult> {
+  return (await api.post<Envelope<RegenerateReplyResult>>('/companion/regenerate', { topic_id: topicId, message_id: messageId })).payload;
+}
