@@ -235,7 +235,12 @@ describe.each(dialects)('AI companion controls: no delay by default, stop, regen
     const second = await companionCreated(socket, eventsBefore);
     expect(second.type === 'message.created' && second.message.content).toBe('Second answer is slower.');
     expect(second.type === 'message.created' && second.message.variant_of).toBe(first.id);
-    expect(socket.events().slice(eventsBefore).find((e) => e.type === 'message.regenerating')).toMatchObject({ messageId: first.id, variantOf: first.id });
+    expect(
+      socket
+        .events()
+        .slice(eventsBefore)
+        .find((e) => e.type === 'message.regenerating'),
+    ).toMatchObject({ messageId: first.id, variantOf: first.id });
     await reloaded.waitFor(() => reloaded.events().find((e) => e.type === 'message.created' && e.message.sender_kind === 'companion'));
     expect(assemble(deltasOf(reloaded.events(), topicId))).toBe('Second answer is slower.');
 
@@ -269,7 +274,10 @@ describe.each(dialects)('AI companion controls: no delay by default, stop, regen
     // The next answer continues from the newest version only.
     llm.script = [{ kind: 'stream', chunks: ['Fourth.'] }];
     await chatOnce(client, topicId, socket, 'and then?');
-    const context = llm.requests.at(-1)!.body.messages.map((m) => m.content).join('\n');
+    const context = llm.requests
+      .at(-1)!
+      .body.messages.map((m) => m.content)
+      .join('\n');
     expect(context).toContain('Third.');
     expect(context).not.toContain('Second answer is slower.');
   });
