@@ -60,6 +60,11 @@ async function startAiChat(page: Page): Promise<number> {
   await page.getByRole('radio', { name: /^AI/ }).check();
   await page.getByRole('button', { name: texts.chat.startChat }).click();
   await page.waitForURL(/\/topics\/\d+\/chat$/);
+  // The topic's terms, when it asks (spec §4 entry).
+  const agree = page.getByRole('dialog').getByRole('button', { name: texts.chat.agree });
+  const indicator = page.getByTestId('connection-indicator');
+  await expect.poll(async () => (await agree.count()) + (await indicator.count()), { timeout: 15_000 }).toBeGreaterThan(0);
+  if (await agree.count()) await agree.click();
   await page.locator('[data-testid="connection-indicator"][data-status="live"]').waitFor({ timeout: 15_000 });
   return Number(/\/topics\/(\d+)\/chat/.exec(page.url())![1]);
 }

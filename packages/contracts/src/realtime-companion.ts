@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messageSchema } from './chat.js';
+import { limits } from './constants.js';
 import { jsonIdSchema } from './envelope.js';
 
 /**
@@ -8,8 +9,12 @@ import { jsonIdSchema } from './envelope.js';
  * reply it replaces (`message.variant_of`); nothing moves in the ledger.
  */
 
-/** `POST /api/companion/stop`: ends the reply being written in this topic (409 when none is). */
-export const stopReplyBodySchema = z.object({ topic_id: jsonIdSchema });
+/**
+ * `POST /api/companion/stop`: ends the reply being written in this topic (409 when none is). `shown_chars`: how much of
+ * the streamed text the client showed when the user clicked (it stops growing there at once); the stored reply is
+ * that much of what was streamed, never more than was streamed.
+ */
+export const stopReplyBodySchema = z.object({ topic_id: jsonIdSchema, shown_chars: z.number().int().min(0).max(limits.messageMaxChars).optional() });
 export type StopReplyBody = z.infer<typeof stopReplyBodySchema>;
 /** The stored reply (the text shown up to the stop), or null when nothing had been shown yet. */
 export const stopReplyResultSchema = z.object({ reply_id: z.number().int(), message: messageSchema.nullable() });

@@ -49,7 +49,7 @@ export type Invalidation =
    * Not a cache: the owner stopped a companion reply (issue 34). Every instance hears it on this channel; the one
    * writing the reply aborts its provider call and stores the text shown so far (modules/companion).
    */
-  | { kind: 'companion-stop'; replyId: number };
+  | { kind: 'companion-stop'; replyId: number; shownChars?: number };
 
 export function isInvalidation(value: unknown): value is Invalidation {
   if (typeof value !== 'object' || value === null) return false;
@@ -67,7 +67,8 @@ export function isInvalidation(value: unknown): value is Invalidation {
   if (message.kind === 'user') return Number.isSafeInteger(message.userId);
   if (message.kind === 'topic') return Number.isSafeInteger(message.topicId);
   if (message.kind === 'look') return Number.isSafeInteger(message.userId);
-  if (message.kind === 'companion-stop') return Number.isSafeInteger(message.replyId);
+  if (message.kind === 'companion-stop')
+    return Number.isSafeInteger(message.replyId) && (message.shownChars === undefined || Number.isSafeInteger(message.shownChars));
   return message.kind === 'session' && typeof message.sessionId === 'string';
 }
 

@@ -166,6 +166,40 @@ describe.each(dialects)('AI companion controls: no delay by default, stop, regen
     expect(again.statusCode).toBe(409);
   });
 
+  it('Stop with what the client showed at the click: the stored reply is that much of the streamed text, never more than was streamed', async () => {
+    const chunks = ['Alpha ', 'bravo ', 'charlie ', 'delta ', 'echo ', 'foxtrot ', 'golf ', 'hotel.'];
+    llm.script = [{ kind: 'stream', chunks, delayMs: 150 }];
+    const { client } = await createSignedInUser(ctx.app, { coins: 5000 });
+    const topicId = await startAiTopic(client);
+    const socket = await connect(client, topicId);
+    await sendMessage(client, topicId, 'spell it');
+    await eventually(async () => (await replyRows(topicId)).length > 0, 'the reply row');
+    const running = getCompanionWorker(ctx.app).runNow();
+    await socket.waitFor(() => assemble(deltasOf(socket.events(), topicId)).length >= 13 || undefined);
+    // The client had shown 'Alpha bravo' (11 characters) when the user clicked; more may have arrived since.
+    const stop = await client.post<StopReplyResult>('/api/companion/stop', { topic_id: topicId, shown_chars: 11 });
+    await running;
+    expect(stop.body.payload.message?.content).toBe('Alpha bravo');
+    expect((await messagesOf(topicId)).filter((m) => m.sender_kind === 'companion').map((m) => m.content)).toEqual(['Alpha bravo']);
+    // A client cannot make it store more than was streamed.
+    llm.script = [{ kind: 'stream', chunks, delayMs: 150 }];
+    await sendMessage(client, topicId, 'again');
+    await eventually(async () => (await replyRows(topicId)).some((r) => r.status === 'pending'), 'the second reply');
+    const before = socket.events().length;
+    const second = getCompanionWorker(ctx.app).runNow();
+    await socket.waitFor(() => assemble(deltasOf(socket.events().slice(before), topicId)).length >= 6 || undefined);
+    const generous = await client.post<StopReplyResult>('/api/companion/stop', { topic_id: topicId, shown_chars: 4000 });
+    await second;
+    const stopped = await socket.waitFor(() =>
+      socket
+        .events()
+        .slice(before)
+        .find((e) => e.type === 'message.stopped'),
+    );
+    const events = socket.events().slice(before);
+    expect(generous.body.payload.message?.content).toBe(assemble(deltasOf(events.slice(0, events.indexOf(stopped)), topicId)));
+  });
+
   it('Stop while the reply waits (delay on): it is cancelled, the provider is never asked, nothing is stored or charged', async () => {
     await saveSettings(ctx.db, { bot_reply_delay_enabled: true });
     llm.script = [{ kind: 'stream', chunks: ['Too late.'] }];

@@ -22,17 +22,19 @@ async function requireAiTopic(deps: Pick<CompanionDeps, 'db'>, userId: number, t
  * told, and the one writing it stores exactly the text shown so far. Answers once that is stored. Free: replies
  * cost nothing, and the user's message stays paid as it was.
  */
-export async function stopReply(deps: CompanionDeps, userId: number, topicId: number): Promise<StopReplyResult> {
+export async function stopReply(deps: CompanionDeps, userId: number, topicId: number, shownChars?: number): Promise<StopReplyResult> {
   const topic = await requireAiTopic(deps, userId, topicId);
   const open = await repo.findOpenReply(deps.db, topicId);
   if (!open) throw new AppError('CONFLICT', texts.companionControls.nothingToStop);
   const now = isoNow(deps.clock);
-  if (await repo.stopPendingReply(deps.db, open.id, now)) {
+  if (open.status === 'pending' && (await repo.stopPendingReply(deps.db, open.id, now))) {
     await deps.bus.publish({ type: 'message.stopped', topicId, replyId: open.id, messageId: null });
     await deps.bus.publish({ type: 'typing', topicId, userId: companionUserId, name: topic.companion_name, isTyping: false });
     return { reply_id: open.id, message: null };
   }
   const outcome = waitForStopped(deps, open.id);
+  // Told at once (the writer stops sending before anything is written); the row's mark covers a writer not yet listening.
+  await deps.bus.invalidate({ kind: 'companion-stop', replyId: open.id, shownChars });
   if (!(await repo.markReplyStopped(deps.db, open.id, now))) {
     outcome.cancel();
     // Finished meanwhile: the whole reply is what was shown.
@@ -40,7 +42,7 @@ export async function stopReply(deps: CompanionDeps, userId: number, topicId: nu
     if (row?.status !== 'sent' || row.reply_message_id === null) throw new AppError('CONFLICT', texts.companionControls.nothingToStop);
     return { reply_id: open.id, message: await getCompanionMessage(deps.db, row.reply_message_id) };
   }
-  await deps.bus.invalidate({ kind: 'companion-stop', replyId: open.id });
+  await deps.bus.invalidate({ kind: 'companion-stop', replyId: open.id, shownChars });
   const messageId = await outcome.result;
   if (messageId === undefined) {
     // The writer did not answer in time (a dead instance): its lease runs out and the row says stopped.

@@ -78,7 +78,7 @@ export const companionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/companion/stop',
     { onRequest: requireVerified, schema: { tags: ['chat'], body: stopReplyBodySchema, response: { 200: envelopeSchema(stopReplyResultSchema) } } },
-    async (request) => ({ status: 'OK' as const, payload: await stopReply(deps, currentUser(request).id, request.body.topic_id) }),
+    async (request) => ({ status: 'OK' as const, payload: await stopReply(deps, currentUser(request).id, request.body.topic_id, request.body.shown_chars) }),
   );
   app.post(
     '/companion/regenerate',

@@ -43,17 +43,17 @@ export interface CompanionDeps {
 
 /** The replies one instance is writing, by reply id, each with the function that stops it (issue 34). */
 export class RunningReplies {
-  private readonly stops = new Map<number, () => void>();
-  track(replyId: number, stop: () => void) {
+  private readonly stops = new Map<number, (shownChars?: number) => void>();
+  track(replyId: number, stop: (shownChars?: number) => void) {
     this.stops.set(replyId, stop);
     return () => {
       if (this.stops.get(replyId) === stop) this.stops.delete(replyId);
     };
   }
-  /** True when this instance was writing it. */
-  stop(replyId: number): boolean {
+  /** True when this instance was writing it. `shownChars`: how much of the stream the client showed at the click. */
+  stop(replyId: number, shownChars?: number): boolean {
     const stop = this.stops.get(replyId);
-    stop?.();
+    stop?.(shownChars);
     return stop !== undefined;
   }
 }
@@ -222,7 +222,12 @@ export async function answerReply(deps: CompanionDeps, row: CompanionReplyRow, s
   stream.onLeak = () => leaked.abort();
   // The owner's Stop (issue 34): any instance's route asks over the bus; a stop that came before this point is on the row.
   const stopped = new AbortController();
-  const untrack = deps.running?.track(row.id, () => stopped.abort()) ?? (() => undefined);
+  const untrack =
+    deps.running?.track(row.id, (shownChars) => {
+      // Nothing more goes out from here: the client froze what it showed at the click.
+      stream.close(shownChars);
+      stopped.abort();
+    }) ?? (() => undefined);
   const started = performance.now();
   let reply: CompanionReply;
   try {
@@ -416,9 +421,12 @@ class DeltaStream {
   private holding = false;
   private closed = false;
 
-  /** Exactly what the chat has been shown so far. */
+  /** How much of the sent text the owner saw when they stopped it (the client says; never more than was sent). */
+  private shownLimit = Infinity;
+
+  /** Exactly what the chat has been shown so far (up to what the stopping client showed). */
   get shown() {
-    return this.text.slice(0, this.sentUpTo);
+    return this.text.slice(0, Math.min(this.sentUpTo, this.shownLimit));
   }
 
   push(piece: string, offset: number) {
@@ -461,8 +469,9 @@ class DeltaStream {
     this.sentUpTo = final.length;
   }
 
-  /** Nothing more goes out (a failure, or the owner's Stop). */
-  close() {
+  /** Nothing more goes out (a failure, or the owner's Stop, with how much of it their client showed). */
+  close(shownChars?: number) {
+    if (shownChars !== undefined && !this.closed) this.shownLimit = shownChars;
     this.closed = true;
     clearTimeout(this.timer);
     this.timer = undefined;

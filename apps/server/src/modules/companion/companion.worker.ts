@@ -45,7 +45,7 @@ export class CompanionWorker {
     companions.set(deps.db, deps);
     const unsubscribeEvents = deps.bus.subscribe((event) => void this.onEvent(event));
     // The owner's Stop, asked on any instance: the one writing the reply ends it (issue 34).
-    const unsubscribeStops = deps.bus.onInvalidate((message) => message.kind === 'companion-stop' && deps.running?.stop(message.replyId));
+    const unsubscribeStops = deps.bus.onInvalidate((message) => message.kind === 'companion-stop' && deps.running?.stop(message.replyId, message.shownChars));
     this.unsubscribe = () => {
       unsubscribeEvents();
       unsubscribeStops();

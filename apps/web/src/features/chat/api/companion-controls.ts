@@ -1,9 +1,9 @@
 import { type RegenerateReplyResult, type StopReplyResult } from '@parley/contracts';
 import { api, type Envelope } from '../../../lib/api-client';
 
-/** POST /companion/stop {topic_id}: the reply being written ends; the text shown so far is stored (issue 34). */
-export async function stopReply(topicId: number): Promise<StopReplyResult> {
-  return (await api.post<Envelope<StopReplyResult>>('/companion/stop', { topic_id: topicId })).payload;
+/** POST /companion/stop {topic_id, shown_chars}: the reply being written ends; the text shown at the click is stored (issue 34). */
+export async function stopReply(topicId: number, shownChars: number): Promise<StopReplyResult> {
+  return (await api.post<Envelope<StopReplyResult>>('/companion/stop', { topic_id: topicId, shown_chars: shownChars })).payload;
 }
 
 /** POST /companion/regenerate {topic_id, message_id}: a new reply to the message the last reply answered (free). */

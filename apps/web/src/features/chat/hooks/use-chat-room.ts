@@ -58,7 +58,7 @@ export function useChatRoom(topicId: number) {
     toRooms,
   });
   const actions = useChatActions(topicId, { isLive: live.isLive, showTyping: live.showTyping, toRooms });
-  const companion = useCompanionControls(topicId, live.regenerating);
+  const companion = useCompanionControls(topicId, { regenerating: live.regenerating, freeze: live.freezeStream, unfreeze: live.unfreezeStream });
   const { data: costs = null } = useQuery({ ...attachmentCostsQuery, enabled: ready });
 
   return {
