@@ -157,6 +157,9 @@ describe.each(dialects)('AI companion controls: no delay by default, stop, regen
     expect((await replyRows(topicId))[0]!.stopped_at).not.toBeNull();
     expect(await ledgerOf(user.id)).toEqual(afterSend);
     await expectLedgerConsistent(ctx.db);
+    // The new frames and the answer name nobody (privacy: no account name, email or phone).
+    const said = JSON.stringify([stop.body, events.filter((e) => e.type === 'message.stopped')]);
+    for (const secret of [user.email, user.name, user.phone]) if (secret) expect(said).not.toContain(secret);
 
     // A reload after the stop shows the stored text, no stream.
     const reloaded = await connect(client, topicId);
