@@ -7,7 +7,7 @@ export const companionControlTexts = {
     stop: 'Stop',
     stopLabel: 'Stop the reply',
     regenerate: 'Regenerate',
-    regenerateLabel: 'Write a new reply to the same message',
+    regenerateLabel: 'Regenerate: a new reply to the same message',
     copy: 'Copy',
     copyLabel: 'Copy the message text',
     copied: 'Copied to the clipboard',

@@ -2,10 +2,10 @@ import type { TextKey } from '@parley/contracts/i18n';
 
 /** German texts of packages/contracts/src/texts/companion-controls.ts: see de.ts. */
 export const deCompanionControls: Partial<Record<TextKey, string>> = {
-  'companionControls.stop': 'Stopp',
-  'companionControls.stopLabel': 'Antwort anhalten',
+  'companionControls.stop': 'Stoppen',
+  'companionControls.stopLabel': 'Antwort stoppen',
   'companionControls.regenerate': 'Neu schreiben',
-  'companionControls.regenerateLabel': 'Eine neue Antwort auf dieselbe Nachricht schreiben',
+  'companionControls.regenerateLabel': 'Neu schreiben: eine neue Antwort auf dieselbe Nachricht',
   'companionControls.copy': 'Kopieren',
   'companionControls.copyLabel': 'Nachrichtentext kopieren',
   'companionControls.copied': 'In die Zwischenablage kopiert',
