@@ -280,6 +280,11 @@ describe.each(dialects)('AI companion controls: no delay by default, stop, regen
     ).toMatchObject({ messageId: first.id, variantOf: first.id });
     await reloaded.waitFor(() => reloaded.events().find((e) => e.type === 'message.created' && e.message.sender_kind === 'companion'));
     expect(assemble(deltasOf(reloaded.events(), topicId))).toBe('Second answer is slower.');
+    // The reloaded client also learns which reply the stream replaces, before the text so far.
+    const replayed = reloaded.events();
+    const regenerating = replayed.findIndex((e) => e.type === 'message.regenerating');
+    expect(replayed[regenerating]).toMatchObject({ messageId: first.id, variantOf: first.id });
+    expect(regenerating).toBeLessThan(replayed.findIndex((e) => e.type === 'message.delta'));
 
     // The provider was asked to answer the same message again, without the reply it replaces.
     const asked = llm.requests.at(-1)!.body.messages;
