@@ -506,13 +506,20 @@ describe('chat between two people (issues #4, #5, #6)', () => {
 });
 
 describe('AI companion (issue #6)', () => {
-  let restore: { bot_reply_interval_min: number; bot_reply_interval_max: number } | null = null;
+  let restore: { bot_reply_delay_enabled: boolean; bot_reply_interval_min: number; bot_reply_interval_max: number } | null = null;
 
   beforeAll(async () => {
-    const settings = await admin.ok<{ bot_reply_interval_min: number; bot_reply_interval_max: number }>('GET', '/admin/settings');
-    restore = { bot_reply_interval_min: settings.bot_reply_interval_min, bot_reply_interval_max: settings.bot_reply_interval_max };
-    // Long enough to see the companion writing, short enough for a quick test.
-    await admin.ok('PUT', '/admin/settings', { bot_reply_interval_min: 1, bot_reply_interval_max: 2 });
+    const settings = await admin.ok<{ bot_reply_delay_enabled: boolean; bot_reply_interval_min: number; bot_reply_interval_max: number }>(
+      'GET',
+      '/admin/settings',
+    );
+    restore = {
+      bot_reply_delay_enabled: settings.bot_reply_delay_enabled,
+      bot_reply_interval_min: settings.bot_reply_interval_min,
+      bot_reply_interval_max: settings.bot_reply_interval_max,
+    };
+    // The human-like delay is opt-in (issue 34): on here, long enough to see the companion writing, short enough for a quick test.
+    await admin.ok('PUT', '/admin/settings', { bot_reply_delay_enabled: true, bot_reply_interval_min: 1, bot_reply_interval_max: 2 });
   });
   afterAll(async () => {
     if (restore) await admin.ok('PUT', '/admin/settings', restore);

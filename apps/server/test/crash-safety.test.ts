@@ -109,7 +109,7 @@ describe.each(dialects)('crash safety: SIGKILL under send load on %s', (dialect)
 
   it('keeps every acknowledged message, every coin, the pending companion reply and the pending webhook credit', async () => {
     const { db } = ctx;
-    await saveSettings(db, { bot_reply_interval_min: REPLY_DELAY_S, bot_reply_interval_max: REPLY_DELAY_S });
+    await saveSettings(db, { bot_reply_delay_enabled: true, bot_reply_interval_min: REPLY_DELAY_S, bot_reply_interval_max: REPLY_DELAY_S });
 
     // Senders talk in pairs (a topic seats two); tokens come from /api/login (sessions live in the database).
     const room = await createRoom(db);
@@ -291,7 +291,7 @@ describe.each(dialects)('crash safety: SIGKILL under send load on %s', (dialect)
 
   it('answers an acknowledged ai-mode message whose reply was not yet scheduled when the process died', async () => {
     const { db } = ctx;
-    await saveSettings(db, { bot_reply_interval_min: 1, bot_reply_interval_max: 1 });
+    await saveSettings(db, { bot_reply_delay_enabled: true, bot_reply_interval_min: 1, bot_reply_interval_max: 1 });
     const { client } = await createSignedInUser(ctx.app, { coins: 5000 });
     const topicId = await startAiTopic(client);
     // A kill right after the commit and the 200, before the worker reacted to the event: no reply row yet.

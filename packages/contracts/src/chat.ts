@@ -162,6 +162,8 @@ export const messageSchema = z.object({
   cost: z.number().int(),
   look: messageLookSchema,
   attachments: z.array(attachmentSchema),
+  /** A regenerated companion reply: the id of the first reply of its group (its siblings share it); null otherwise. */
+  variant_of: z.number().int().nullable().optional(),
   created_at: z.string(),
   /**
    * The `client_id` the caller sent with their own message (issue 34 §2: the local echo is matched to it,

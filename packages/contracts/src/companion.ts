@@ -13,6 +13,8 @@ export const personaInputSchema = z.object({
   /** The rooms this persona serves; null: every room and random AI chats. */
   room_ids: z.array(jsonIdSchema).max(200).nullable().default(null),
   is_active: z.boolean().default(true),
+  /** Replies wait the human-like delay (settings `bot_reply_interval_min/max`); off: the companion starts writing at once. */
+  human_delay: z.boolean().default(false),
 });
 export type PersonaInput = z.infer<typeof personaInputSchema>;
 

@@ -14,6 +14,7 @@ export * from './payouts.js';
 export * from './coins.js';
 export * from './money.js';
 export * from './companion.js';
+export * from './realtime-companion.js';
 export * from './system.js';
 export * from './passkeys.js';
 export * from './responses.js';

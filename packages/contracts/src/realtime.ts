@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { messageSchema } from './chat.js';
 import { jsonIdSchema, MAX_DB_ID } from './envelope.js';
 import { notificationSchema } from './notifications.js';
+import { messageRegeneratingEventSchema, messageStoppedEventSchema } from './realtime-companion.js';
 
 /**
  * Chat events pushed over the WebSocket and carried between instances on the
@@ -31,6 +32,9 @@ export const chatEventSchema = z.discriminatedUnion('type', [
     offset: z.number().int().nonnegative(),
     text: z.string(),
   }),
+  // The owner stopped a reply, or started its regeneration (issue 34; realtime-companion.ts).
+  messageStoppedEventSchema,
+  messageRegeneratingEventSchema,
   z.object({ type: z.literal('typing'), topicId: z.number().int(), userId: z.number().int().optional(), name: z.string(), isTyping: z.boolean() }),
   z.object({ type: z.literal('participant.joined'), topicId: z.number().int(), userId: z.number().int().optional(), participantsCount: z.number().int() }),
   z.object({ type: z.literal('participant.left'), topicId: z.number().int(), userId: z.number().int().optional(), participantsCount: z.number().int() }),

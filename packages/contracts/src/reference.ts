@@ -56,6 +56,11 @@ export const settingsSchema = z.object({
   max_channel_topics: z.number().int().min(1).max(50),
   bot_reply_interval_min: z.number().min(0).max(600),
   bot_reply_interval_max: z.number().min(0).max(600),
+  /**
+   * The built-in companion (topics without a persona) waits the human-like delay above before it answers
+   * (issue 34). Off by default: it starts writing at once; personas have their own `human_delay`.
+   */
+  bot_reply_delay_enabled: z.boolean(),
   bot_conversation_history_limit: z.number().int().min(1).max(100),
   /** Tokens the AI companion may use per calendar month (UTC); 0: no limit. Beyond it the companion answers with the unavailable notice. */
   llm_monthly_token_budget: z.number().int().min(0).max(1_000_000_000_000),

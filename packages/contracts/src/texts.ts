@@ -11,6 +11,7 @@ import { chatSendTexts } from './texts/chat-send.js';
 import { uiTextsLang } from './texts/ui-lang.js';
 import { passkeyTexts } from './texts/passkeys.js';
 import { pushTexts } from './texts/push.js';
+import { companionControlTexts } from './texts/companion-controls.js';
 
 export const texts = {
   common: {
@@ -588,4 +589,5 @@ export const texts = {
   ...uiTextsLang,
   ...passkeyTexts,
   ...pushTexts,
+  ...companionControlTexts,
 } as const;

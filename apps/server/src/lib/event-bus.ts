@@ -44,7 +44,12 @@ export type Invalidation =
   /** A product changed, or skins changed for users we cannot tell: drop every cached look. */
   | { kind: 'looks' }
   /** An admin changed the LLM connection: rebuild the companion's provider (modules/companion/llm-connection.service.ts). */
-  | { kind: 'llm' };
+  | { kind: 'llm' }
+  /**
+   * Not a cache: the owner stopped a companion reply (issue 34). Every instance hears it on this channel; the one
+   * writing the reply aborts its provider call and stores the text shown so far (modules/companion).
+   */
+  | { kind: 'companion-stop'; replyId: number; shownChars?: number };
 
 export function isInvalidation(value: unknown): value is Invalidation {
   if (typeof value !== 'object' || value === null) return false;
@@ -62,6 +67,8 @@ export function isInvalidation(value: unknown): value is Invalidation {
   if (message.kind === 'user') return Number.isSafeInteger(message.userId);
   if (message.kind === 'topic') return Number.isSafeInteger(message.topicId);
   if (message.kind === 'look') return Number.isSafeInteger(message.userId);
+  if (message.kind === 'companion-stop')
+    return Number.isSafeInteger(message.replyId) && (message.shownChars === undefined || Number.isSafeInteger(message.shownChars));
   return message.kind === 'session' && typeof message.sessionId === 'string';
 }
 

@@ -141,20 +141,120 @@ export async function cancelReplies(db: DbOrTrx, topicId: number, reason: string
   return Number(result.numUpdatedRows);
 }
 
-/** The last `limit` user and companion messages, newest first, with the senders' chat names. */
-export function listRecentConversation(db: DbOrTrx, topicId: number, limit: number) {
-  return (
-    db
-      .selectFrom('messages')
-      .leftJoin('users', 'users.id', 'messages.sender_id')
-      // The chat name, not the account name: the provider never learns who the user is.
-      .select(['messages.id', 'messages.sender_kind', 'messages.content', 'users.chat_name as sender_name'])
-      .where('messages.topic_id', '=', topicId)
-      .where('messages.sender_kind', 'in', ['user', 'companion'])
-      .orderBy('messages.id', 'desc')
-      .limit(limit)
-      .execute()
-  );
+/**
+ * The last `limit` user and companion messages (up to `upToId`, a regeneration's message), newest first, with the
+ * senders' chat names. A reply that was regenerated is left out: the conversation goes on from its newest sibling.
+ */
+export function listRecentConversation(db: DbOrTrx, topicId: number, limit: number, upToId?: number) {
+  let query = db
+    .selectFrom('messages')
+    .leftJoin('users', 'users.id', 'messages.sender_id')
+    // The chat name, not the account name: the provider never learns who the user is.
+    .select(['messages.id', 'messages.sender_kind', 'messages.content', 'users.chat_name as sender_name'])
+    .where('messages.topic_id', '=', topicId)
+    .where('messages.sender_kind', 'in', ['user', 'companion'])
+    .where(({ not, exists, selectFrom, fn }) =>
+      not(
+        exists(
+          selectFrom('messages as v')
+            .select('v.id')
+            .whereRef('v.topic_id', '=', 'messages.topic_id')
+            .whereRef('v.id', '>', 'messages.id')
+            .where('v.variant_of', '=', fn.coalesce('messages.variant_of', 'messages.id')),
+        ),
+      ),
+    );
+  if (upToId !== undefined) query = query.where('messages.id', '<=', upToId);
+  return query.orderBy('messages.id', 'desc').limit(limit).execute();
+}
+
+/** The newest user message after `afterId`, if any (one sent while a regeneration was about to start). */
+export async function findLastUserMessageAfter(db: DbOrTrx, topicId: number, afterId: number) {
+  const row = await db
+    .selectFrom('messages')
+    .select('id')
+    .where('topic_id', '=', topicId)
+    .where('sender_kind', '=', 'user')
+    .where('id', '>', afterId)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** The reply waiting or being written in a topic, if any. */
+export function findOpenReply(db: DbOrTrx, topicId: number) {
+  return db
+    .selectFrom('companion_replies')
+    .selectAll()
+    .where('topic_id', '=', topicId)
+    .where('status', 'in', ['pending', 'processing'])
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
+
+/** Stop before the reply was claimed: it is cancelled (false when it was claimed meanwhile). */
+export async function stopPendingReply(db: DbOrTrx, id: number, now: string) {
+  const result = await db
+    .updateTable('companion_replies')
+    .set({ status: 'cancelled', error: 'stopped', stopped_at: now, updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Stop while it is written: marked on the row (the writer looks once it tracks the reply), false when it is over. */
+export async function markReplyStopped(db: DbOrTrx, id: number, now: string) {
+  const result = await db
+    .updateTable('companion_replies')
+    .set({ stopped_at: now, updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'processing')
+    .where('stopped_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** The topic's last user or companion message (only the last reply can be regenerated). */
+export function findLastConversationMessage(db: DbOrTrx, topicId: number) {
+  return db
+    .selectFrom('messages')
+    .select(['id', 'sender_kind', 'variant_of'])
+    .where('topic_id', '=', topicId)
+    .where('sender_kind', 'in', ['user', 'companion'])
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
+
+/** The user message a reply answered: the last one before it. */
+export async function findUserMessageBefore(db: DbOrTrx, topicId: number, beforeId: number) {
+  const row = await db
+    .selectFrom('messages')
+    .select('id')
+    .where('topic_id', '=', topicId)
+    .where('sender_kind', '=', 'user')
+    .where('id', '<', beforeId)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** A regeneration: a reply to the same message, due now, naming the message it replaces. */
+export function insertRegeneration(db: DbOrTrx, topicId: number, userMessageId: number, regeneratesMessageId: number, now: string) {
+  return db
+    .insertInto('companion_replies')
+    .values({
+      topic_id: topicId,
+      first_user_message_id: userMessageId,
+      last_user_message_id: userMessageId,
+      regenerates_message_id: regeneratesMessageId,
+      status: 'pending',
+      due_at: now,
+      created_at: now,
+      updated_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 /** Whether the companion already answered after a given message (a reclaimed row must not reply twice). */

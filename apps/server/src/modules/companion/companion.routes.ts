@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { envelopeSchema, regenerateReplyBodySchema, regenerateReplyResultSchema, stopReplyBodySchema, stopReplyResultSchema } from '@parley/contracts';
+import { currentUser, requireVerified } from '../../plugins/session.js';
+import { regenerateReply, stopReply } from './companion.controls.js';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Config } from '../../config.js';
 import { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -10,7 +13,7 @@ import { type CompanionProvider } from './companion.provider.js';
 import { COMPANION_LEASE_MS, CompanionWorker } from './companion.worker.js';
 import { ProviderHealth } from './companion.health.js';
 import { listAdminIds } from './companion.repository.js';
-import { registerCompanionHealth } from './companion.service.js';
+import { registerCompanionHealth, RunningReplies, type CompanionDeps } from './companion.service.js';
 import { createNotification } from '../notifications/notifications.service.js';
 
 // Keyed by the HTTP server, which every encapsulated plugin context shares.
@@ -34,8 +37,8 @@ export function createCompanionProvider(config: Config, log: FastifyBaseLogger):
 }
 
 /**
- * The AI companion has no HTTP routes of its own: it answers chat events. This
- * plugin schedules replies from the app's start; the job worker answers them and stops with the app.
+ * The AI companion answers chat events: this plugin schedules replies from the app's start; the job worker
+ * answers them and stops with the app. Its routes are the owner's controls (issue 34): stop, regenerate.
  */
 export const companionRoutes: FastifyPluginAsyncZod = async (app) => {
   // The environment's endpoint (or the offline companion) until the stored connection is read; swapped in place when an admin changes it.
@@ -52,27 +55,40 @@ export const companionRoutes: FastifyPluginAsyncZod = async (app) => {
   refreshers.set(app.server, refresh);
   // Another instance's admin changed the connection.
   const unwatch = app.bus.onInvalidate((message) => message.kind === 'llm' && void refreshLogged());
-  const worker = new CompanionWorker(
-    {
-      db: app.db,
-      clock: app.clock,
-      random: app.random,
-      bus: app.bus,
-      log: app.log.child({ module: 'companion' }),
-      provider,
-      postReply: (topicId, content) => createCompanionMessage(app.db, app.clock, app.bus, { topicId, content }),
-      postNotice: (topicId, content) => createCompanionMessage(app.db, app.clock, app.bus, { topicId, content, kind: 'system' }),
-      notifyAdmins: async (notice) => {
-        await app.db.transaction().execute(async (trx) => {
-          for (const userId of await listAdminIds(trx)) await createNotification(trx, { ...notice, userId, dedupeKey: `${notice.dedupeKey}:${userId}` });
-        });
-      },
-      instanceId: randomUUID(),
-      leaseMs: COMPANION_LEASE_MS,
+  const deps: CompanionDeps = {
+    db: app.db,
+    clock: app.clock,
+    random: app.random,
+    bus: app.bus,
+    log: app.log.child({ module: 'companion' }),
+    provider,
+    postReply: (topicId, content, variantOf) => createCompanionMessage(app.db, app.clock, app.bus, { topicId, content, variantOf }),
+    postNotice: (topicId, content) => createCompanionMessage(app.db, app.clock, app.bus, { topicId, content, kind: 'system' }),
+    notifyAdmins: async (notice) => {
+      await app.db.transaction().execute(async (trx) => {
+        for (const userId of await listAdminIds(trx)) await createNotification(trx, { ...notice, userId, dedupeKey: `${notice.dedupeKey}:${userId}` });
+      });
     },
-    app.jobs,
-  );
+    instanceId: randomUUID(),
+    leaseMs: COMPANION_LEASE_MS,
+    running: new RunningReplies(),
+  };
+  const worker = new CompanionWorker(deps, app.jobs);
   workers.set(app.server, worker);
+  app.post(
+    '/companion/stop',
+    { onRequest: requireVerified, schema: { tags: ['chat'], body: stopReplyBodySchema, response: { 200: envelopeSchema(stopReplyResultSchema) } } },
+    async (request) => ({ status: 'OK' as const, payload: await stopReply(deps, currentUser(request).id, request.body.topic_id, request.body.shown_chars) }),
+  );
+  app.post(
+    '/companion/regenerate',
+    { onRequest: requireVerified, schema: { tags: ['chat'], body: regenerateReplyBodySchema, response: { 200: envelopeSchema(regenerateReplyResultSchema) } } },
+    async (request) => {
+      const { dueAt, ...result } = await regenerateReply(deps, currentUser(request).id, request.body.topic_id, request.body.message_id);
+      app.jobs.wakeAt(dueAt);
+      return { status: 'OK' as const, payload: result };
+    },
+  );
   app.addHook('onReady', async () => {
     await refreshLogged();
     worker.start();

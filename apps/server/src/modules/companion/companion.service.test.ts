@@ -39,7 +39,8 @@ describe.each(dialects)('AI companion with an OpenAI-compatible endpoint (%s)', 
         jobs: { pollMs: 3_600_000 },
       },
     });
-    await saveSettings(ctx.db, { bot_reply_interval_min: 2, bot_reply_interval_max: 6, bot_conversation_history_limit: 3 });
+    // The human-like delay is opt-in (issue 34): these tests are about how it behaves where it is on.
+    await saveSettings(ctx.db, { bot_reply_delay_enabled: true, bot_reply_interval_min: 2, bot_reply_interval_max: 6, bot_conversation_history_limit: 3 });
   });
   afterEach(() => {
     llm.requests.length = 0;

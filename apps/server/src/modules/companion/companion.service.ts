@@ -27,8 +27,8 @@ export interface CompanionDeps {
   bus: EventBus;
   log: FastifyBaseLogger;
   provider: CompanionProvider;
-  /** Writes the companion's message (free) and publishes it; from the messages module. */
-  postReply(topicId: number, content: string): Promise<{ id: number }>;
+  /** Writes the companion's message (free) and publishes it; from the messages module. A regeneration names its group. */
+  postReply(topicId: number, content: string, variantOf?: number): Promise<{ id: number }>;
   /** Writes a notice in the conversation (kind system, free) and publishes it. */
   postNotice(topicId: number, content: string): Promise<{ id: number }>;
   /** Tells every admin (in-app notice and mail), once per dedupe key. */
@@ -37,6 +37,25 @@ export interface CompanionDeps {
   instanceId: string;
   /** A reply claimed longer ago than this is taken to belong to a dead instance. */
   leaseMs: number;
+  /** The replies this instance is writing now (a stop request aborts the one here). */
+  running?: RunningReplies;
+}
+
+/** The replies one instance is writing, by reply id, each with the function that stops it (issue 34). */
+export class RunningReplies {
+  private readonly stops = new Map<number, (shownChars?: number) => void>();
+  track(replyId: number, stop: (shownChars?: number) => void) {
+    this.stops.set(replyId, stop);
+    return () => {
+      if (this.stops.get(replyId) === stop) this.stops.delete(replyId);
+    };
+  }
+  /** True when this instance was writing it. `shownChars`: how much of the stream the client showed at the click. */
+  stop(replyId: number, shownChars?: number): boolean {
+    const stop = this.stops.get(replyId);
+    stop?.(shownChars);
+    return stop !== undefined;
+  }
 }
 
 /** The durable job that answers one reply row (modules/jobs); its handler is `runReplyJob`. */
@@ -45,8 +64,17 @@ export const COMPANION_REPLY_JOB = 'companion.reply';
 const isAiTopic = (topic: TopicRow | undefined): topic is TopicRow => topic !== undefined && topic.chat_mode === 'ai' && topic.is_closed === 0;
 
 /**
- * A user wrote in an ai-mode topic: make sure a reply is pending, due after a
- * random delay in [bot_reply_interval_min, bot_reply_interval_max] seconds. A
+ * Whether replies in this topic wait the human-like delay (issue 34: opt-in, off by default): its persona's
+ * `human_delay`, or for the built-in companion the `bot_reply_delay_enabled` setting.
+ */
+async function usesHumanDelay(deps: Pick<CompanionDeps, 'db'>, topic: TopicRow, enabledForBuiltIn: boolean): Promise<boolean> {
+  const persona = topic.persona_id === null ? undefined : await repo.findPersona(deps.db, topic.persona_id);
+  return persona ? persona.human_delay === 1 : enabledForBuiltIn;
+}
+
+/**
+ * A user wrote in an ai-mode topic: make sure a reply is pending, due at once or, where the human-like delay is
+ * on, after a random delay in [bot_reply_interval_min, bot_reply_interval_max] seconds. A
  * burst extends the one pending reply. Safe to run once per instance for the
  * same message: only the first extends. Returns the due time when it changed.
  */
@@ -58,8 +86,9 @@ export async function scheduleReply(deps: CompanionDeps, topicId: number, messag
   if (!message || message.topic_id !== topicId || message.sender_kind !== 'user') return null;
 
   const settings = await getSettings(deps.db);
-  const min = Math.min(settings.bot_reply_interval_min, settings.bot_reply_interval_max);
-  const max = Math.max(settings.bot_reply_interval_min, settings.bot_reply_interval_max);
+  const delayed = await usesHumanDelay(deps, topic, settings.bot_reply_delay_enabled);
+  const min = delayed ? Math.min(settings.bot_reply_interval_min, settings.bot_reply_interval_max) : 0;
+  const max = delayed ? Math.max(settings.bot_reply_interval_min, settings.bot_reply_interval_max) : 0;
   const now = deps.clock.now();
   const dueAt = new Date(now.getTime() + (min + deps.random.next() * (max - min)) * 1000).toISOString();
 
@@ -67,6 +96,8 @@ export async function scheduleReply(deps: CompanionDeps, topicId: number, messag
     const pending = await repo.findPendingReply(deps.db, topicId);
     if (pending) {
       if (pending.last_user_message_id >= messageId) return null;
+      // A regeneration about to start answers the earlier message only: this one is scheduled once it is done.
+      if (pending.regenerates_message_id !== null) return null;
       // A user who keeps writing still gets an answer: a burst waits at most twice the longest delay.
       const cap = new Date(Date.parse(pending.created_at) + 2 * max * 1000).toISOString();
       const extended = [dueAt < cap ? dueAt : cap, pending.due_at].sort().at(-1)!;
@@ -162,14 +193,17 @@ export async function answerReply(deps: CompanionDeps, row: CompanionReplyRow, s
     return;
   }
   // A reclaimed row whose first worker already posted must not post twice.
-  const existing = row.attempts > 0 ? await repo.hasCompanionReplyAfter(deps.db, row.topic_id, row.last_user_message_id) : undefined;
+  const existing =
+    row.attempts > 0 ? await repo.hasCompanionReplyAfter(deps.db, row.topic_id, row.regenerates_message_id ?? row.last_user_message_id) : undefined;
   if (existing !== undefined) {
     await finish({ status: 'sent', replyMessageId: existing });
     return;
   }
   await publishTyping(deps, topic, true);
   const persona = await personaForTopic(deps.db, topic);
-  const context = await buildContext(deps, topic, persona);
+  // A regeneration answers the same message again: the conversation up to it.
+  const context = await buildContext(deps, topic, persona, row.regenerates_message_id === null ? undefined : row.last_user_message_id);
+  const variantOf = row.regenerates_message_id === null ? undefined : await variantGroupOf(deps, row.regenerates_message_id);
   const settings = await getSettings(deps.db);
   const monthStart = `${isoNow(deps.clock).slice(0, 7)}-01T00:00:00.000Z`;
   if (settings.llm_monthly_token_budget > 0 && (await repo.sumTokensSince(deps.db, monthStart)) >= settings.llm_monthly_token_budget) {
@@ -186,14 +220,28 @@ export async function answerReply(deps: CompanionDeps, row: CompanionReplyRow, s
   });
   const leaked = new AbortController();
   stream.onLeak = () => leaked.abort();
+  // The owner's Stop (issue 34): any instance's route asks over the bus; a stop that came before this point is on the row.
+  const stopped = new AbortController();
+  const untrack =
+    deps.running?.track(row.id, (shownChars) => {
+      // Nothing more goes out from here: the client froze what it showed at the click.
+      stream.close(shownChars);
+      stopped.abort();
+    }) ?? (() => undefined);
   const started = performance.now();
   let reply: CompanionReply;
   try {
+    if ((await repo.findReplyById(deps.db, row.id))?.stopped_at) stopped.abort();
     reply = await deps.provider.reply(context, {
-      signal: signal ? AbortSignal.any([signal, leaked.signal]) : leaked.signal,
+      signal: AbortSignal.any([...(signal ? [signal] : []), leaked.signal, stopped.signal]),
       onDelta: (piece, offset) => stream.push(piece, offset),
     });
   } catch (error) {
+    untrack();
+    if (stopped.signal.aborted && !signal?.aborted) {
+      await finishStopped(deps, row, topic, stream, { personaId: persona.id, model: persona.model ?? 'unknown', started, variantOf });
+      return;
+    }
     if (leaked.signal.aborted) reply = { text: PROMPT_REFUSAL, model: persona.model ?? 'unknown', usage: null };
     else if (signal?.aborted) {
       stream.close();
@@ -206,6 +254,12 @@ export async function answerReply(deps: CompanionDeps, row: CompanionReplyRow, s
       return;
     }
   }
+  untrack();
+  // Stopped after the last piece came but before it was shown whole: what was shown is the reply.
+  if (stopped.signal.aborted) {
+    await finishStopped(deps, row, topic, stream, { personaId: persona.id, model: reply.model, started, variantOf, usage: reply.usage });
+    return;
+  }
   // Never the instructions, even if the model was talked into quoting them.
   const unfiltered = leaksPrompt(reply.text, systemPrompt) ? PROMPT_REFUSAL : reply.text;
   const verdict = check(unfiltered);
@@ -213,7 +267,7 @@ export async function answerReply(deps: CompanionDeps, row: CompanionReplyRow, s
   stream.finish(text);
   const current = await repo.findReplyById(deps.db, row.id);
   if (current?.status !== 'processing' || current.claimed_by !== deps.instanceId) return;
-  const message = await deps.postReply(row.topic_id, text);
+  const message = await deps.postReply(row.topic_id, text, variantOf);
   await finish({
     status: 'sent',
     replyMessageId: message.id,
@@ -227,7 +281,65 @@ export async function answerReply(deps: CompanionDeps, row: CompanionReplyRow, s
     },
   });
   await publishTyping(deps, topic, false);
+  if (row.regenerates_message_id !== null) await scheduleAfterRegeneration(deps, row);
   if (reply.usage && settings.llm_monthly_token_budget > 0) await warnNearBudget(deps, settings.llm_monthly_token_budget, monthStart);
+}
+
+/** The group a regenerated reply joins: the first reply of the message it replaces. */
+async function variantGroupOf(deps: Pick<CompanionDeps, 'db'>, messageId: number): Promise<number> {
+  const message = await findMessage(deps.db, messageId);
+  return message?.variant_of ?? messageId;
+}
+
+/** A message the user sent while a regeneration was about to start gets its reply now. */
+async function scheduleAfterRegeneration(deps: CompanionDeps, row: CompanionReplyRow) {
+  const newer = await repo.findLastUserMessageAfter(deps.db, row.topic_id, row.last_user_message_id);
+  if (newer !== undefined) await scheduleReply(deps, row.topic_id, newer);
+}
+
+/**
+ * The owner stopped the reply: nothing more goes out, and exactly the text shown so far becomes the reply
+ * (none when nothing was shown yet). Replies are free; a stopped one too.
+ */
+async function finishStopped(
+  deps: CompanionDeps,
+  row: CompanionReplyRow,
+  topic: TopicRow,
+  stream: DeltaStream,
+  run: { personaId: number | null; model: string; started: number; variantOf?: number; usage?: CompanionReply['usage'] },
+) {
+  stream.close();
+  const shown = stream.shown;
+  const current = await repo.findReplyById(deps.db, row.id);
+  if (current?.status !== 'processing' || current.claimed_by !== deps.instanceId) return;
+  let messageId: number | null = null;
+  if (shown.trim() === '') await repo.finishReply(deps.db, row.id, deps.instanceId, { status: 'cancelled', error: 'stopped' }, isoNow(deps.clock));
+  else {
+    messageId = (await deps.postReply(row.topic_id, shown, run.variantOf)).id;
+    await repo.finishReply(
+      deps.db,
+      row.id,
+      deps.instanceId,
+      {
+        status: 'sent',
+        replyMessageId: messageId,
+        usage: {
+          personaId: run.personaId,
+          model: run.model,
+          promptTokens: run.usage?.promptTokens ?? null,
+          completionTokens: run.usage?.completionTokens ?? null,
+          latencyMs: Math.round(performance.now() - run.started),
+          firstTokenMs: stream.firstTokenMs,
+        },
+      },
+      isoNow(deps.clock),
+    );
+  }
+  await deps.bus
+    .publish({ type: 'message.stopped', topicId: topic.id, replyId: row.id, messageId })
+    .catch((error: unknown) => deps.log.warn({ err: error }, 'companion stopped event failed'));
+  await publishTyping(deps, topic, false);
+  if (row.regenerates_message_id !== null) await scheduleAfterRegeneration(deps, row);
 }
 
 /**
@@ -238,7 +350,9 @@ async function failReply(deps: CompanionDeps, row: CompanionReplyRow, topic: Top
   const balances = await deps.db.transaction().execute(async (trx) => {
     if (!(await repo.finishReply(trx, row.id, deps.instanceId, { status: 'failed', error: reason }, isoNow(deps.clock)))) return null;
     const bySender = new Map<number, { coins: number; keys: string[] }>();
-    for (const charge of await repo.listBurstCharges(trx, row)) {
+    // A regeneration answers a message that was answered already: nothing of it to give back.
+    const charges = row.regenerates_message_id === null ? await repo.listBurstCharges(trx, row) : [];
+    for (const charge of charges) {
       if (charge.sender_id === null) continue;
       const sender = bySender.get(charge.sender_id) ?? { coins: 0, keys: [] };
       bySender.set(charge.sender_id, { coins: sender.coins + charge.cost, keys: [...sender.keys, `message:${charge.id}`] });
@@ -305,8 +419,18 @@ class DeltaStream {
     private readonly needsFilter: (text: string) => boolean = () => false,
   ) {}
   private holding = false;
+  private closed = false;
+
+  /** How much of the sent text the owner saw when they stopped it (the client says; never more than was sent). */
+  private shownLimit = Infinity;
+
+  /** Exactly what the chat has been shown so far (up to what the stopping client showed). */
+  get shown() {
+    return this.text.slice(0, Math.min(this.sentUpTo, this.shownLimit));
+  }
 
   push(piece: string, offset: number) {
+    if (this.closed) return;
     if (offset < this.sentUpTo) {
       // The provider started over (a retried stream): start over in the chat too.
       this.sentUpTo = 0;
@@ -345,7 +469,10 @@ class DeltaStream {
     this.sentUpTo = final.length;
   }
 
-  close() {
+  /** Nothing more goes out (a failure, or the owner's Stop, with how much of it their client showed). */
+  close(shownChars?: number) {
+    if (shownChars !== undefined && !this.closed) this.shownLimit = shownChars;
+    this.closed = true;
     clearTimeout(this.timer);
     this.timer = undefined;
   }
@@ -358,9 +485,9 @@ class DeltaStream {
 }
 
 /** The topic, its terms, and exactly the last `bot_conversation_history_limit` messages. */
-export async function buildContext(deps: Pick<CompanionDeps, 'db'>, topic: TopicRow, persona: CompanionPersona): Promise<CompanionContext> {
+export async function buildContext(deps: Pick<CompanionDeps, 'db'>, topic: TopicRow, persona: CompanionPersona, upToId?: number): Promise<CompanionContext> {
   const settings = await getSettings(deps.db);
-  const rows = await repo.listRecentConversation(deps.db, topic.id, settings.bot_conversation_history_limit);
+  const rows = await repo.listRecentConversation(deps.db, topic.id, settings.bot_conversation_history_limit, upToId);
   const recentReplies = (await repo.listRecentCompanionReplies(deps.db, topic.id, NO_REPEAT_TURNS)).reverse();
   const history: CompanionTurn[] = rows
     .reverse()

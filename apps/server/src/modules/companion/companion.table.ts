@@ -27,6 +27,10 @@ export interface CompanionRepliesTable {
   first_token_ms: number | null;
   /** Coins given back because no reply could be produced (set once, with the ledger entry). */
   refunded_coins: number | null;
+  /** A regeneration: the companion message this reply replaces (migration 0270). */
+  regenerates_message_id: Generated<number | null>;
+  /** The owner stopped it: the text shown so far was stored (migration 0270). */
+  stopped_at: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }
@@ -44,6 +48,8 @@ export interface CompanionPersonasTable {
   /** JSON array of room ids; null: every room and random AI chats. */
   room_ids: string | null;
   is_active: number;
+  /** 1: replies wait the human-like delay (`bot_reply_interval_min/max`); 0 (default): at once (migration 0270). */
+  human_delay: Generated<number>;
   created_at: string;
   updated_at: string;
 }

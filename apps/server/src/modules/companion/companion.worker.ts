@@ -43,7 +43,13 @@ export class CompanionWorker {
     private readonly jobs: JobWorker,
   ) {
     companions.set(deps.db, deps);
-    this.unsubscribe = deps.bus.subscribe((event) => void this.onEvent(event));
+    const unsubscribeEvents = deps.bus.subscribe((event) => void this.onEvent(event));
+    // The owner's Stop, asked on any instance: the one writing the reply ends it (issue 34).
+    const unsubscribeStops = deps.bus.onInvalidate((message) => message.kind === 'companion-stop' && deps.running?.stop(message.replyId, message.shownChars));
+    this.unsubscribe = () => {
+      unsubscribeEvents();
+      unsubscribeStops();
+    };
   }
 
   start() {

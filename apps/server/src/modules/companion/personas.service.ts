@@ -37,6 +37,7 @@ export function toPersona(row: CompanionPersonaRow): Persona {
     max_tokens: row.max_tokens,
     room_ids: roomsOf(row),
     is_active: row.is_active === 1,
+    human_delay: row.human_delay === 1,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
@@ -51,6 +52,7 @@ const columns = (input: PersonaInput) => ({
   max_tokens: input.max_tokens,
   room_ids: input.room_ids === null ? null : JSON.stringify([...new Set(input.room_ids)]),
   is_active: input.is_active ? 1 : 0,
+  human_delay: input.human_delay ? 1 : 0,
 });
 
 export async function listPersonas(db: DbOrTrx): Promise<Persona[]> {

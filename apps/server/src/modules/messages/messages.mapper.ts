@@ -50,6 +50,7 @@ export function toMessage(row: MessageRow, attachments: AttachmentRow[], ctx: Se
     cost: row.cost,
     look: parseLook(row.look),
     attachments: attachments.map(toAttachment),
+    variant_of: row.variant_of ?? null,
     created_at: row.created_at,
     client_id: isMine ? row.client_id : null,
   };

@@ -23,7 +23,7 @@ export function insertMessage(db: DbOrTrx, message: NewMessageRow) {
 }
 
 /** A delivered message's columns, every one given (a prepared statement keeps one shape). */
-type NewMessage = Required<Omit<NewMessageRow, 'id' | 'seq'>>;
+type NewMessage = Required<Omit<NewMessageRow, 'id' | 'seq' | 'variant_of'>>;
 
 /** PostgreSQL: the topic's next seq and the message in one data-modifying CTE, prepared once (every send runs it). */
 const insertAtNextSeqCte = prepared((db, m: NewMessage) =>
@@ -258,6 +258,11 @@ type EntryReturning = InsertQueryBuilder<Database, 'ledger_entries', LedgerEntry
 export function insertAttachments(db: DbOrTrx, rows: NewAttachmentRow[]) {
   if (rows.length === 0) return Promise.resolve([]);
   return db.insertInto('attachments').values(rows).returningAll().execute();
+}
+
+/** Marks a companion message as a sibling of an earlier reply (a regeneration, issue 34). */
+export async function setVariantOf(db: DbOrTrx, id: number, variantOf: number) {
+  await db.updateTable('messages').set({ variant_of: variantOf }).where('id', '=', id).execute();
 }
 
 export function findMessageById(db: DbOrTrx, id: number) {

@@ -368,14 +368,14 @@ export async function createCompanionMessage(
   db: Db,
   clock: Clock,
   bus: EventBus,
-  input: { topicId: number; content: string; kind?: 'companion' | 'system' },
+  input: { topicId: number; content: string; kind?: 'companion' | 'system'; variantOf?: number },
 ): Promise<Message> {
   const topic = await findTopic(db, input.topicId);
   if (!topic) throw new AppError('NOT_FOUND', texts.chat.topicNotFound);
   if (topic.is_closed === 1) throw new AppError('CONFLICT', texts.chat.topicClosed);
   const now = clock.now().toISOString();
-  const row = await db.transaction().execute(async (trx) =>
-    repo.insertMessageAtNextSeq(trx, {
+  const row = await db.transaction().execute(async (trx) => {
+    const inserted = await repo.insertMessageAtNextSeq(trx, {
       topic_id: topic.id,
       sender_id: null,
       sender_kind: input.kind ?? 'companion',
@@ -384,11 +384,24 @@ export async function createCompanionMessage(
       look: null,
       client_id: null,
       created_at: now,
-    }),
-  );
+    });
+    // A regenerated reply joins the group of the reply it replaces (issue 34); the send path never sets it.
+    if (input.variantOf === undefined) return inserted;
+    await repo.setVariantOf(trx, inserted.id, input.variantOf);
+    return { ...inserted, variant_of: input.variantOf };
+  });
   const [message] = await toMessages(db, [row], null, topic.companion_name);
   await publishAll(bus, [{ type: 'message.created', topicId: topic.id, message: message! }]);
   return message!;
+}
+
+/** A companion message as every reader of its topic sees it (it names nobody). */
+export async function getCompanionMessage(db: Db, messageId: number): Promise<Message | null> {
+  const row = await repo.findMessageById(db, messageId);
+  const topic = row && (await findTopic(db, row.topic_id));
+  if (!row || !topic || row.sender_kind !== 'companion') return null;
+  const [message] = await toMessages(db, [row], null, topic.companion_name);
+  return message ?? null;
 }
 
 export async function loadAttachmentCosts(db: Db) {

@@ -16,6 +16,8 @@ export interface MessagesTable {
   look: string | null;
   /** Client-chosen id making a resend idempotent; unique per sender. */
   client_id: string | null;
+  /** A regenerated companion reply: the id of the first reply of its group of siblings (migration 0270). */
+  variant_of: Generated<number | null>;
   created_at: string;
 }
 export type MessageRow = Selectable<MessagesTable>;

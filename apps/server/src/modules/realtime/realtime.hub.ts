@@ -33,6 +33,8 @@ export class RealtimeHub {
   private readonly perIp = new Map<string, number>();
   /** The companion's reply being streamed per topic, as far as this instance saw it (a resuming client gets it first). */
   private readonly streaming = new Map<number, { replyId: number; text: string }>();
+  /** A regeneration under way per topic (issue 34): a resuming client learns which reply the stream replaces. */
+  private readonly regenerating = new Map<number, ChatEvent>();
   private readonly unsubscribeBus: () => void;
   private readonly heartbeat: NodeJS.Timeout;
   private readonly sessionCheck: NodeJS.Timeout;
@@ -120,6 +122,8 @@ export class RealtimeHub {
       connection.send({ type: 'event', event: { type: 'message.created', topicId, message } });
     }
     for (const event of typing) connection.send({ type: 'event', event: eventFor(event, connection.user.id) });
+    const regeneration = this.regenerating.get(topicId);
+    if (regeneration) connection.send({ type: 'event', event: regeneration });
     const partial = this.streaming.get(topicId);
     if (partial) connection.send({ type: 'event', event: { type: 'message.delta', topicId, replyId: partial.replyId, offset: 0, text: partial.text } });
     for (const event of subscription.buffer) {
@@ -166,7 +170,8 @@ export class RealtimeHub {
 
   /** Keeps the text so far of each reply being streamed; forgets it when the reply (or a notice) is posted. */
   private trackStreaming(event: ChatEvent) {
-    if (event.type === 'message.delta') {
+    if (event.type === 'message.regenerating') this.regenerating.set(event.topicId, event);
+    else if (event.type === 'message.delta') {
       const partial = this.streaming.get(event.topicId);
       if (event.offset === 0) this.streaming.set(event.topicId, { replyId: event.replyId, text: event.text });
       else if (partial?.replyId === event.replyId && event.offset <= partial.text.length) partial.text = partial.text.slice(0, event.offset) + event.text;
@@ -174,10 +179,13 @@ export class RealtimeHub {
       else this.streaming.delete(event.topicId);
     } else if (
       (event.type === 'message.created' && event.message.sender_kind !== 'user') ||
+      event.type === 'message.stopped' ||
       event.type === 'topic.closed' ||
       (event.type === 'typing' && event.userId === companionUserId && !event.isTyping)
-    )
+    ) {
       this.streaming.delete(event.topicId);
+      this.regenerating.delete(event.topicId);
+    }
   }
 
   /** Leaving or closing a topic ends the affected subscriptions after the event itself went out. */

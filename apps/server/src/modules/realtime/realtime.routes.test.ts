@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../../../test/client.js';
 import { createRoom, createSignedInUser, createUser, DEFAULT_PASSWORD } from '../../../test/factories.js';
 import { createTestContext, dialects, FakeClock, type TestContext } from '../../../test/harness.js';
+import { saveSettings } from '../reference/settings.service.js';
 import { publicChatName } from '../users/chat-name.js';
 import { getRealtimeHub, MAX_SUBSCRIPTIONS } from './realtime.hub.js';
 import { listenLocal, sendMessage, startAiTopic, testMessage, WsTestClient } from '../../../test/ws-client.js';
@@ -26,12 +27,13 @@ describe.each(dialects)('realtime websocket (%s)', (dialect) => {
   };
 
   beforeAll(async () => {
-    // A frozen clock: the companion never falls due, so AI topics stay quiet here.
+    // A frozen clock and the human-like delay on (it is opt-in since issue 34): the companion never falls due, so AI topics stay quiet here.
     ctx = await createTestContext(dialect, {
       env: { PUBLIC_URL: ORIGIN },
       infra: { clock: new FakeClock() },
       config: { realtime: { heartbeatMs: 60_000, maxBufferedBytes: 64 * 1024, inboundPerSecond: 20, inboundBurst: 40, typingThrottleMs: 60_000 } },
     });
+    await saveSettings(ctx.db, { bot_reply_delay_enabled: true });
     base = await listenLocal(ctx.app);
   });
   afterAll(async () => {

@@ -37,6 +37,7 @@ export const defaultSettings: Settings = {
   max_channel_topics: 5,
   bot_reply_interval_min: 2,
   bot_reply_interval_max: 6,
+  bot_reply_delay_enabled: false,
   bot_conversation_history_limit: 10,
   llm_monthly_token_budget: 0,
   llm_price_per_1k_tokens: 0.002,

@@ -5,6 +5,7 @@ import { deServer } from './de-server.js';
 import { deUiB } from './de-ui-b.js';
 import { deChatSafety } from './de-chat-safety.js';
 import { deChatSend } from './de-chat-send.js';
+import { deCompanionControls } from './de-companion-controls.js';
 import { deLang } from './de-lang.js';
 import { dePasskeys } from './de-passkeys.js';
 import { dePush } from './de-push.js';
@@ -23,6 +24,7 @@ export const de: Partial<Record<TextKey, string>> = {
   ...deLang,
   ...dePasskeys,
   ...dePush,
+  ...deCompanionControls,
 };
 
 /** Keys of the English catalogue that have no German text (empty when complete). */

@@ -26,6 +26,12 @@ const personaFields: FieldDef[] = [
   { name: 'room_ids', label: 'Rooms (ids)', type: 'text', hint: 'Empty: every room and random AI chats' },
   { name: 'is_active', label: 'Active', type: 'checkbox' },
   {
+    name: 'human_delay',
+    label: 'Human-like reply delay',
+    type: 'checkbox',
+    hint: 'Off: starts writing at once. On: waits the companion reply delay of Settings first.',
+  },
+  {
     name: 'system_prompt',
     label: 'System prompt',
     type: 'textarea',
@@ -42,6 +48,7 @@ const toForm = (p?: Persona): PersonaForm => ({
   max_tokens: p?.max_tokens ?? 400,
   room_ids: p?.room_ids?.join(', ') ?? '',
   is_active: p?.is_active ?? true,
+  human_delay: p?.human_delay ?? false,
 });
 
 const fromForm = (values: PersonaForm) => {

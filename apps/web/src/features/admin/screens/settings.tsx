@@ -28,6 +28,12 @@ const fields: FieldDef[] = [
   { name: 'channel_status_cost', label: 'Channel status cost', type: 'number' },
   { name: 'channel_status_duration', label: 'Channel status duration (weeks)', type: 'number' },
   { name: 'max_channel_topics', label: 'Max topics for channel users', type: 'number' },
+  {
+    name: 'bot_reply_delay_enabled',
+    label: 'Built-in companion waits a human-like delay',
+    type: 'checkbox',
+    hint: 'Off (default): it starts writing at once. Personas have their own switch.',
+  },
   { name: 'bot_reply_interval_min', label: 'Companion reply delay min (s)', type: 'number', decimal: true },
   { name: 'bot_reply_interval_max', label: 'Companion reply delay max (s)', type: 'number', decimal: true },
   { name: 'bot_conversation_history_limit', label: 'Companion context (messages)', type: 'number' },

@@ -120,6 +120,7 @@ export function ChatPage({ topicId, settingsExtra }: Props) {
             typing={room.typingName !== null}
             streamingText={room.streamingText}
             streamingName={topic?.companion_name ?? null}
+            companion={topic?.chat_mode === 'ai' && room.isInChat && !topic.is_closed ? room.companion : undefined}
             notice={notice}
             held={held.data}
             pending={room.pending}

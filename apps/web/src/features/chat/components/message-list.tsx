@@ -1,5 +1,5 @@
 import { limits, type Attachment, type HeldMessage, type Message } from '@parley/contracts';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatFileSize } from '../../../lib/format';
@@ -8,6 +8,8 @@ import { bubbleStyle } from '../utils/bubble-style';
 import { type PendingSend } from '../utils/local-echo';
 import { isOwnMessage } from '../utils/merge-messages';
 import { PendingMessages } from './pending-messages';
+import { foldVariants } from '../utils/reply-variants';
+import { MessageActions, StopReplyButton } from './message-actions';
 
 interface Props {
   messages: Message[];
@@ -28,6 +30,14 @@ interface Props {
   pending?: readonly PendingSend[];
   onRetrySend?: (clientId: string) => void;
   onRemoveSend?: (clientId: string) => void;
+  /** An AI chat's controls (issue 34): Stop while the companion writes, Regenerate on the last reply. */
+  companion?: {
+    onStop: () => void;
+    stopping: boolean;
+    onRegenerate: (messageId: number) => void;
+    /** The reply being regenerated: its bubble gives way to the new one being written. */
+    regeneratingId: number | null;
+  };
 }
 
 const noPending: readonly PendingSend[] = [];
@@ -58,8 +68,18 @@ export function MessageList({
   pending = noPending,
   onRetrySend = ignore,
   onRemoveSend = ignore,
+  companion,
 }: Props) {
   const t = useT();
+  // Which version of each regenerated reply the reader chose (group → message id); unset: the newest.
+  const [chosen, setChosen] = useState<ReadonlyMap<number, number>>(new Map());
+  const writing = typing || Boolean(streamingText);
+  const shown = foldVariants(messages, chosen).filter(
+    ({ versions }) => !(writing && companion?.regeneratingId && versions.some((v) => v.id === companion.regeneratingId)),
+  );
+  const lastReply = [...shown].reverse().find(({ message }) => message.sender_kind !== 'system')?.message;
+  const canRegenerate = (id: number) => companion !== undefined && !writing && lastReply?.id === id && lastReply.sender_kind === 'companion';
+  const stop = companion && <StopReplyButton onStop={companion.onStop} stopping={companion.stopping} />;
   const ref = useRef<HTMLDivElement>(null);
   const nearBottom = useRef(true);
   const snapshot = useRef({ firstId: 0, lastId: 0, scrollHeight: 0, count: 0 });
@@ -137,9 +157,34 @@ export function MessageList({
               <Spinner size="sm" label={t('chatUi.loadingOlder')} />
             </div>
           )}
-          {messages.map((message) => (
-            <MessageBubble key={message.id} message={message} own={isOwnMessage(message, userId)} onOpenImage={setLightbox} />
-          ))}
+          {shown.map(({ message, versions }) => {
+            const index = versions.indexOf(message);
+            const group = versions[0]!.variant_of ?? versions[0]!.id;
+            return (
+              <MessageBubble
+                key={versions[0]!.id}
+                message={message}
+                own={isOwnMessage(message, userId)}
+                onOpenImage={setLightbox}
+                actions={
+                  <MessageActions
+                    text={message.content || message.text}
+                    versions={{ index, total: versions.length, show: (i) => setChosen(new Map(chosen).set(group, versions[i]!.id)) }}
+                    onRegenerate={
+                      canRegenerate(message.id)
+                        ? () => {
+                            const next = new Map(chosen);
+                            next.delete(group);
+                            setChosen(next);
+                            companion!.onRegenerate(message.id);
+                          }
+                        : undefined
+                    }
+                  />
+                }
+              />
+            );
+          })}
         </>
       )}
       {!notice &&
@@ -161,6 +206,7 @@ export function MessageList({
           </div>
         </div>
       )}
+      {streamingText && !notice && stop && <div className="msg-actions msg-actions--stream">{stop}</div>}
       {typing && !streamingText && !notice && (
         <div className="message message--theirs" role="status">
           <div className="msg-bubble msg-bubble--typing">
@@ -171,6 +217,7 @@ export function MessageList({
             </span>
             {t('chat.writing')}
           </div>
+          {stop}
         </div>
       )}
       <Modal open={lightbox !== null} onClose={() => setLightbox(null)} title={lightbox?.original_filename ?? ''} size="lg">
@@ -180,7 +227,7 @@ export function MessageList({
   );
 }
 
-function MessageBubble({ message, own, onOpenImage }: { message: Message; own: boolean; onOpenImage: (a: Attachment) => void }) {
+function MessageBubble({ message, own, onOpenImage, actions }: { message: Message; own: boolean; onOpenImage: (a: Attachment) => void; actions?: ReactNode }) {
   const { t, locale } = useI18n();
   const text = message.content || message.text;
   const images = message.attachments.filter((a) => a.type === 'image');
@@ -231,6 +278,7 @@ function MessageBubble({ message, own, onOpenImage }: { message: Message; own: b
         {text && <p className="msg-bubble__text">{text}</p>}
         <span className="msg-bubble__time">{timeOf(message.created_at, locale)}</span>
       </div>
+      {!system && actions}
     </div>
   );
 }

@@ -17,6 +17,7 @@ import { useChatEntry } from './chat-room/use-chat-entry';
 import { useChatLive } from './chat-room/use-chat-live';
 import { useLocalEcho } from './chat-room/use-local-echo';
 import { useChatMessages } from './chat-room/use-chat-messages';
+import { useCompanionControls } from './chat-room/use-companion-controls';
 
 export type { ChatPhase } from './chat-room/use-chat-entry';
 
@@ -64,6 +65,7 @@ export function useChatRoom(topicId: number) {
   const echo = useLocalEcho(useCallback((content: string, clientId: string) => sendNow(content, [], undefined, clientId), [sendNow]));
   const pending = useMemo(() => unconfirmedSends(echo.pending, conversation.messages), [echo.pending, conversation.messages]);
   const draft = draftKey(userId, topicId);
+  const companion = useCompanionControls(topicId, { regenerating: live.regenerating, freeze: live.freezeStream, unfreeze: live.unfreezeStream });
   const { data: costs = null } = useQuery({ ...attachmentCostsQuery, enabled: ready });
 
   return {
@@ -83,6 +85,8 @@ export function useChatRoom(topicId: number) {
     costs: chargedCosts(costs, user?.is_contributor ?? false),
     typingName: live.typingName,
     streamingText: live.streamingText,
+    /** Stop and Regenerate (issue 34), for an AI chat the user is in. */
+    companion: { ...companion, regeneratingId: live.regeneratingId },
     socketStatus: live.socketStatus,
     sendTyping: live.sendTyping,
     isInChat: ready && topic !== null && isInTopic(topic, userId),

@@ -18,8 +18,10 @@ export interface ChatEventTarget {
   notify: (key: TextKey) => void;
   /** A piece of the companion's reply as it is written: `text` goes at `offset` of reply `replyId`. */
   streamReply: (replyId: number, offset: number, text: string) => void;
-  /** The streamed reply is over (posted, failed or cancelled). */
+  /** The streamed reply is over (posted, failed, cancelled or stopped). */
   endStream: () => void;
+  /** A regeneration started (issue 34): reply `messageId` gives way to the new one being written. */
+  regenerating?: (messageId: number) => void;
   /** A moderator decided one of the user's held messages: its 'Pending review' bubble goes. */
   heldDecided: (heldId: number) => void;
 }
@@ -40,6 +42,15 @@ export function applyChatEvent(event: ChatEvent, target: ChatEventTarget) {
     case 'message.delta':
       target.hideTyping();
       target.streamReply(event.replyId, event.offset, event.text);
+      break;
+    case 'message.stopped':
+      // The stored text (if any) arrives as message.created; the stream and 'Writing...' end here.
+      target.hideTyping();
+      target.endStream();
+      break;
+    case 'message.regenerating':
+      target.regenerating?.(event.messageId);
+      target.showTyping('');
       break;
     case 'typing':
       if (event.userId === me) break;

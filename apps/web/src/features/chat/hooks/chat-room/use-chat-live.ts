@@ -51,18 +51,38 @@ function useTyping() {
 /** The companion's reply while it is being written (pushed pieces), until the final message arrives. */
 function useStreamingReply() {
   const [streaming, setStreaming] = useState<{ replyId: number; text: string } | null>(null);
+  // The reply a regeneration replaces (issue 34), until the new one is posted or the stream ends.
+  const [regeneratingId, setRegeneratingId] = useState<number | null>(null);
+  // Stop clicked (issue 34): the text stops growing at once; the server stores exactly this much of it.
+  const frozen = useRef(false);
+  const shown = useRef('');
   const piece = useCallback(
     (replyId: number, offset: number, text: string) =>
       setStreaming((current) => {
+        if (frozen.current) return current;
         const sofar = current?.replyId === replyId ? current.text : '';
         // A piece after a gap waits for the final message; offset 0 (re)starts the reply.
         if (offset > sofar.length) return current;
-        return { replyId, text: sofar.slice(0, offset) + text };
+        shown.current = sofar.slice(0, offset) + text;
+        return { replyId, text: shown.current };
       }),
     [],
   );
-  const end = useCallback(() => setStreaming(null), []);
-  return { text: streaming?.text ?? null, piece, end };
+  const end = useCallback(() => {
+    frozen.current = false;
+    shown.current = '';
+    setStreaming(null);
+    setRegeneratingId(null);
+  }, []);
+  /** Freezes the reply on screen and says how many characters of it show (0 while only 'Writing...' shows). */
+  const freeze = useCallback(() => {
+    frozen.current = true;
+    return shown.current.length;
+  }, []);
+  const unfreeze = useCallback(() => {
+    frozen.current = false;
+  }, []);
+  return { text: streaming?.text ?? null, piece, end, regeneratingId, regenerating: setRegeneratingId, freeze, unfreeze };
 }
 
 /**
@@ -103,6 +123,7 @@ export function useChatLive({ topicId, enabled, userId, isOwner, isClosed, lastI
         notify: (key) => toast.error(t(key)),
         streamReply: stream.piece,
         endStream: stream.end,
+        regenerating: stream.regenerating,
         heldDecided: (heldId) => {
           // Approved: the message itself arrives as message.created; rejected: a notice says so.
           client.setQueryData<HeldMessage[]>(heldMessagesKey(topicId), (held) => held?.filter((m) => m.id !== heldId));
@@ -167,6 +188,10 @@ export function useChatLive({ topicId, enabled, userId, isOwner, isClosed, lastI
     typingName: typing.name,
     showTyping: typing.show,
     streamingText: stream.text,
+    regeneratingId: stream.regeneratingId,
+    regenerating: stream.regenerating,
+    freezeStream: stream.freeze,
+    unfreezeStream: stream.unfreeze,
     refused,
     refreshTopic,
   };
