@@ -56,6 +56,8 @@ export type TextLook = (typeof textLooks)[number];
 
 export const attachmentTypes = ['image', 'document', 'audio', 'video'] as const;
 export type AttachmentType = (typeof attachmentTypes)[number];
+/** The setting holding each attachment type's price in coins (issue 37 §5: costs derive from the types). */
+export const attachmentCostSetting = <T extends AttachmentType>(type: T) => `${type}_attachment_cost` as const;
 
 export const storeStatuses = ['Successfully', 'Canceled', 'Failed', 'Pending', 'Processing', 'Refunded', 'Disputed'] as const;
 export type StoreStatus = (typeof storeStatuses)[number];

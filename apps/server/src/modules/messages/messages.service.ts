@@ -1,10 +1,12 @@
 import {
+  attachmentCostSetting,
   attachmentTypes,
   limits,
   messageTextCost,
   pageMeta,
   texts,
   type AttachmentCosts,
+  type AttachmentType,
   type ChatEvent,
   type HeldMessage,
   type Message,
@@ -65,10 +67,7 @@ export interface SendMessageInput {
 
 export function attachmentCosts(settings: Settings): AttachmentCosts {
   return {
-    image: settings.image_attachment_cost,
-    document: settings.document_attachment_cost,
-    audio: settings.audio_attachment_cost,
-    video: settings.video_attachment_cost,
+    ...(Object.fromEntries(attachmentTypes.map((type) => [type, settings[attachmentCostSetting(type)]])) as Record<AttachmentType, number>),
     message_symbol_cost: settings.message_symbol_cost,
     max_files: limits.maxFiles,
     max_file_bytes: limits.maxFileBytes,

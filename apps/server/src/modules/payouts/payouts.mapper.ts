@@ -13,12 +13,6 @@ export function openDetails(key: string, row: Pick<PayoutRow, 'user_id' | 'detai
   return JSON.parse(open(key, row.details_encrypted, sealContext(row.user_id))) as PayoutDetails;
 }
 
-/** The part of the destination the user may see again: the last four characters of the number. */
-export function destinationLast4(details: PayoutDetails): string {
-  const number = details.method === 'card' ? details.pan : details.method === 'sepa' ? details.iban : details.account_number;
-  return number.slice(-4);
-}
-
 export function toPayoutHistoryRow(row: PayoutRow): PayoutHistoryRow {
   return {
     id: row.id,

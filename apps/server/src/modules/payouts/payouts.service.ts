@@ -1,6 +1,7 @@
 import {
   checkPayoutRules,
   defaultCurrency,
+  destinationLast4,
   pageMeta,
   payoutMethods,
   texts,
@@ -19,7 +20,7 @@ import { type EventBus } from '../../lib/event-bus.js';
 import { postEntry } from '../ledger/ledger.service.js';
 import { getSettings } from '../reference/settings.service.js';
 import { getEarnings } from './earnings.service.js';
-import { destinationLast4, sealDetails, toPayoutHistoryRow } from './payouts.mapper.js';
+import { sealDetails, toPayoutHistoryRow } from './payouts.mapper.js';
 import * as repo from './payouts.repository.js';
 
 const t = texts.payout;
@@ -74,7 +75,7 @@ async function holdPayout(trx: Transaction<Database>, deps: PayoutDeps, userId: 
   const rate = settings.points_convertion_rate;
   const available = await availableCoins(trx, deps.clock, userId);
   const errors = checkPayoutRules(
-    { amount: body.amount, method: body.method, birth_date: body.details.method === 'fps' ? body.details.birth_date : undefined },
+    { ...body.details, amount: body.amount },
     {
       minAmount: settings.payout_min_amount,
       maxAmount: maxAmountOf(settings),

@@ -9,34 +9,14 @@ import { useUser } from '../../../lib/user';
 import { ApiBridge } from '../../../app/api-bridge';
 import '../admin.css';
 
-export const adminSections = [
-  { slug: '', label: 'Dashboard' },
-  { slug: 'users', label: 'Users' },
-  { slug: 'rooms', label: 'Rooms' },
-  { slug: 'topics', label: 'Topics' },
-  { slug: 'reports', label: 'Reports' },
-  { slug: 'held-messages', label: 'Held messages' },
-  { slug: 'content-rules', label: 'Content rules' },
-  { slug: 'applications', label: 'Applications' },
-  { slug: 'payouts', label: 'Payouts' },
-  { slug: 'payments', label: 'Payments' },
-  { slug: 'disputes', label: 'Disputes' },
-  { slug: 'ai', label: 'AI companion' },
-  { slug: 'settings', label: 'Settings' },
-  { slug: 'pages', label: 'Static pages' },
-  { slug: 'faq', label: 'FAQ' },
-  { slug: 'bundles', label: 'Bundles' },
-  { slug: 'products', label: 'Products' },
-  { slug: 'languages', label: 'Languages' },
-  { slug: 'content-translations', label: 'Content translations' },
-  { slug: 'social-links', label: 'Social links' },
-  { slug: 'currencies', label: 'Currencies' },
-  { slug: 'audit', label: 'Audit log' },
-  { slug: 'system', label: 'System' },
-] as const;
+/** What the sidebar lists: the section table (admin-sections.tsx) passed in by the console, so screens never import it back. */
+export interface AdminNavSection {
+  slug: string;
+  label: string;
+}
 
 /** The console's own layout: a sidebar and the screen. Only users whose profile says is_admin get in; the server checks again on every call. */
-export function AdminLayout() {
+export function AdminLayout({ sections }: { sections: readonly AdminNavSection[] }) {
   const { isAuthenticated } = useAuth();
   const location = useLocation();
   const { data: user, isLoading } = useUser();
@@ -70,7 +50,7 @@ export function AdminLayout() {
         </Link>
         <nav aria-label="Admin sections">
           <ul>
-            {adminSections.map((s) => (
+            {sections.map((s) => (
               <li key={s.slug}>
                 <NavLink to={paths.admin.getHref(s.slug)} end={s.slug === ''} className={({ isActive }) => `admin-nav${isActive ? ' is-active' : ''}`}>
                   {s.label}

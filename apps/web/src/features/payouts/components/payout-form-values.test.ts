@@ -1,4 +1,4 @@
-import { texts, type UserProfile } from '@parley/contracts';
+import { payoutDetailFields, texts, type PayoutDetailField, type UserProfile } from '@parley/contracts';
 import { describe, expect, it } from 'vitest';
 import { initialPayoutValues, payoutResolver, toPayoutBody, type PayoutFormValues } from './payout-form-values';
 import { englishText } from '@parley/contracts/i18n';
@@ -15,11 +15,9 @@ const resolve = async (values: Partial<PayoutFormValues>) => {
     city: 'Tallinn',
     address: 'Narva mnt 5',
     zip: '10117',
-    pan: '',
+    // Every method's detail fields start empty (a new method in the table adds its own).
+    ...(Object.fromEntries(payoutDetailFields.map((field) => [field, ''])) as Record<PayoutDetailField, string>),
     iban: 'DE89 3704 0044 0532 0130 00',
-    account_number: '',
-    sort_code: '',
-    birth_date: '',
   };
   const result = await payoutResolver(() => rules)({ ...base, ...values }, undefined, { fields: {}, shouldUseNativeValidation: false });
   return Object.fromEntries(Object.entries(result.errors).map(([field, error]) => [field, (error as { message: string }).message]));

@@ -1,11 +1,21 @@
-import { checkPayoutRules, formatEuros, payoutRequestBodySchema, type PayoutMethodId, type PayoutRuleContext, type UserProfile } from '@parley/contracts';
+import {
+  checkPayoutRules,
+  formatEuros,
+  payoutDetailFields,
+  payoutMethod,
+  payoutRequestBodySchema,
+  type PayoutDetailField,
+  type PayoutMethodId,
+  type PayoutRuleContext,
+  type UserProfile,
+} from '@parley/contracts';
 import { englishText } from '@parley/contracts/i18n';
 import { type Translate } from '../../../lib/i18n';
 import { type FieldErrors, type Resolver } from 'react-hook-form';
 import { type CreatePayoutBody } from '../api/create-payout';
 
-/** The payout form as typed by the user: every field a string. */
-export interface PayoutFormValues {
+/** The payout form as typed by the user: every field a string; every method's details (the method table's fields). */
+export type PayoutFormValues = {
   amount: string;
   method: PayoutMethodId | '';
   first_name: string;
@@ -14,28 +24,9 @@ export interface PayoutFormValues {
   city: string;
   address: string;
   zip: string;
-  pan: string;
-  iban: string;
-  account_number: string;
-  sort_code: string;
-  birth_date: string;
-}
+} & Record<PayoutDetailField, string>;
 
-export const payoutFormFields = [
-  'amount',
-  'method',
-  'first_name',
-  'last_name',
-  'country_id',
-  'city',
-  'address',
-  'zip',
-  'pan',
-  'iban',
-  'account_number',
-  'sort_code',
-  'birth_date',
-] as const;
+export const payoutFormFields = ['amount', 'method', 'first_name', 'last_name', 'country_id', 'city', 'address', 'zip', ...payoutDetailFields] as const;
 
 /** Starts from what the profile already knows about the user. */
 export function initialPayoutValues(user: UserProfile): PayoutFormValues {
@@ -48,11 +39,7 @@ export function initialPayoutValues(user: UserProfile): PayoutFormValues {
     city: user.city ?? '',
     address: user.address ?? '',
     zip: user.zip ?? '',
-    pan: '',
-    iban: '',
-    account_number: '',
-    sort_code: '',
-    birth_date: '',
+    ...(Object.fromEntries(payoutDetailFields.map((field) => [field, ''])) as Record<PayoutDetailField, string>),
   };
 }
 
@@ -69,9 +56,8 @@ export function toPayoutBody(values: PayoutFormValues, requestId: string): Creat
     zip: values.zip.trim(),
     request_id: requestId,
   };
-  if (values.method === 'card') return { ...common, pan: values.pan };
-  if (values.method === 'sepa') return { ...common, iban: values.iban };
-  return { ...common, account_number: values.account_number, sort_code: values.sort_code, birth_date: values.birth_date };
+  const fields = payoutMethod(values.method)?.fields ?? [];
+  return { ...common, ...Object.fromEntries(fields.map((field) => [field.name, values[field.name as PayoutDetailField]])) };
 }
 
 /** The limit messages carry amounts, so they are written again in the chosen language; others are catalogue texts the field localizes. */

@@ -1,4 +1,4 @@
-import { limits } from '@parley/contracts';
+import { limits, payoutMethod } from '@parley/contracts';
 import { useState } from 'react';
 import { Pagination } from '../../../components/ui/pagination';
 import { formatDate, formatPrice } from '../../../lib/format';
@@ -6,12 +6,15 @@ import { useT } from '../../../lib/i18n';
 import { usePayouts } from '../api/get-payouts';
 import '../payouts.css';
 
-import { payoutMethodKeys } from './payout-method-keys';
 const symbolOf = (currency: string) => (currency === 'EUR' ? '€' : currency);
 
 /** Spec §2 Payouts tab: ID, date, method, destination, amount, status; 5 per page, padded to 5 rows, 'No payout history yet'. */
 export function PayoutHistory() {
   const t = useT();
+  const methodLabel = (id: string) => {
+    const known = payoutMethod(id);
+    return known ? t(known.labelKey) : id;
+  };
   const [page, setPage] = useState(1);
   const query = usePayouts(page);
   const rows = query.data?.data ?? [];
@@ -53,7 +56,7 @@ export function PayoutHistory() {
                   <tr key={row.id}>
                     <td className="mono">#{row.id}</td>
                     <td>{formatDate(row.created_at)}</td>
-                    <td>{payoutMethodKeys[row.method] ? t(payoutMethodKeys[row.method]) : row.method}</td>
+                    <td>{methodLabel(row.method)}</td>
                     <td className="mono">{row.destination}</td>
                     <td className="num">{formatPrice(row.amount, symbolOf(row.currency))}</td>
                     <td>

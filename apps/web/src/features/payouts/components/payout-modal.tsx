@@ -1,4 +1,12 @@
-import { formatEuros, limits, type PayoutMethodsResponse, type PayoutRuleContext, type UserProfile } from '@parley/contracts';
+import {
+  formatEuros,
+  payoutMethod,
+  type PayoutDetailField,
+  type PayoutFieldDescriptor,
+  type PayoutMethodsResponse,
+  type PayoutRuleContext,
+  type UserProfile,
+} from '@parley/contracts';
 import { useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
@@ -13,7 +21,6 @@ import { useCountries } from '../../../lib/reference';
 import { useCreatePayout } from '../api/create-payout';
 import { usePayoutMethods } from '../api/get-payout-methods';
 import { EarningsSummary } from './earnings-summary';
-import { payoutMethodKeys } from './payout-method-keys';
 import { initialPayoutValues, payoutFormFields, payoutResolver, toPayoutBody, type PayoutFormValues } from './payout-form-values';
 
 const FORM_ID = 'payout-form';
@@ -127,6 +134,24 @@ function PayoutForm({ user, config, submitted, onSubmitted }: PayoutFormProps) {
   const { register, handleSubmit, setError, watch, formState } = useForm<PayoutFormValues>({ resolver, defaultValues: initialPayoutValues(user) });
   const { errors, isSubmitting } = formState;
   const method = watch('method');
+  const methodFields = (method && payoutMethod(method)?.fields) || [];
+  const detailInput = ({ name, labelKey, input }: PayoutFieldDescriptor) => {
+    const field = name as PayoutDetailField;
+    return (
+      <TextField
+        key={field}
+        label={t(labelKey)}
+        type={input.type}
+        inputMode={input.inputMode}
+        maxLength={input.maxLength}
+        spellCheck={input.spellCheck}
+        max={input.maxToday ? todayIso() : undefined}
+        autoComplete={input.autoComplete}
+        error={errors[field]?.message}
+        {...register(field)}
+      />
+    );
+  };
   const money = (n: number) => `${formatEuros(n)} ${config.symbol}`;
 
   const onSubmit = handleSubmit(async (values) => {
@@ -178,7 +203,7 @@ function PayoutForm({ user, config, submitted, onSubmitted }: PayoutFormProps) {
             {config.methods.map((m) => (
               <label key={m.id} className={`payout-methods__option${method === m.id ? ' is-active' : ''}`}>
                 <input type="radio" value={m.id} {...register('method')} />
-                {payoutMethodKeys[m.id] ? t(payoutMethodKeys[m.id]) : m.name}
+                {payoutMethod(m.id) ? t(payoutMethod(m.id)!.labelKey) : m.name}
               </label>
             ))}
           </div>
@@ -188,37 +213,8 @@ function PayoutForm({ user, config, submitted, onSubmitted }: PayoutFormProps) {
             </p>
           )}
         </fieldset>
-        {method === 'card' && (
-          <TextField label={t('payoutUi.cardNumber')} inputMode="numeric" autoComplete="cc-number" error={errors.pan?.message} {...register('pan')} />
-        )}
-        {method === 'sepa' && <TextField label={t('payoutUi.iban')} autoComplete="off" spellCheck={false} error={errors.iban?.message} {...register('iban')} />}
-        {method === 'fps' && (
-          <div className="form__grid payout-form__fps">
-            <TextField
-              label={t('payoutUi.accountNumber')}
-              inputMode="numeric"
-              autoComplete="off"
-              error={errors.account_number?.message}
-              {...register('account_number')}
-            />
-            <TextField
-              label={t('payoutUi.sortCode')}
-              inputMode="numeric"
-              maxLength={limits.sortCodeLength}
-              autoComplete="off"
-              error={errors.sort_code?.message}
-              {...register('sort_code')}
-            />
-            <TextField
-              label={t('payoutUi.birthDate')}
-              type="date"
-              max={todayIso()}
-              autoComplete="bday"
-              error={errors.birth_date?.message}
-              {...register('birth_date')}
-            />
-          </div>
-        )}
+        {methodFields.length === 1 && methodFields[0] && detailInput(methodFields[0])}
+        {methodFields.length > 1 && <div className={`form__grid payout-form__${method}`}>{methodFields.map(detailInput)}</div>}
         <div className="form__grid">
           <TextField label={t('payoutUi.firstName')} autoComplete="given-name" error={errors.first_name?.message} {...register('first_name')} />
           <TextField label={t('payoutUi.lastName')} autoComplete="family-name" error={errors.last_name?.message} {...register('last_name')} />
