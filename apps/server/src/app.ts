@@ -45,6 +45,7 @@ import { announceCacheWrites } from './plugins/cache-writes.js';
 import { createInfra, type Infra } from './plugins/infra.js';
 import { registerLocalization } from './plugins/localize.js';
 import { registerSecurity } from './plugins/security.js';
+import { declareCommonErrors } from './plugins/responses.js';
 import { compiledSerializerCompiler } from './plugins/serializer.js';
 import { registerSessions } from './plugins/session.js';
 import { registerWeb } from './plugins/web.js';
@@ -196,6 +197,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(websocket, { options: { maxPayload: 16 * 1024 }, preClose: closeWebSockets });
   await app.register(multipart, { limits: { fileSize: limits.maxFileBytes, files: limits.maxFiles, fields: 20, parts: 30 } });
   registerSessions(app, infra);
+  declareCommonErrors(app);
   if (config.apiDocs) await registerDocs(app);
 
   const routeList: { method: string; url: string }[] = [];
