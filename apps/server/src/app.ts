@@ -69,6 +69,8 @@ export interface BuildAppOptions {
   migrate?: boolean;
   logger?: boolean;
   serveWeb?: boolean;
+  /** Instrumentation added before the modules register, so it reaches every route (tests: the answered-status recorder). */
+  instrument?: (app: FastifyInstance) => void;
 }
 
 /** The API, one module per feature. This list is the whole API surface. */
@@ -205,6 +207,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) routeList.push({ method, url: route.url });
   });
+  options.instrument?.(app);
   for (const module of apiModules) await app.register(module, { prefix: '/api' });
   await app.register(metricsRoutes);
   await app.register(sandboxPageRoutes);

@@ -194,3 +194,26 @@ export const heldMessageSchema = z.object({
 });
 export type HeldMessage = z.infer<typeof heldMessageSchema>;
 export const heldMessagesQuerySchema = z.object({ topic_id: idSchema });
+
+/** GET /topics/active: the caller's active topics, how many they have and may have. */
+export const activeTopicsResponseSchema = z.object({
+  status: z.literal('OK'),
+  payload: z.array(topicSchema),
+  current_count: z.number().int(),
+  max_allowed: z.number().int(),
+});
+
+/** GET /topics/{id}/check-terms and POST …/accept-terms (spec §7: the flag at the top and in the payload). */
+export const termsResponseSchema = z.object({
+  status: z.literal('OK'),
+  has_accepted: z.boolean(),
+  payload: z.object({ has_accepted: z.boolean() }),
+});
+
+/** POST /reports/create: the report as filed (its reporter is the caller). */
+export const reportReceiptSchema = z.object({
+  id: z.number().int(),
+  type: z.enum(['topic', 'user']),
+  topic_id: z.number().int(),
+  status: z.enum(['open', 'resolved', 'dismissed']),
+});

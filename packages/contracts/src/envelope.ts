@@ -17,6 +17,14 @@ export function envelopeSchema<T extends z.ZodType>(payload: T) {
   });
 }
 
+/** An answer with nothing but its `message` (spec §7: `payload: null`). */
+export const messageEnvelopeSchema = z.object({ status: z.literal('OK'), message: z.string().optional(), payload: z.null() });
+
+/** A page of rows with the spec §3 pagination meta. */
+export function pageOf<T extends z.ZodType>(row: T) {
+  return z.object({ data: z.array(row), meta: pageMetaSchema });
+}
+
 export const errorEnvelopeSchema = z.object({
   status: z.literal('ERROR'),
   payload: z.null(),

@@ -1,5 +1,6 @@
 import { errorEnvelopeSchema } from '@parley/contracts';
 import { type FastifyInstance, type RouteOptions } from 'fastify';
+import { z } from 'zod';
 import { requireAdmin, requireAuth, requireVerified } from './session.js';
 
 /** The error statuses a route can answer, each with the one error envelope (issue 32 §2). */
@@ -13,6 +14,17 @@ export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 422 | 
 export function errorResponses<S extends ErrorStatus>(...statuses: S[]): Record<S, typeof errorEnvelopeSchema> {
   return Object.fromEntries(statuses.map((status) => [status, errorEnvelopeSchema])) as Record<S, typeof errorEnvelopeSchema>;
 }
+
+type FileBody = string | Buffer | NodeJS.ReadableStream;
+const binary = (description: string) => z.custom<FileBody>(() => true).meta({ type: 'string', format: 'binary', description });
+
+/**
+ * Bodies that are not JSON (a script, an image, a PDF, a download): declared so the document names the success;
+ * Fastify sends a string, Buffer or stream with its own content type as it is, never through the serializer.
+ */
+export const javascriptResponse = binary('JavaScript (application/javascript)');
+export const svgResponse = binary('An SVG image (image/svg+xml)');
+export const fileResponse = binary('The file itself, with its own content type (PDF, CSV, ZIP, an attachment)');
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const GUARDS: readonly unknown[] = [requireAuth, requireVerified, requireAdmin];
