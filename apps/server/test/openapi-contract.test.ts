@@ -13,6 +13,8 @@ interface Operation {
 type Paths = Record<string, Record<string, Operation>>;
 
 const METHODS = new Set(['get', 'post', 'put', 'patch', 'delete']);
+/** Hidden from the document on purpose: the WebSocket upgrade (decision 005) and the development mailbox. */
+const HIDDEN = new Set(['GET /api/ws', 'GET /api/dev/mailbox']);
 
 /**
  * Issue 32 §2, the route walk: every operation of the OpenAPI document (`/api/docs/json`) declares a 2xx
@@ -38,7 +40,7 @@ describe('the OpenAPI document declares what every operation answers', () => {
     const routes = ctx.app.routeList
       .filter(({ method, url }) => url.startsWith('/api/') && !url.startsWith('/api/docs') && METHODS.has(method.toLowerCase()))
       .map(({ method, url }) => `${method} ${url.replace(/:(\w+)/g, '{$1}')}`);
-    expect(routes.filter((route) => !documented.has(route))).toEqual([]);
+    expect(routes.filter((route) => !documented.has(route) && !HIDDEN.has(route))).toEqual([]);
     expect(operations.length).toBeGreaterThan(150);
   });
 

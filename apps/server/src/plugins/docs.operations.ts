@@ -1,3 +1,6 @@
+import { createMessageBodySchema } from '@parley/contracts';
+import { z } from 'zod';
+
 /**
  * Names, summaries and examples of the spec §7 operations in the OpenAPI document (issue 32): what a client
  * author reads first. Operations not listed get an id and summary from their path (plugins/docs.ts).
@@ -9,6 +12,8 @@ export interface OperationDoc {
   example?: Record<string, unknown>;
   /** Query parameter examples. */
   queryExample?: Record<string, unknown>;
+  /** The JSON body of a route that reads its own body (JSON or multipart), for the document only. */
+  body?: z.ZodType;
 }
 
 const spec: Record<string, OperationDoc> = {
@@ -66,6 +71,7 @@ const spec: Record<string, OperationDoc> = {
   'POST /api/messages/create': {
     operationId: 'sendMessage',
     summary: 'Send a message (charged)',
+    body: createMessageBodySchema,
     example: { topic_id: 1, content: 'Hello!', client_id: 'c-1a2b3c' },
   },
   'GET /api/bundles/index': { operationId: 'listBundles', summary: 'Coin bundles for sale' },

@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { type FastifyInstance, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { operationDoc } from './docs.operations.js';
 import { isGuarded } from './responses.js';
 
@@ -46,6 +47,7 @@ function transform(input: Transform) {
   schema.operationId = doc?.operationId ?? defaultOperationId(method, url);
   schema.summary = doc?.summary ?? defaultSummary(method, url);
   schema.security = route && isGuarded({ ...route, url }) ? [{ bearer: [] }, { cookie: [] }] : [];
+  if (doc?.body && !schema.body) schema.body = z.toJSONSchema(doc.body, { io: 'input', target: 'openapi-3.0', unrepresentable: 'any' });
   if (doc?.example && schema.body && typeof schema.body === 'object') schema.body = { ...(schema.body as JsonSchema), examples: [doc.example] };
   if (doc?.queryExample && schema.querystring && typeof schema.querystring === 'object') {
     const query = schema.querystring as JsonSchema & { properties?: Record<string, JsonSchema> };
