@@ -46,6 +46,7 @@ import { announceCacheWrites } from './plugins/cache-writes.js';
 import { createInfra, type Infra } from './plugins/infra.js';
 import { registerLocalization } from './plugins/localize.js';
 import { registerSecurity } from './plugins/security.js';
+import { declareCommonErrors } from './plugins/responses.js';
 import { compiledSerializerCompiler } from './plugins/serializer.js';
 import { registerSessions } from './plugins/session.js';
 import { registerWeb } from './plugins/web.js';
@@ -71,6 +72,8 @@ export interface BuildAppOptions {
   /** Where the log goes instead of stdout (tests read what the server logged). */
   logStream?: { write(line: string): void };
   serveWeb?: boolean;
+  /** Instrumentation added before the modules register, so it reaches every route (tests: the answered-status recorder). */
+  instrument?: (app: FastifyInstance) => void;
 }
 
 /** The API, one module per feature. This list is the whole API surface. */
@@ -202,6 +205,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(websocket, { options: { maxPayload: 16 * 1024 }, preClose: closeWebSockets });
   await app.register(multipart, { limits: { fileSize: limits.maxFileBytes, files: limits.maxFiles, fields: 20, parts: 30 } });
   registerSessions(app, infra);
+  declareCommonErrors(app);
   if (config.apiDocs) await registerDocs(app);
 
   const routeList: { method: string; url: string }[] = [];
@@ -209,6 +213,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) routeList.push({ method, url: route.url });
   });
+  options.instrument?.(app);
   for (const module of apiModules) await app.register(module, { prefix: '/api' });
   await app.register(metricsRoutes);
   await app.register(sandboxPageRoutes);

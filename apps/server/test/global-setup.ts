@@ -1,4 +1,8 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
+import { STATUS_DIR_ENV, undeclaredStatuses } from './answered-statuses.js';
 
 /**
  * PostgreSQL test schemas are dropped here, once, after every server test file has finished —
@@ -19,16 +23,30 @@ async function dropSchemas(url: string, keep: (name: string) => boolean) {
   }
 }
 
+/** Issue 32 §2: a status some test saw a route answer that its schema does not declare fails the run. */
+function checkAnsweredStatuses(dir: string) {
+  const undeclared = undeclaredStatuses(dir);
+  rmSync(dir, { recursive: true, force: true });
+  if (undeclared.length === 0) return;
+  const lines = undeclared.map(({ method, url, status }) => `  ${method} ${url} answered ${status}`);
+  throw new Error(
+    `Routes answered statuses their response schemas do not declare (add them to the route's \`response\`, e.g. ...errorResponses(404)):\n${lines.join('\n')}`,
+  );
+}
+
 export default async function setup() {
   const url = process.env.DATABASE_URL;
   const run = Date.now().toString(36);
   process.env.PARLEY_TEST_RUN = run;
-  if (!url) return;
-  await dropSchemas(url, (name) => {
-    const started = Number.parseInt(name.split('_')[1] ?? '', 36);
-    return Number.isFinite(started) && Date.now() - started < STALE_MS;
-  });
+  const statusDir = mkdtempSync(join(tmpdir(), 'parley-statuses-'));
+  process.env[STATUS_DIR_ENV] = statusDir;
+  if (url)
+    await dropSchemas(url, (name) => {
+      const started = Number.parseInt(name.split('_')[1] ?? '', 36);
+      return Number.isFinite(started) && Date.now() - started < STALE_MS;
+    });
   return async () => {
-    await dropSchemas(url, (name) => !name.startsWith(`t_${run}_`));
+    if (url) await dropSchemas(url, (name) => !name.startsWith(`t_${run}_`));
+    checkAnsweredStatuses(statusDir);
   };
 }

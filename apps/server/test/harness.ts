@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp, type BuildAppOptions } from '../src/app.js';
+import { recordAnsweredStatuses } from './answered-statuses.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { type Db } from '../src/db/database.js';
 import { type Clock } from '../src/lib/clock.js';
@@ -98,7 +99,7 @@ export async function createTestContext(dialect: Dialect, options: TestContextOp
   const build = (overrides: Partial<BuildAppOptions> = {}) => {
     const infra = overrides.infra ?? options.infra ?? {};
     const bus = infra.bus ?? (config.redisUrl ? undefined : busView(sharedBus));
-    return buildApp({ config, logger: false, ...overrides, infra: { ...infra, ...(bus ? { bus } : {}) } });
+    return buildApp({ config, logger: false, instrument: recordAnsweredStatuses, ...overrides, infra: { ...infra, ...(bus ? { bus } : {}) } });
   };
   const app = await buildRetryingIntrospection(build, database);
   const extra: FastifyInstance[] = [];

@@ -172,7 +172,16 @@ export const isAuthResponseSchema = z.object({
 export const loginResponseSchema = z.object({
   status: z.enum(['OK', 'VERIFY', 'TWO_FACTOR']),
   message: z.string().optional(),
-  payload: z.object({ user: userProfileSchema.optional(), token: z.string().optional(), email: z.string().optional() }),
+  payload: z.object({
+    user: userProfileSchema.optional(),
+    token: z.string().optional(),
+    /** VERIFY: the address the verification mail went to. */
+    email: z.string().optional(),
+    /** TWO_FACTOR: send the call again with `code` (docs/API.md). */
+    two_factor: z.boolean().optional(),
+    /** TWO_FACTOR: the account has a passkey, which may answer instead of a code (issue 36). */
+    passkey: z.boolean().optional(),
+  }),
   data: userProfileSchema.optional(),
   token: z.string().optional(),
 });

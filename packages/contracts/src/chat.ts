@@ -242,3 +242,17 @@ export const reportCreatedResponseSchema = envelopeSchema(
     report: z.object({ id: z.number().int(), type: z.enum(['topic', 'user']), topic_id: z.number().int(), status: z.string() }),
   }),
 );
+/** GET /topics/{id}/check-terms and POST …/accept-terms (spec §7: the flag at the top and in the payload). */
+export const termsResponseSchema = z.object({
+  status: z.literal('OK'),
+  has_accepted: z.boolean(),
+  payload: z.object({ has_accepted: z.boolean() }),
+});
+
+/** POST /reports/create: the report as filed (its reporter is the caller). */
+export const reportReceiptSchema = z.object({
+  id: z.number().int(),
+  type: z.enum(['topic', 'user']),
+  topic_id: z.number().int(),
+  status: z.enum(['open', 'resolved', 'dismissed']),
+});

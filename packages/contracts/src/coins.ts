@@ -139,3 +139,11 @@ export const depositHistoryRowSchema = z.object({
   has_receipt: z.boolean(),
 });
 export type DepositHistoryRow = z.infer<typeof depositHistoryRowSchema>;
+
+/** POST /deposit/checkout and /bundles/purchase: where to pay (absolute), beside the payload as spec §7 shows. */
+export const checkoutStartedSchema = z.object({
+  status: z.literal('OK'),
+  message: z.string(),
+  redirect_url: z.string(),
+  payload: z.object({ deposit: depositSchema, redirect_url: z.string() }),
+});

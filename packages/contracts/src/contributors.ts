@@ -53,3 +53,16 @@ export const applicationStatusResponseSchema = z.object({
   application: contributorApplicationSchema.nullable(),
 });
 export type ApplicationStatusResponse = z.infer<typeof applicationStatusResponseSchema>;
+
+/** POST /become-contributor: the application, in the payload and (spec §7) at the top level. */
+export const applicationSubmittedSchema = z.object({
+  status: z.literal('OK'),
+  message: z.string(),
+  payload: z.object({ application: contributorApplicationSchema }),
+  application: contributorApplicationSchema,
+});
+/** GET /become-contributor/status: in the payload and (spec §7) at the top level. */
+export const applicationStatusEnvelopeSchema = applicationStatusResponseSchema.extend({
+  status: z.literal('OK'),
+  payload: applicationStatusResponseSchema,
+});

@@ -19,6 +19,13 @@ export function envelopeSchema<T extends z.ZodType>(payload: T) {
 
 /** An OK answer that carries nothing but its status and message (`payload: null`). */
 export const emptyResponseSchema = envelopeSchema(z.null());
+/** An answer with nothing but its `message` (spec §7: `payload: null`). */
+export const messageEnvelopeSchema = z.object({ status: z.literal('OK'), message: z.string().optional(), payload: z.null() });
+
+/** A page of rows with the spec §3 pagination meta. */
+export function pageOf<T extends z.ZodType>(row: T) {
+  return z.object({ data: z.array(row), meta: pageMetaSchema });
+}
 
 export const errorEnvelopeSchema = z.object({
   status: z.literal('ERROR'),
@@ -26,6 +33,23 @@ export const errorEnvelopeSchema = z.object({
   message: z.string(),
   errors: fieldErrorsSchema.optional(),
   code: z.string().optional(),
+  /** 429 from sign-in: seconds to wait (also in Retry-After). */
+  retry_after: z.number().int().optional(),
+  /** 500: the id to quote to support (also in X-Request-Id). */
+  request_id: z.string().optional(),
+  /** A topic refusing the call (403 full or closed, 409 closed/full/already active): what a chat screen explains itself with. */
+  topic_id: z.number().int().optional(),
+  title: z.string().nullable().optional(),
+  participants_count: z.number().int().optional(),
+  is_closed: z.boolean().optional(),
+  is_full: z.boolean().optional(),
+  closed_by: z.literal('moderator').optional(),
+  topic: z.object({ id: z.number().int(), title: z.string() }).optional(),
+  /** 402 INSUFFICIENT_FUNDS: the coins the call needs. */
+  required: z.number().int().optional(),
+  /** 403 SPENDING_LIMIT: which limit, and the coins left under it. */
+  limit: z.enum(['daily', 'monthly']).optional(),
+  left: z.number().int().optional(),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 

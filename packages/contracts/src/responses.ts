@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { recoveryCodesSchema, twoFactorSetupSchema, twoFactorStatusSchema, userProfileSchema } from './auth.js';
 import { bundleSchema, depositHistoryRowSchema, depositSchema } from './coins.js';
-import { applicationStatusResponseSchema, contributorApplicationSchema } from './contributors.js';
+import { contributorApplicationSchema } from './contributors.js';
 import { envelopeSchema, pageMetaSchema } from './envelope.js';
 import { passkeyAddedSchema, passkeyListSchema, passkeyRegistrationOptionsSchema, passkeySchema } from './passkeys.js';
 import { notificationSettingsSchema } from './push.js';
@@ -41,8 +41,6 @@ export const depositHistoryResponseSchema = envelopeSchema(z.object({ data: z.ar
 export const checkoutPrefillResponseSchema = envelopeSchema(checkoutPrefillSchema);
 
 // Contributors and payouts
-/** GET /become-contributor/status: the status in the payload and, as spec §4 allows, beside it. */
-export const applicationStatusEnvelopeSchema = envelopeSchema(applicationStatusResponseSchema).extend(applicationStatusResponseSchema.shape);
 export const applicationSubmittedResponseSchema = envelopeSchema(z.object({ application: contributorApplicationSchema }));
 export const payoutMethodsEnvelopeSchema = envelopeSchema(payoutMethodsResponseSchema);
 export const payoutHistoryEnvelopeSchema = envelopeSchema(payoutHistoryResponseSchema);

@@ -178,3 +178,6 @@ export const storeTransactionSchema = z.object({
 export type StoreTransaction = z.infer<typeof storeTransactionSchema>;
 
 export const storePageSchema = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), meta: pageMetaSchema });
+
+/** GET /orders/{id}/status: the status (and its label) beside the order. */
+export const orderStatusSchema = z.object({ status: orderSchema.shape.status, status_label: orderSchema.shape.status_label, order: orderSchema });

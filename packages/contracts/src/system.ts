@@ -92,3 +92,10 @@ export const backupMarkBodySchema = z.object({
   note: z.string().trim().max(200).optional(),
 });
 export type BackupMarkBody = z.infer<typeof backupMarkBodySchema>;
+
+/** GET /ready: what this instance depends on (503 in the error envelope when the database is down or migrations are pending). */
+export const readinessSchema = z.object({
+  database: z.enum(['up', 'down']),
+  migrations: z.enum(['applied', 'pending', 'unknown']),
+  redis: z.enum(['up', 'down']).optional(),
+});

@@ -20,7 +20,18 @@ export const responseJsonSchema = (schema: SchemaLike) =>
  * a response is written by generated code instead of zod-checked then JSON.stringify'd, and only the
  * declared fields leave the server.
  */
-export const compiledSerializerCompiler: FastifySerializerCompiler<SchemaLike> = ({ schema }) => fastJson(responseJsonSchema(schema));
+const compiled = new WeakMap<z.ZodType, (data: unknown) => string>();
+export const compiledSerializerCompiler: FastifySerializerCompiler<SchemaLike> = ({ schema }) => {
+  // One compilation per schema object and process: the shared error envelope is declared on every route
+  // (issue 32), and tests build many apps.
+  const zod = toZod(schema);
+  let serialize = compiled.get(zod);
+  if (!serialize) {
+    serialize = fastJson(responseJsonSchema(zod));
+    compiled.set(zod, serialize);
+  }
+  return serialize;
+};
 
 /**
  * Sends JSON the route's serializer already wrote (`reply.serialize`), e.g. kept in a cache: Fastify

@@ -1,7 +1,18 @@
-import { recoveryCodesSchema, texts, twoFactorCodeBodySchema, twoFactorDisableBodySchema, twoFactorSetupBodySchema } from '@parley/contracts';
+import {
+  envelopeSchema,
+  messageEnvelopeSchema,
+  recoveryCodesSchema,
+  texts,
+  twoFactorSetupSchema,
+  twoFactorStatusSchema,
+  twoFactorCodeBodySchema,
+  twoFactorDisableBodySchema,
+  twoFactorSetupBodySchema,
+} from '@parley/contracts';
 import { type FastifyRequest } from 'fastify';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.js';
+import { errorResponses } from '../../plugins/responses.js';
 import { currentUser, requireAuth } from '../../plugins/session.js';
 import * as repo from './auth.repository.js';
 import { announceEndedSessions } from './auth.service.js';
@@ -25,31 +36,63 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   const checked = [requireAuth, limitPerAccount];
   const tags = ['profile'];
 
-  app.get('/user/two-factor', { schema: { tags }, preHandler: requireAuth }, async (request) => ({
-    status: 'OK',
+  app.get('/user/two-factor', { schema: { tags, response: { 200: envelopeSchema(twoFactorStatusSchema) } }, preHandler: requireAuth }, async (request) => ({
+    status: 'OK' as const,
     payload: await twoFactor.getStatus(app.db, currentUser(request)),
   }));
 
-  app.post('/user/two-factor/setup', { schema: { tags, body: twoFactorSetupBodySchema }, preHandler: checked, config: limited }, async (request) => ({
-    status: 'OK',
-    payload: await twoFactor.startSetup(deps, currentUser(request), request.body.password),
-  }));
+  app.post(
+    '/user/two-factor/setup',
+    {
+      schema: { tags, body: twoFactorSetupBodySchema, response: { 200: envelopeSchema(twoFactorSetupSchema), ...errorResponses(409) } },
+      preHandler: checked,
+      config: limited,
+    },
+    async (request) => ({
+      status: 'OK' as const,
+      payload: await twoFactor.startSetup(deps, currentUser(request), request.body.password),
+    }),
+  );
 
-  app.post('/user/two-factor/enable', { schema: { tags, body: twoFactorCodeBodySchema }, preHandler: checked, config: limited }, async (request) => {
-    const codes = await twoFactor.enable(deps, currentUser(request), request.body.code);
-    // Sessions signed in with the password alone end; this one goes on.
-    const userId = currentUser(request).id;
-    await announceEndedSessions(app.bus, userId, await repo.deleteUserSessions(app.db, userId, request.auth!.sessionId));
-    return { status: 'OK', message: texts.twoFactor.enabled, payload: recoveryCodesSchema.parse({ recovery_codes: codes }) };
-  });
+  app.post(
+    '/user/two-factor/enable',
+    {
+      schema: { tags, body: twoFactorCodeBodySchema, response: { 200: envelopeSchema(recoveryCodesSchema), ...errorResponses(409) } },
+      preHandler: checked,
+      config: limited,
+    },
+    async (request) => {
+      const codes = await twoFactor.enable(deps, currentUser(request), request.body.code);
+      // Sessions signed in with the password alone end; this one goes on.
+      const userId = currentUser(request).id;
+      await announceEndedSessions(app.bus, userId, await repo.deleteUserSessions(app.db, userId, request.auth!.sessionId));
+      return { status: 'OK' as const, message: texts.twoFactor.enabled, payload: recoveryCodesSchema.parse({ recovery_codes: codes }) };
+    },
+  );
 
-  app.post('/user/two-factor/disable', { schema: { tags, body: twoFactorDisableBodySchema }, preHandler: checked, config: limited }, async (request) => {
-    await twoFactor.disable(deps, currentUser(request), request.body.password, request.body.code);
-    return { status: 'OK', message: texts.twoFactor.disabled, payload: null };
-  });
+  app.post(
+    '/user/two-factor/disable',
+    {
+      schema: { tags, body: twoFactorDisableBodySchema, response: { 200: messageEnvelopeSchema, ...errorResponses(409) } },
+      preHandler: checked,
+      config: limited,
+    },
+    async (request) => {
+      await twoFactor.disable(deps, currentUser(request), request.body.password, request.body.code);
+      return { status: 'OK' as const, message: texts.twoFactor.disabled, payload: null };
+    },
+  );
 
-  app.post('/user/two-factor/recovery-codes', { schema: { tags, body: twoFactorCodeBodySchema }, preHandler: checked, config: limited }, async (request) => {
-    const codes = await twoFactor.regenerateRecoveryCodes(deps, currentUser(request), request.body.code);
-    return { status: 'OK', message: texts.twoFactor.regenerated, payload: { recovery_codes: codes } };
-  });
+  app.post(
+    '/user/two-factor/recovery-codes',
+    {
+      schema: { tags, body: twoFactorCodeBodySchema, response: { 200: envelopeSchema(recoveryCodesSchema), ...errorResponses(409) } },
+      preHandler: checked,
+      config: limited,
+    },
+    async (request) => {
+      const codes = await twoFactor.regenerateRecoveryCodes(deps, currentUser(request), request.body.code);
+      return { status: 'OK' as const, message: texts.twoFactor.regenerated, payload: { recovery_codes: codes } };
+    },
+  );
 };

@@ -1,4 +1,5 @@
 import {
+  attachmentCostsSchema,
   createMessageBodySchema,
   envelopeSchema,
   heldMessageSchema,
@@ -6,9 +7,9 @@ import {
   idParamSchema,
   messageSchema,
   messagesIndexQuerySchema,
+  type MessagesPage,
   messagesPageSchema,
   texts,
-  type MessagesPage,
 } from '@parley/contracts';
 import { z } from 'zod';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -40,18 +41,27 @@ function sendAttachment(reply: FastifyReply, file: { mime: string; original_file
     .send(data);
 }
 
+import { errorResponses, fileResponse } from '../../plugins/responses.js';
 export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { db: app.db, clock: app.clock, bus: app.bus, storage: app.storage };
   const tags = ['chat'];
   app.addHook('onRequest', requireVerified);
+  // The hook above guards every route here: each answers 401/403 too.
+  const guarded = errorResponses(401, 403);
 
   // Polled every few seconds: revalidated by ETag (the browser sends If-None-Match), 304 when nothing changed.
   app.get(
     '/messages/index',
-    { schema: { tags, querystring: messagesIndexQuerySchema, response: { 200: envelopeSchema(messagesPageSchema), 304: z.undefined() } } },
+    {
+      schema: {
+        tags,
+        querystring: messagesIndexQuerySchema,
+        response: { 200: envelopeSchema(messagesPageSchema), 304: z.undefined(), ...guarded, ...errorResponses(404) },
+      },
+    },
     async (request, reply) => {
       // Serialized once by the route's compiled serializer; the poll cache keeps the text.
-      const serialize = (page: MessagesPage) => reply.serialize({ status: 'OK', payload: page }) as string;
+      const serialize = (page: MessagesPage) => reply.serialize({ status: 'OK' as const, payload: page }) as string;
       const result = await messages.listMessages(deps, currentUser(request).id, request.query, serialize, request.headers['if-none-match']);
       reply.header('etag', result.etag).header('cache-control', 'private, no-cache');
       if (result.notModified) return reply.code(304).send(undefined);
@@ -113,7 +123,11 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         description: 'JSON, or multipart/form-data whose fields (topic_id, content, client_id, types[]) come before its attachments[].',
         // A message, or (issue 15) a message held for review that only its sender sees, as 'Pending review'.
-        response: { 200: envelopeSchema(z.object({ message: messageSchema.optional(), held: heldMessageSchema.optional(), balance: z.number().int() })) },
+        response: {
+          200: envelopeSchema(z.object({ message: messageSchema.optional(), held: heldMessageSchema.optional(), balance: z.number().int() })),
+          ...guarded,
+          ...errorResponses(402, 404, 409, 422),
+        },
       },
     },
     async (request, reply) => {
@@ -139,17 +153,28 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // The sender's own messages waiting for a moderator in a topic (issue 15).
-  app.get('/messages/held', { schema: { tags, querystring: heldMessagesQuerySchema } }, async (request) => ({
+  app.get(
+    '/messages/held',
+    { schema: { tags, querystring: heldMessagesQuerySchema, response: { 200: envelopeSchema(z.object({ data: z.array(heldMessageSchema) })), ...guarded } } },
+    async (request) => ({
+      status: 'OK' as const,
+      payload: { data: await listOwnPending(app.db, currentUser(request).id, request.query.topic_id) },
+    }),
+  );
+
+  app.get('/messages/attachment-costs', { schema: { tags, response: { 200: envelopeSchema(attachmentCostsSchema), ...guarded } } }, async () => ({
     status: 'OK' as const,
-    payload: { data: await listOwnPending(app.db, currentUser(request).id, request.query.topic_id) },
+    payload: await messages.loadAttachmentCosts(app.db),
   }));
 
-  app.get('/messages/attachment-costs', { schema: { tags } }, async () => ({ status: 'OK', payload: await messages.loadAttachmentCosts(app.db) }));
-
-  app.get('/attachments/:id', { schema: { tags, params: idParamSchema } }, async (request, reply) => {
-    const attachment = await messages.getAttachmentForViewer(app, currentUser(request).id, request.params.id);
-    const data = await app.storage.get(attachment.path);
-    if (!data) throw new AppError('NOT_FOUND', texts.common.routeNotFound);
-    return sendAttachment(reply, attachment, data);
-  });
+  app.get(
+    '/attachments/:id',
+    { schema: { tags, params: idParamSchema, response: { 200: fileResponse, ...guarded, ...errorResponses(404) } } },
+    async (request, reply) => {
+      const attachment = await messages.getAttachmentForViewer(app, currentUser(request).id, request.params.id);
+      const data = await app.storage.get(attachment.path);
+      if (!data) throw new AppError('NOT_FOUND', texts.common.routeNotFound);
+      return sendAttachment(reply, attachment, data);
+    },
+  );
 };

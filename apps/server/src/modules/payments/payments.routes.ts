@@ -1,3 +1,4 @@
+import { envelopeSchema } from '@parley/contracts';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
@@ -16,14 +17,21 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/payments/webhook/:gateway',
-    { schema: { tags: ['payments'], params: z.object({ gateway: z.string().max(16) }) }, config: { csrf: false } },
+    {
+      schema: {
+        tags: ['payments'],
+        params: z.object({ gateway: z.string().max(16) }),
+        response: { 200: envelopeSchema(z.object({ received: z.boolean(), ignored: z.boolean().optional(), duplicate: z.boolean().optional() })) },
+      },
+      config: { csrf: false },
+    },
     async (request) => {
       if (request.params.gateway !== app.gateway.name) throw new AppError('BAD_REQUEST', webhookErrors.unknownGateway);
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const event = app.gateway.parseWebhook(raw, request.headers);
-      if (!event) return { status: 'OK', payload: { received: true, ignored: true } };
+      if (!event) return { status: 'OK' as const, payload: { received: true, ignored: true } };
       const { duplicate } = await dispatchPaymentEvent(deps, app.gateway, event);
-      return { status: 'OK', payload: { received: true, duplicate } };
+      return { status: 'OK' as const, payload: { received: true, duplicate } };
     },
   );
 };

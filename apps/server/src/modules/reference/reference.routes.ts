@@ -1,4 +1,19 @@
-import { envelopeSchema, localizationsQuerySchema, publicSettingsSchema, staticPageParamSchema, texts } from '@parley/contracts';
+import { z } from 'zod';
+import {
+  countrySchema,
+  currencySchema,
+  envelopeSchema,
+  faqSchema,
+  languageSchema,
+  localizationsQuerySchema,
+  localizationsSchema,
+  publicSettingsSchema,
+  socialLinkSchema,
+  staticPageParamSchema,
+  staticPageSchema,
+  staticPageSummarySchema,
+  texts,
+} from '@parley/contracts';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fromFlag } from '../../db/dialect.js';
 import { AppError } from '../../lib/app-error.js';
@@ -38,34 +53,39 @@ const toStaticPage = (row: Selectable<StaticPagesTable>) => ({
   is_cookie: fromFlag(row.is_cookie),
 });
 
+import { errorResponses, javascriptResponse } from '../../plugins/responses.js';
 export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
 
-  app.get('/languages', { schema: { tags: ['reference'] } }, async () => ({
-    status: 'OK',
-    payload: (await repo.listLanguages(db)).map((l) => ({ id: l.id, code: l.code, title: l.title, default: l.is_default === 1 ? 1 : 0 })),
+  app.get('/languages', { schema: { tags: ['reference'], response: { 200: envelopeSchema(z.array(languageSchema)) } } }, async () => ({
+    status: 'OK' as const,
+    payload: (await repo.listLanguages(db)).map((l) => ({ id: l.id, code: l.code, title: l.title, default: l.is_default === 1 ? (1 as const) : (0 as const) })),
   }));
 
-  app.get('/localizations', { schema: { tags: ['reference'], querystring: localizationsQuerySchema } }, async (request) => {
-    const languages = await repo.listLanguages(db);
-    const language = languages.find((l) => l.id === request.query.lang_id) ?? (await repo.findDefaultLanguage(db));
-    const rows = language ? await repo.listLocalizations(db, language.id) : [];
-    return { status: 'OK', payload: Object.fromEntries(rows.map((r) => [r.key, r.value])) };
-  });
+  app.get(
+    '/localizations',
+    { schema: { tags: ['reference'], querystring: localizationsQuerySchema, response: { 200: envelopeSchema(localizationsSchema) } } },
+    async (request) => {
+      const languages = await repo.listLanguages(db);
+      const language = languages.find((l) => l.id === request.query.lang_id) ?? (await repo.findDefaultLanguage(db));
+      const rows = language ? await repo.listLocalizations(db, language.id) : [];
+      return { status: 'OK' as const, payload: Object.fromEntries(rows.map((r) => [r.key, r.value])) };
+    },
+  );
 
   // Country names in the request's language (issue 33), from the CLDR data Node's ICU carries; sorted for that language.
-  app.get('/countries', { schema: { tags: ['reference'] } }, async (request) => {
+  app.get('/countries', { schema: { tags: ['reference'], response: { 200: envelopeSchema(z.array(countrySchema)) } } }, async (request) => {
     const { code } = await getLanguageTexts(db, requestLanguageId(request));
-    return { status: 'OK', payload: localizeCountries(await repo.listCountries(db), code) };
+    return { status: 'OK' as const, payload: localizeCountries(await repo.listCountries(db), code) };
   });
 
-  app.get('/currencies', { schema: { tags: ['reference'] } }, async () => ({
-    status: 'OK',
+  app.get('/currencies', { schema: { tags: ['reference'], response: { 200: envelopeSchema(z.array(currencySchema)) } } }, async () => ({
+    status: 'OK' as const,
     payload: (await repo.listCurrencies(db)).map((c) => ({ id: c.id, code: c.code, value: c.value, symbol: c.symbol, default: c.is_default === 1 })),
   }));
 
-  app.get('/faq', { schema: { tags: ['reference'] } }, async (request) => ({
-    status: 'OK',
+  app.get('/faq', { schema: { tags: ['reference'], response: { 200: envelopeSchema(z.array(faqSchema)) } } }, async (request) => ({
+    status: 'OK' as const,
     payload: (await localizeRows(db, 'faqs', requestLanguageId(request), await repo.listFaqs(db), ['question', 'answer'])).map((f) => ({
       id: f.id,
       question: f.question,
@@ -73,8 +93,8 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
     })),
   }));
 
-  app.get('/social-links', { schema: { tags: ['reference'] } }, async () => ({
-    status: 'OK',
+  app.get('/social-links', { schema: { tags: ['reference'], response: { 200: envelopeSchema(z.array(socialLinkSchema)) } } }, async () => ({
+    status: 'OK' as const,
     payload: (await repo.listSocialLinks(db)).map((s) => ({ id: s.id, title: s.title, link: s.link, img: s.img })),
   }));
 
@@ -85,15 +105,15 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
   }));
 
   // The settings tag script as a same-origin file: the CSP allows only 'self' scripts, never inline ones.
-  app.get('/tag-script.js', { schema: { tags: ['reference'] } }, async (_request, reply) => {
+  app.get('/tag-script.js', { schema: { tags: ['reference'], response: { 200: javascriptResponse } } }, async (_request, reply) => {
     const { tag_script } = await getSettings(db);
     // Admins often paste a snippet wrapped in <script> tags: serve only the code.
     const code = tag_script.replace(/<\/?script[^>]*>/gi, '');
     return reply.type('application/javascript; charset=utf-8').header('cache-control', 'no-cache').send(code);
   });
 
-  app.get('/static-pages', { schema: { tags: ['reference'] } }, async (request) => ({
-    status: 'OK',
+  app.get('/static-pages', { schema: { tags: ['reference'], response: { 200: envelopeSchema(z.array(staticPageSummarySchema)) } } }, async (request) => ({
+    status: 'OK' as const,
     payload: (await localizeRows(db, 'static_pages', requestLanguageId(request), await repo.listStaticPages(db), ['title'])).map(
       ({ content: _content, ...row }) => {
         const { content: _c, ...page } = toStaticPage({ ...row, content: '' });
@@ -102,9 +122,13 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
     ),
   }));
 
-  app.get('/static-pages/:idOrSlug', { schema: { tags: ['reference'], params: staticPageParamSchema } }, async (request) => {
-    const page = await repo.findStaticPage(db, request.params.idOrSlug);
-    if (!page) throw new AppError('NOT_FOUND', texts.reference.pageNotFound);
-    return { status: 'OK', payload: toStaticPage(await localizeRow(db, 'static_pages', requestLanguageId(request), page, ['title', 'content'])) };
-  });
+  app.get(
+    '/static-pages/:idOrSlug',
+    { schema: { tags: ['reference'], params: staticPageParamSchema, response: { 200: envelopeSchema(staticPageSchema), ...errorResponses(404) } } },
+    async (request) => {
+      const page = await repo.findStaticPage(db, request.params.idOrSlug);
+      if (!page) throw new AppError('NOT_FOUND', texts.reference.pageNotFound);
+      return { status: 'OK' as const, payload: toStaticPage(await localizeRow(db, 'static_pages', requestLanguageId(request), page, ['title', 'content'])) };
+    },
+  );
 };
