@@ -186,6 +186,8 @@ export const loginResponseSchema = z.object({
   token: z.string().optional(),
 });
 
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
 /** Two-factor sign-in (issue 15). A code: 6 digits from the app, or a recovery code (xxxxx-xxxxx). */
 const twoFactorCode = z.string({ error: texts.twoFactor.codeRequired }).trim().min(1, { error: texts.twoFactor.codeRequired }).max(32);
 export const twoFactorSetupBodySchema = z.object({ password: z.string().min(1, { error: t.passwordRequired }).max(limits.passwordMax) });

@@ -79,8 +79,8 @@ export const passkeyListSchema = z.object({ passkeys: z.array(passkeySchema), li
 /** The options for the browser (the WebAuthn JSON forms; `challenge` is base64url). */
 const optionsJson = z.looseObject({ challenge: z.string(), timeout: z.number().optional(), rpId: z.string().optional() });
 const userVerification = z.enum(['discouraged', 'preferred', 'required']);
-/** Registration options as the browser library takes them (PublicKeyCredentialCreationOptionsJSON); other fields pass through. */
-const creationOptionsJson = z.looseObject({
+/** Registration options as the browser library takes them (PublicKeyCredentialCreationOptionsJSON; the fields the server sets). */
+const creationOptionsJson = z.object({
   rp: z.object({ name: z.string(), id: z.string().optional() }),
   user: z.object({ id: z.string(), name: z.string(), displayName: z.string() }),
   challenge: z.string(),
@@ -97,6 +97,7 @@ const creationOptionsJson = z.looseObject({
     .optional(),
   hints: z.array(z.enum(['hybrid', 'security-key', 'client-device'])).optional(),
   attestation: z.enum(['direct', 'enterprise', 'indirect', 'none']).optional(),
+  extensions: z.object({ credProps: z.boolean().optional() }).optional(),
 });
 export const passkeyRegistrationOptionsSchema = z.object({ options: creationOptionsJson });
 export const passkeySignInOptionsSchema = z.object({ attempt: z.string(), options: optionsJson });

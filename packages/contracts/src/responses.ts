@@ -3,7 +3,7 @@ import { recoveryCodesSchema, twoFactorSetupSchema, twoFactorStatusSchema, userP
 import { bundleSchema, depositHistoryRowSchema, depositSchema } from './coins.js';
 import { contributorApplicationSchema } from './contributors.js';
 import { envelopeSchema, pageMetaSchema } from './envelope.js';
-import { passkeyAddedSchema, passkeyListSchema, passkeyRegistrationOptionsSchema, passkeySchema } from './passkeys.js';
+import { passkeyAddedSchema, passkeyListSchema, passkeyRegistrationOptionsSchema, passkeySchema, passkeySignInOptionsSchema } from './passkeys.js';
 import { notificationSettingsSchema } from './push.js';
 import { notificationsPayloadSchema } from './notifications.js';
 import { payoutHistoryResponseSchema, payoutHistoryRowSchema, payoutMethodsResponseSchema } from './payouts.js';
@@ -73,4 +73,5 @@ export const notificationSettingsResponseSchema = envelopeSchema(notificationSet
 export const passkeyListResponseSchema = envelopeSchema(passkeyListSchema);
 export const passkeyRegistrationOptionsResponseSchema = envelopeSchema(passkeyRegistrationOptionsSchema);
 export const passkeyAddedResponseSchema = envelopeSchema(passkeyAddedSchema);
+export const passkeySignInOptionsResponseSchema = envelopeSchema(passkeySignInOptionsSchema);
 export const passkeyRenamedResponseSchema = envelopeSchema(z.object({ passkey: passkeySchema }));

@@ -24,6 +24,7 @@ const binary = (description: string) => z.custom<FileBody>(() => true).meta({ ty
  */
 export const javascriptResponse = binary('JavaScript (application/javascript)');
 export const svgResponse = binary('An SVG image (image/svg+xml)');
+export const htmlResponse = binary('An HTML page (text/html)');
 export const fileResponse = binary('The file itself, with its own content type (PDF, CSV, ZIP, an attachment)');
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

@@ -1,5 +1,14 @@
 import {
+  emptyResponseSchema,
   idParamSchema,
+  loginResponseSchema,
+  type LoginResponse,
+  messageEnvelopeSchema,
+  passkeyAddedResponseSchema,
+  passkeyListResponseSchema,
+  passkeyRegistrationOptionsResponseSchema,
+  passkeyRenamedResponseSchema,
+  passkeySignInOptionsResponseSchema,
   passkeyRegisterBodySchema,
   passkeyRegistrationOptionsBodySchema,
   passkeyRemoveBodySchema,
@@ -11,6 +20,7 @@ import {
 import { type FastifyReply, type FastifyRequest } from 'fastify';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.js';
+import { errorResponses } from '../../plugins/responses.js';
 import { currentUser, requireAuth } from '../../plugins/session.js';
 import { type UserRow } from '../users/users.table.js';
 import * as repo from './auth.repository.js';
@@ -18,7 +28,7 @@ import { announceEndedSessions } from './auth.service.js';
 import * as passkeys from './passkeys.service.js';
 
 /** What signing in does once the account is known (auth.routes: session, cookie, profile). */
-export type CompleteSignIn = (request: FastifyRequest, reply: FastifyReply, user: UserRow) => Promise<unknown>;
+export type CompleteSignIn = (request: FastifyRequest, reply: FastifyReply, user: UserRow) => Promise<LoginResponse>;
 
 /**
  * Passkeys (issue 36 §3): add, name, remove in Account → Security; sign in with a passkey alone.
@@ -41,8 +51,8 @@ export const passkeyRoutes =
     const checked = [requireAuth, limitPerAccount];
     const tags = ['profile'];
 
-    app.get('/user/passkeys', { schema: { tags }, preHandler: requireAuth }, async (request) => ({
-      status: 'OK',
+    app.get('/user/passkeys', { schema: { tags, response: { 200: passkeyListResponseSchema } }, preHandler: requireAuth }, async (request) => ({
+      status: 'OK' as const,
       payload: { passkeys: await passkeys.listPasskeys(app.db, currentUser(request).id), limit: passkeyLimits.perUser },
     }));
 
@@ -53,12 +63,13 @@ export const passkeyRoutes =
           tags,
           body: passkeyRegistrationOptionsBodySchema,
           description: 'Adding a passkey, step 1 (docs/API.md): the password again; answers options for navigator.credentials.create.',
+          response: { 200: passkeyRegistrationOptionsResponseSchema, ...errorResponses(409) },
         },
         preHandler: checked,
         config: limited,
       },
       async (request) => ({
-        status: 'OK',
+        status: 'OK' as const,
         payload: await passkeys.startRegistration(deps, currentUser(request), request.auth!.sessionId, request.body.password),
       }),
     );
@@ -66,7 +77,12 @@ export const passkeyRoutes =
     app.post(
       '/user/passkeys',
       {
-        schema: { tags, body: passkeyRegisterBodySchema, description: 'Adding a passkey, step 2: the RegistrationResponseJSON and an optional name.' },
+        schema: {
+          tags,
+          body: passkeyRegisterBodySchema,
+          description: 'Adding a passkey, step 2: the RegistrationResponseJSON and an optional name.',
+          response: { 201: passkeyAddedResponseSchema, ...errorResponses(409) },
+        },
         preHandler: checked,
         config: limited,
       },
@@ -81,28 +97,43 @@ export const passkeyRoutes =
       },
     );
 
-    app.patch('/user/passkeys/:id', { schema: { tags, params: idParamSchema, body: passkeyRenameBodySchema }, preHandler: requireAuth }, async (request) => ({
-      status: 'OK',
-      message: texts.passkeys.renamed,
-      payload: { passkey: await passkeys.renamePasskey(deps, currentUser(request), request.params.id, request.body.name) },
-    }));
+    app.patch(
+      '/user/passkeys/:id',
+      {
+        schema: { tags, params: idParamSchema, body: passkeyRenameBodySchema, response: { 200: passkeyRenamedResponseSchema, ...errorResponses(404) } },
+        preHandler: requireAuth,
+      },
+      async (request) => ({
+        status: 'OK' as const,
+        message: texts.passkeys.renamed,
+        payload: { passkey: await passkeys.renamePasskey(deps, currentUser(request), request.params.id, request.body.name) },
+      }),
+    );
 
     app.post(
       '/user/passkeys/:id/remove',
-      { schema: { tags, params: idParamSchema, body: passkeyRemoveBodySchema }, preHandler: checked, config: limited },
+      {
+        schema: { tags, params: idParamSchema, body: passkeyRemoveBodySchema, response: { 200: messageEnvelopeSchema, ...errorResponses(404) } },
+        preHandler: checked,
+        config: limited,
+      },
       async (request) => {
         await passkeys.removePasskey(deps, currentUser(request), request.params.id, request.body.password);
-        return { status: 'OK', message: texts.passkeys.removed, payload: null };
+        return { status: 'OK' as const, message: texts.passkeys.removed, payload: null };
       },
     );
 
     app.post(
       '/passkey/sign-in/options',
       {
-        schema: { tags: ['auth'], description: 'Passkey sign-in, step 1 (docs/API.md): options for navigator.credentials.get and the attempt secret.' },
+        schema: {
+          tags: ['auth'],
+          description: 'Passkey sign-in, step 1 (docs/API.md): options for navigator.credentials.get and the attempt secret.',
+          response: { 200: passkeySignInOptionsResponseSchema },
+        },
         config: limited,
       },
-      async () => ({ status: 'OK', payload: await passkeys.startSignIn(deps) }),
+      async () => ({ status: 'OK' as const, payload: await passkeys.startSignIn(deps) }),
     );
 
     app.post(
@@ -112,12 +143,13 @@ export const passkeyRoutes =
           tags: ['auth'],
           body: passkeySignInBodySchema,
           description: 'Passkey sign-in, step 2: the attempt secret and the AuthenticationResponseJSON; answers as POST /api/login.',
+          response: { 200: loginResponseSchema },
         },
         config: limited,
       },
       async (request, reply) => {
         const result = await passkeys.finishSignIn(deps, request.body);
-        if (result.kind === 'verify') return { status: 'VERIFY', message: texts.auth.emailNotVerified, payload: { email: result.email } };
+        if (result.kind === 'verify') return { status: 'VERIFY' as const, message: texts.auth.emailNotVerified, payload: { email: result.email } };
         return completeSignIn(request, reply, result.user);
       },
     );

@@ -61,6 +61,9 @@ async function checkPassword(user: UserRow, password: string) {
     throw new AppError('VALIDATION', texts.auth.currentPasswordWrong, { password: [texts.auth.currentPasswordWrong] });
 }
 
+const webAuthnTransports = ['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb'] as const;
+const isTransport = (value: string): value is (typeof webAuthnTransports)[number] => (webAuthnTransports as readonly string[]).includes(value);
+
 /** Adding, step 1: the password again, then options for `navigator.credentials.create`, the challenge bound to this session. */
 export async function startRegistration(deps: PasskeyDeps, user: UserRow, sessionId: string, password: string) {
   await checkPassword(user, password);
@@ -86,7 +89,13 @@ export async function startRegistration(deps: PasskeyDeps, user: UserRow, sessio
     expires_at: new Date(now.getTime() + CHALLENGE_TTL_MS).toISOString(),
     created_at: now.toISOString(),
   });
-  return { options };
+  // The server library types a descriptor's `type` and transports as strings; the contract names the WebAuthn values.
+  const excludeCredentials = options.excludeCredentials?.map((credential) => ({
+    id: credential.id,
+    type: 'public-key' as const,
+    transports: credential.transports?.filter(isTransport),
+  }));
+  return { options: { ...options, excludeCredentials } };
 }
 
 export interface Registered {

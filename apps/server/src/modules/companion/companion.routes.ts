@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { envelopeSchema, regenerateReplyBodySchema, regenerateReplyResultSchema, stopReplyBodySchema, stopReplyResultSchema } from '@parley/contracts';
+import { errorResponses } from '../../plugins/responses.js';
 import { currentUser, requireVerified } from '../../plugins/session.js';
 import { regenerateReply, stopReply } from './companion.controls.js';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -77,12 +78,18 @@ export const companionRoutes: FastifyPluginAsyncZod = async (app) => {
   workers.set(app.server, worker);
   app.post(
     '/companion/stop',
-    { onRequest: requireVerified, schema: { tags: ['chat'], body: stopReplyBodySchema, response: { 200: envelopeSchema(stopReplyResultSchema) } } },
+    {
+      onRequest: requireVerified,
+      schema: { tags: ['chat'], body: stopReplyBodySchema, response: { 200: envelopeSchema(stopReplyResultSchema), ...errorResponses(404, 409) } },
+    },
     async (request) => ({ status: 'OK' as const, payload: await stopReply(deps, currentUser(request).id, request.body.topic_id, request.body.shown_chars) }),
   );
   app.post(
     '/companion/regenerate',
-    { onRequest: requireVerified, schema: { tags: ['chat'], body: regenerateReplyBodySchema, response: { 200: envelopeSchema(regenerateReplyResultSchema) } } },
+    {
+      onRequest: requireVerified,
+      schema: { tags: ['chat'], body: regenerateReplyBodySchema, response: { 200: envelopeSchema(regenerateReplyResultSchema), ...errorResponses(404, 409) } },
+    },
     async (request) => {
       const { dueAt, ...result } = await regenerateReply(deps, currentUser(request).id, request.body.topic_id, request.body.message_id);
       app.jobs.wakeAt(dueAt);

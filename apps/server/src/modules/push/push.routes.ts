@@ -1,5 +1,7 @@
 import {
+  messageEnvelopeSchema,
   muteConversationBodySchema,
+  notificationSettingsResponseSchema,
   notificationSettingsBodySchema,
   pushEndpointBodySchema,
   pushSubscriptionBodySchema,
@@ -7,6 +9,7 @@ import {
   viewingBodySchema,
 } from '@parley/contracts';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses, htmlResponse } from '../../plugins/responses.js';
 import { currentUser, requireAuth } from '../../plugins/session.js';
 import { getLanguageTexts, getUserLanguageTexts, renderText, type LanguageTexts } from '../reference/localization.service.js';
 import './push.jobs.js';
@@ -18,35 +21,58 @@ const tags = ['notifications'];
 export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
   const settings = (userId: number) => push.getSettings(app.db, app.config, userId);
 
-  app.get('/notifications/settings', { schema: { tags }, preHandler: requireAuth }, async (request) => ({
-    status: 'OK',
+  app.get('/notifications/settings', { schema: { tags, response: { 200: notificationSettingsResponseSchema } }, preHandler: requireAuth }, async (request) => ({
+    status: 'OK' as const,
     payload: await settings(currentUser(request).id),
   }));
 
-  app.put('/notifications/settings', { schema: { tags, body: notificationSettingsBodySchema }, preHandler: requireAuth }, async (request) => ({
-    status: 'OK',
-    payload: await push.saveSettings(app.db, app.config, app.clock, currentUser(request).id, request.body),
-  }));
+  app.put(
+    '/notifications/settings',
+    { schema: { tags, body: notificationSettingsBodySchema, response: { 200: notificationSettingsResponseSchema } }, preHandler: requireAuth },
+    async (request) => ({
+      status: 'OK' as const,
+      payload: await push.saveSettings(app.db, app.config, app.clock, currentUser(request).id, request.body),
+    }),
+  );
 
-  app.post('/notifications/push-subscriptions', { schema: { tags, body: pushSubscriptionBodySchema }, preHandler: requireAuth }, async (request) => ({
-    status: 'OK',
-    payload: await push.subscribe(app.db, app.config, app.clock, currentUser(request).id, request.body),
-  }));
+  app.post(
+    '/notifications/push-subscriptions',
+    { schema: { tags, body: pushSubscriptionBodySchema, response: { 200: notificationSettingsResponseSchema } }, preHandler: requireAuth },
+    async (request) => ({
+      status: 'OK' as const,
+      payload: await push.subscribe(app.db, app.config, app.clock, currentUser(request).id, request.body),
+    }),
+  );
 
-  app.post('/notifications/push-subscriptions/delete', { schema: { tags, body: pushEndpointBodySchema }, preHandler: requireAuth }, async (request) => ({
-    status: 'OK',
-    payload: await push.unsubscribe(app.db, app.config, currentUser(request).id, request.body.endpoint),
-  }));
+  app.post(
+    '/notifications/push-subscriptions/delete',
+    { schema: { tags, body: pushEndpointBodySchema, response: { 200: notificationSettingsResponseSchema } }, preHandler: requireAuth },
+    async (request) => ({
+      status: 'OK' as const,
+      payload: await push.unsubscribe(app.db, app.config, currentUser(request).id, request.body.endpoint),
+    }),
+  );
 
-  app.put('/notifications/mutes', { schema: { tags, body: muteConversationBodySchema }, preHandler: requireAuth }, async (request) => ({
-    status: 'OK',
-    payload: await push.setMuted(app.db, app.config, app.clock, currentUser(request).id, request.body.topic_id, request.body.muted),
-  }));
+  app.put(
+    '/notifications/mutes',
+    {
+      schema: { tags, body: muteConversationBodySchema, response: { 200: notificationSettingsResponseSchema, ...errorResponses(404) } },
+      preHandler: requireAuth,
+    },
+    async (request) => ({
+      status: 'OK' as const,
+      payload: await push.setMuted(app.db, app.config, app.clock, currentUser(request).id, request.body.topic_id, request.body.muted),
+    }),
+  );
 
-  app.put('/notifications/viewing', { schema: { tags, body: viewingBodySchema }, preHandler: requireAuth }, async (request) => {
-    await push.setViewing(app.db, app.clock, currentUser(request).id, request.body);
-    return { status: 'OK', payload: null };
-  });
+  app.put(
+    '/notifications/viewing',
+    { schema: { tags, body: viewingBodySchema, response: { 200: messageEnvelopeSchema, ...errorResponses(404) } }, preHandler: requireAuth },
+    async (request) => {
+      await push.setViewing(app.db, app.clock, currentUser(request).id, request.body);
+      return { status: 'OK' as const, payload: null };
+    },
+  );
 };
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -70,24 +96,32 @@ export const pushUnsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
     return { userId, language: userId === null ? await getLanguageTexts(app.db, null) : await getUserLanguageTexts(app.db, userId) };
   };
 
-  app.get('/notifications/unsubscribe', { schema: { tags, querystring: unsubscribeQuerySchema } }, async (request, reply) => {
-    const { userId, language } = await languageFor(request.query.token);
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-    if (userId === null) return reply.code(400).send(page(language, `<p>${escape(renderText(language, 'push.unsubscribeInvalid'))}</p>`));
-    const action = `/api/notifications/unsubscribe?token=${encodeURIComponent(request.query.token)}`;
-    return reply.send(
-      page(
-        language,
-        `<p>${escape(renderText(language, 'push.unsubscribeAsk'))}</p><form method="post" action="${escape(action)}"><button type="submit">${escape(renderText(language, 'push.unsubscribeButton'))}</button></form>`,
-      ),
-    );
-  });
+  app.get(
+    '/notifications/unsubscribe',
+    { schema: { tags, querystring: unsubscribeQuerySchema, response: { 200: htmlResponse, 400: htmlResponse } } },
+    async (request, reply) => {
+      const { userId, language } = await languageFor(request.query.token);
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+      if (userId === null) return reply.code(400).send(page(language, `<p>${escape(renderText(language, 'push.unsubscribeInvalid'))}</p>`));
+      const action = `/api/notifications/unsubscribe?token=${encodeURIComponent(request.query.token)}`;
+      return reply.send(
+        page(
+          language,
+          `<p>${escape(renderText(language, 'push.unsubscribeAsk'))}</p><form method="post" action="${escape(action)}"><button type="submit">${escape(renderText(language, 'push.unsubscribeButton'))}</button></form>`,
+        ),
+      );
+    },
+  );
 
-  app.post('/notifications/unsubscribe', { schema: { tags, querystring: unsubscribeQuerySchema }, config: { csrf: false } }, async (request, reply) => {
-    const { language } = await languageFor(request.query.token);
-    const done = await push.unsubscribeDigest(app.db, app.clock, app.config, request.query.token);
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-    if (!done) return reply.code(400).send(page(language, `<p>${escape(renderText(language, 'push.unsubscribeInvalid'))}</p>`));
-    return reply.send(page(language, `<p>${escape(renderText(language, 'push.unsubscribeDone'))}</p>`));
-  });
+  app.post(
+    '/notifications/unsubscribe',
+    { schema: { tags, querystring: unsubscribeQuerySchema, response: { 200: htmlResponse, 400: htmlResponse } }, config: { csrf: false } },
+    async (request, reply) => {
+      const { language } = await languageFor(request.query.token);
+      const done = await push.unsubscribeDigest(app.db, app.clock, app.config, request.query.token);
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+      if (!done) return reply.code(400).send(page(language, `<p>${escape(renderText(language, 'push.unsubscribeInvalid'))}</p>`));
+      return reply.send(page(language, `<p>${escape(renderText(language, 'push.unsubscribeDone'))}</p>`));
+    },
+  );
 };
