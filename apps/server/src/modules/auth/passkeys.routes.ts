@@ -1,5 +1,4 @@
 import {
-  emptyResponseSchema,
   idParamSchema,
   loginResponseSchema,
   type LoginResponse,

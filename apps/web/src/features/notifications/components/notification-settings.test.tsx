@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { api, configureApiClient, resetApiClient } from '../../../lib/api-client';
 import { startTestApi, type TestApi } from '../../../test/api-server';
 import { useOrigin } from '../../../test/dom';
+import { testTopic } from '../../../test/contract-fixtures';
 import { renderWithData } from '../../../test/render';
 import { useViewingSignal } from '../hooks/use-viewing-signal';
 import { NotificationSettingsPanel } from './notification-settings';
@@ -31,7 +32,7 @@ beforeAll(async () => {
   });
   server.handle('PUT', '/api/notifications/viewing', { json: { status: 'OK', payload: null } });
   server.handle('GET', '/api/topics/active', {
-    json: { status: 'OK', payload: { topics: [{ id: 7, title: 'Evening talk' }], current_count: 1, max_allowed: 1 } },
+    json: { status: 'OK', payload: [testTopic({ id: 7, title: 'Evening talk' })], current_count: 1, max_allowed: 1 },
   });
 });
 afterAll(() => server.close());
