@@ -32,7 +32,7 @@ describe.each(dialects)('AI companion: streaming, failures, budget, personas (%s
       infra: { clock, random: { next: () => 0.5 } },
       config: { llm: { baseUrl, apiKey: 'test-key', model: 'test-model', timeoutMs: 400, retries: 1 }, jobs: { pollMs: 3_600_000 } },
     });
-    await saveSettings(ctx.db, { bot_reply_interval_min: 2, bot_reply_interval_max: 6, bot_conversation_history_limit: 5 });
+    await saveSettings(ctx.db, { bot_reply_delay_enabled: true, bot_reply_interval_min: 2, bot_reply_interval_max: 6, bot_conversation_history_limit: 5 });
     base = await listenLocal(ctx.app);
   });
   afterEach(() => {
