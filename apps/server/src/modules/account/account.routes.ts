@@ -5,6 +5,7 @@ import * as account from './account.service.js';
 
 /** Data rights in account settings (issue 15): GET /api/user/export (a ZIP), POST /api/user/delete. */
 import { fileResponse } from '../../plugins/responses.js';
+import { errorResponses } from '../../plugins/responses.js';
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { db: app.db, clock: app.clock, bus: app.bus, storage: app.storage, appSecret: app.config.appSecret };
   // Both are heavy or final: the sign-in limits apply, per IP.
@@ -25,7 +26,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/user/delete',
-    { schema: { tags: ['profile'], body: deleteAccountBodySchema, response: { 200: messageEnvelopeSchema } }, preHandler: requireAuth, config: limited },
+    {
+      schema: { tags: ['profile'], body: deleteAccountBodySchema, response: { 200: messageEnvelopeSchema, ...errorResponses(409) } },
+      preHandler: requireAuth,
+      config: limited,
+    },
     async (request, reply) => {
       await account.deleteAccount(deps, currentUser(request), request.body);
       clearSessionCookie(reply, app.config);

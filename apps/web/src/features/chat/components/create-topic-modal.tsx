@@ -91,6 +91,8 @@ export function CreateTopicModal({ open, onClose, roomId = null, onCreated }: Pr
   const notEnough = cost > 0 && balance < cost;
 
   const submit = handleSubmit(async (values) => {
+    // Until the settings arrive the price is unknown: never create (and charge) without the confirmation it may need.
+    if (!settings) return;
     if (spend.needsConfirm(cost) && !confirmingSpend) {
       setConfirmingSpend(true);
       return;
@@ -124,7 +126,7 @@ export function CreateTopicModal({ open, onClose, roomId = null, onCreated }: Pr
           <Button variant="secondary" onClick={onClose}>
             {t('common.cancel')}
           </Button>
-          <Button type="submit" form="create-topic-form" loading={create.isPending} disabled={!formState.isValid || noRooms || notEnough}>
+          <Button type="submit" form="create-topic-form" loading={create.isPending} disabled={!formState.isValid || noRooms || notEnough || !settings}>
             {confirmingSpend ? t('spending.confirmSpend', { coins: formatNumber(cost) }) : t('topicsUi.create')}
           </Button>
         </>

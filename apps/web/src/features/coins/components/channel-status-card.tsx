@@ -46,7 +46,13 @@ export function ChannelStatusCard({ user }: { user: UserProfile }) {
         {t('coinsUi.channelTitle')}
       </h2>
       <p className="channel-card__lead">{t('coinsUi.channelLead', { max: settings?.max_channel_topics ?? 5, cost: formatNumber(cost), days })}</p>
-      <Button block loading={buy.isPending} onClick={() => (active ? setConfirming(true) : spend.needsConfirm(cost) ? setConfirmingSpend(true) : purchase())}>
+      {/* Until the settings arrive the price is unknown: a click then would buy without asking (issue 33 #13). */}
+      <Button
+        block
+        loading={buy.isPending}
+        disabled={!settings}
+        onClick={() => (active ? setConfirming(true) : spend.needsConfirm(cost) ? setConfirmingSpend(true) : purchase())}
+      >
         {active ? t('account.channelActiveUntil', { date: longDate }) : t('account.buyChannel', { days })}
       </Button>
       <Modal
