@@ -135,7 +135,8 @@ describe.each(dialects)('AI companion controls: no delay by default, stop, regen
     const topicId = await startAiTopic(client);
     const socket = await connect(client, topicId);
     await sendMessage(client, topicId, 'count for me');
-    await eventually(async () => (await replyRows(topicId)).find((r) => r.status === 'pending'), 'the pending reply');
+    // With no delay the worker may take the reply before this looks: any state of the new reply will do.
+    await eventually(async () => (await replyRows(topicId)).length > 0, 'the pending reply');
     const afterSend = await ledgerOf(user.id);
     const running = getCompanionWorker(ctx.app).runNow();
     await socket.waitFor(() => assemble(deltasOf(socket.events(), topicId)).length >= 8 || undefined);
