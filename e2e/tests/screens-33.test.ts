@@ -151,9 +151,14 @@ describe('keyboard (issue 33 #16)', () => {
     await page.goto(`/topics/${chatTopicId}/chat`);
     await page.getByRole('textbox', { name: 'Message' }).waitFor({ timeout: 15_000 });
     const toggle = page.getByRole('button', { name: texts.chatUi.chatSettings });
-    await toggle.focus();
-    await page.keyboard.press('Enter');
-    await page.getByRole('menuitem', { name: texts.chatUi.rules }).focus();
+    const rules = page.getByRole('menuitem', { name: texts.chatUi.rules });
+    // Opened from the keyboard; a key pressed while the page is still settling is pressed again (CI under load).
+    for (let attempt = 0; attempt < 5 && !(await rules.isVisible()); attempt++) {
+      await toggle.focus();
+      await page.keyboard.press('Enter');
+      await rules.waitFor({ state: 'visible', timeout: 3_000 }).catch(() => undefined);
+    }
+    await rules.focus();
     await page.keyboard.press('Enter');
     await page.getByRole('dialog').waitFor();
     await page.keyboard.press('Escape');

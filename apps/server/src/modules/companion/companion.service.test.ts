@@ -209,6 +209,9 @@ describe.each(dialects)('AI companion durability (%s)', (dialect) => {
   beforeAll(async () => {
     // No LLM configured: the offline companion answers.
     ctx = await createTestContext(dialect, { infra: { clock, random: { next: () => 0.5 } }, config: { jobs: { pollMs: 3_600_000 } } });
+    // With the human-like delay on, a reply stays pending until the fake clock moves: with no delay it is due at once
+    // and the instance's own worker may take it before the test plays the instance that died (CI caught the race).
+    await saveSettings(ctx.db, { bot_reply_delay_enabled: true, bot_reply_interval_min: 2, bot_reply_interval_max: 6 });
   });
   afterAll(async () => ctx.close());
 

@@ -267,6 +267,8 @@ describe.each(dialects)('AI companion: streaming, failures, budget, personas (%s
       temperature: 1.1,
       max_tokens: 120,
       room_ids: [room.id],
+      // Delayed, so the test sees the reply pending before the worker takes it (with no delay it is due at once).
+      human_delay: true,
     });
     expect((await create({ name: '', avatar_color: 'green', system_prompt: '', temperature: 5, max_tokens: 1 })).statusCode).toBe(422);
     expect((await admin.client.get<Persona[]>('/api/admin/personas')).body.payload.map((p) => p.name)).toEqual(expect.arrayContaining(['Nova', 'Sage']));
