@@ -63,7 +63,8 @@ describe.each(dialects)('every frame of a chat journey matches the contract (%s)
       infra: { clock, random: { next: () => 0.5 } },
       config: { llm: { baseUrl: llmUrl, apiKey: 'test-key', model: 'test-model', timeoutMs: 400, retries: 1 }, jobs: { pollMs: 3_600_000 } },
     });
-    await saveSettings(ctx.db, { bot_reply_interval_min: 2, bot_reply_interval_max: 6 });
+    // The delay on: the reply stays pending until the fake clock moves (with none, the worker may take it before the test looks).
+    await saveSettings(ctx.db, { bot_reply_delay_enabled: true, bot_reply_interval_min: 2, bot_reply_interval_max: 6 });
     base = await listenLocal(ctx.app);
   });
   afterAll(async () => {
