@@ -134,6 +134,29 @@ export const exportBlocks = (db: DbOrTrx, userId: number) =>
 export const exportNotifications = (db: DbOrTrx, userId: number) =>
   db.selectFrom('notifications').select(['kind', 'title', 'body', 'created_at', 'read_at']).where('user_id', '=', userId).orderBy('id').execute();
 
+/**
+ * How the person is notified: their digest and quiet-hours settings, the browsers Web Push reaches (the endpoint and
+ * dates; the encryption keys are the browser's, of no use to a person) and the conversations they muted, by title.
+ */
+export const exportNotificationSettings = (db: DbOrTrx, userId: number) =>
+  db
+    .selectFrom('notification_settings')
+    .select(['quiet_start', 'quiet_end', 'time_zone', 'email_digest', 'digest_after_minutes', 'last_digest_at', 'updated_at'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+
+export const exportPushSubscriptions = (db: DbOrTrx, userId: number) =>
+  db.selectFrom('push_subscriptions').select(['endpoint', 'created_at', 'last_sent_at']).where('user_id', '=', userId).orderBy('id').execute();
+
+export const exportMutedConversations = (db: DbOrTrx, userId: number) =>
+  db
+    .selectFrom('conversation_mutes')
+    .innerJoin('topics', 'topics.id', 'conversation_mutes.topic_id')
+    .select(['topics.title as topic_title', 'conversation_mutes.created_at'])
+    .where('conversation_mutes.user_id', '=', userId)
+    .orderBy('conversation_mutes.created_at')
+    .execute();
+
 export async function hasPayoutInFlight(db: DbOrTrx, userId: number): Promise<boolean> {
   const row = await db.selectFrom('payouts').select('id').where('user_id', '=', userId).where('status', 'in', ['pending', 'approved']).executeTakeFirst();
   return row !== undefined;

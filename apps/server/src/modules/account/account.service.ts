@@ -105,6 +105,12 @@ export function exportAccount(deps: AccountDeps, user: UserRow): Readable {
     addJson('blocks.json', await repo.exportBlocks(db, user.id));
     addJson('notifications.json', await repo.exportNotifications(db, user.id));
     addJson('passkeys.json', await repo.exportPasskeys(db, user.id));
+    const settings = await repo.exportNotificationSettings(db, user.id);
+    addJson('notification-settings.json', {
+      settings: settings ? { ...settings, email_digest: settings.email_digest === 1 } : null,
+      push_devices: await repo.exportPushSubscriptions(db, user.id),
+      muted_conversations: await repo.exportMutedConversations(db, user.id),
+    });
     zip.end();
   })().catch((error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))));
   return out;

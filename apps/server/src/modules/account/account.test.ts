@@ -33,6 +33,13 @@ describe.each(dialects)('data rights: export and account deletion (issue 15) on 
     );
     expect(upload.statusCode).toBe(200);
     await owner.client.post('/api/blocks', { topic_id: topic.id });
+    // How they are notified: a browser for Web Push, quiet hours, a muted conversation (issue 34).
+    const endpoint = 'https://push.example.test/send/owner-device-1';
+    const keys = { p256dh: `B${'q'.repeat(86)}`, auth: 'a'.repeat(22) };
+    expect((await owner.client.post('/api/notifications/push-subscriptions', { endpoint, keys })).statusCode).toBe(200);
+    const quiet = { quiet_start: '22:00', quiet_end: '07:00', time_zone: 'Europe/Berlin', email_digest: false, digest_after_minutes: 30 };
+    expect((await owner.client.put('/api/notifications/settings', quiet)).statusCode).toBe(200);
+    expect((await owner.client.put('/api/notifications/mutes', { topic_id: topic.id, muted: true })).statusCode).toBe(200);
 
     expect((await new TestClient(ctx.app).get('/api/user/export')).statusCode).toBe(401);
     const response = await owner.client.get('/api/user/export');
@@ -51,6 +58,7 @@ describe.each(dialects)('data rights: export and account deletion (issue 15) on 
       'applications.json',
       'blocks.json',
       'topics.json',
+      'notification-settings.json',
     ])
       expect(names).toContain(name);
     const read = (name: string) => JSON.parse(strFromU8(files[name]!)) as unknown;
@@ -65,6 +73,12 @@ describe.each(dialects)('data rights: export and account deletion (issue 15) on 
     const ledger = read('ledger.json') as { kind: string; amount: number }[];
     expect(ledger.map((e) => e.kind)).toEqual(['admin_adjustment', 'topic', 'message', 'message']);
     expect(read('blocks.json')).toEqual([{ chat_name: expect.any(String), created_at: expect.any(String) }]);
+    expect(read('notification-settings.json')).toEqual({
+      settings: expect.objectContaining({ quiet_start: '22:00', quiet_end: '07:00', time_zone: 'Europe/Berlin', email_digest: false, digest_after_minutes: 30 }),
+      push_devices: [{ endpoint, created_at: expect.any(String), last_sent_at: null }],
+      muted_conversations: [{ topic_title: topic.title, created_at: expect.any(String) }],
+    });
+    expect(JSON.stringify(read('notification-settings.json'))).not.toContain(keys.auth);
 
     // The partner is in there at most by chat name: never their email, account name or their words.
     const everything = Object.values(files)
