@@ -9,5 +9,7 @@ export const chatSendTexts = {
     notSent: 'Not sent: {reason}',
     retry: 'Retry',
     remove: 'Remove',
+    /** A message kept from an earlier visit of the chat, not confirmed by the server then. */
+    unconfirmedEarlier: 'it was not confirmed before you left the chat. Retry sends it once.',
   },
 };

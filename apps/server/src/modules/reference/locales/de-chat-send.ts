@@ -6,4 +6,5 @@ export const deChatSend: Partial<Record<TextKey, string>> = {
   'chatSend.notSent': 'Nicht gesendet: {reason}',
   'chatSend.retry': 'Erneut senden',
   'chatSend.remove': 'Entfernen',
+  'chatSend.unconfirmedEarlier': 'sie war nicht bestätigt, als du den Chat verlassen hast. „Erneut senden“ schickt sie nur einmal.',
 };

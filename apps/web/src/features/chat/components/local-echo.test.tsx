@@ -4,7 +4,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { useCallback } from 'react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resetApiClient } from '../../../lib/api-client';
-import { draftKey } from '../../../lib/drafts';
+import { draftKey, unsentKey } from '../../../lib/drafts';
 import { createQueryClient } from '../../../lib/query-client';
 import { startTestApi, type RecordedRequest, type Reply, type TestApi } from '../../../test/api-server';
 import { clearCookies, useOrigin } from '../../../test/dom';
@@ -24,7 +24,10 @@ const noop = () => undefined;
 function Chat() {
   const actions = useChatActions(TOPIC, { isLive: true, showTyping: noop, toRooms: noop });
   const { send } = actions;
-  const echo = useLocalEcho(useCallback((content: string, clientId: string) => send(content, [], undefined, clientId), [send]));
+  const echo = useLocalEcho(
+    useCallback((content: string, clientId: string) => send(content, [], undefined, clientId), [send]),
+    unsentKey(USER, TOPIC),
+  );
   const { data = emptyConversation } = useQuery({ queryKey: chatKeys.messages(TOPIC), queryFn: () => emptyConversation, enabled: false });
   return (
     <>
@@ -162,6 +165,36 @@ describe('local echo (issue 34 §2)', () => {
     const [first, second] = sends();
     expect(sends()).toHaveLength(2);
     expect(clientIdOf(second!)).toBe(clientIdOf(first!));
+  });
+
+  it('a failed message is still there after leaving the chat and coming back, and Retry sends it once', async () => {
+    let calls = 0;
+    server.handle('POST', '/api/messages/create', (request): Reply => {
+      calls += 1;
+      if (calls === 1) return { drop: true };
+      const body = JSON.parse(request.body) as { content: string; client_id: string };
+      return { json: { status: 'OK', payload: { message: ownMessage(body.content, body.client_id), balance: 90 } } };
+    });
+    let box = renderChat();
+    type(box, 'before I go');
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await screen.findByRole('alert');
+    const clientId = pendingBubbles()[0]?.dataset.clientId;
+    cleanup(); // left the chat
+
+    box = renderChat();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(`Not sent: ${texts.chatSend.unconfirmedEarlier}`);
+    expect(pendingBubbles().map((b) => b.dataset.clientId)).toEqual([clientId]);
+    expect(box.value).toBe('');
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(storedBubbles()).toHaveLength(1));
+    expect(sends().map(clientIdOf)).toEqual([clientId, clientId]);
+    // Sent: nothing is kept any more, a third visit shows no bubble.
+    await waitFor(() => expect(localStorage.getItem(unsentKey(USER, TOPIC)!)).toBeNull());
+    cleanup();
+    renderChat();
+    expect(pendingBubbles()).toHaveLength(0);
   });
 
   it('a refusal says why on the bubble, offers no Retry and puts the text back in the box (and its draft)', async () => {

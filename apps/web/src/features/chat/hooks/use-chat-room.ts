@@ -1,10 +1,10 @@
 import { type Topic } from '@parley/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
-import { draftKey, drafts } from '../../../lib/drafts';
+import { draftKey, drafts, unsentKey } from '../../../lib/drafts';
 import { useUser } from '../../../lib/user';
 import { getTopic } from '../api/get-topic';
 import { heldMessagesKey } from '../api/held-messages';
@@ -62,8 +62,17 @@ export function useChatRoom(topicId: number) {
   });
   const actions = useChatActions(topicId, { isLive: live.isLive, showTyping: live.showTyping, toRooms });
   const { send: sendNow } = actions;
-  const echo = useLocalEcho(useCallback((content: string, clientId: string) => sendNow(content, [], undefined, clientId), [sendNow]));
+  const echo = useLocalEcho(
+    useCallback((content: string, clientId: string) => sendNow(content, [], undefined, clientId), [sendNow]),
+    unsentKey(userId, topicId),
+  );
   const pending = useMemo(() => unconfirmedSends(echo.pending, conversation.messages), [echo.pending, conversation.messages]);
+  // A kept message the conversation now holds (it was stored after all) is done: forget it.
+  const { remove: forgetSend } = echo;
+  useEffect(() => {
+    if (pending.length === echo.pending.length) return;
+    for (const item of echo.pending) if (item.status === 'failed' && !pending.includes(item)) forgetSend(item.clientId);
+  }, [pending, echo.pending, forgetSend]);
   const draft = draftKey(userId, topicId);
   const companion = useCompanionControls(topicId, { regenerating: live.regenerating, freeze: live.freezeStream, unfreeze: live.unfreezeStream });
   const { data: costs = null } = useQuery({ ...attachmentCostsQuery, enabled: ready });

@@ -1,6 +1,7 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { ApiError } from '../../../../lib/api-client';
+import { unsent } from '../../../../lib/drafts';
 import { useI18n } from '../../../../lib/i18n';
 import { newClientId } from '../../api/send-message';
 import { isRefusal, updateSend, withoutSend, type PendingSend } from '../../utils/local-echo';
@@ -17,13 +18,40 @@ export class SendRefusedError extends Error {
  * The text sends of one chat screen with local echo (utils/local-echo.ts). Sends go out one after another,
  * so messages are stored in the order they were typed; a failed one waits for Retry or Remove.
  * `sendText` stores the server's message in the conversation; this hook only tracks what is in flight.
+ * With a `storeKey` (lib/drafts.ts `unsentKey`), what is not confirmed is kept in localStorage: someone who leaves
+ * the chat while a message is failed (or still on its way) finds it again as 'Not sent', with Retry under the same
+ * client id — a message the server did store arrives in the conversation and its bubble goes (`unconfirmedSends`).
  */
-export function useLocalEcho(sendText: (content: string, clientId: string) => Promise<unknown>) {
+export function useLocalEcho(sendText: (content: string, clientId: string) => Promise<unknown>, storeKey: string | null = null) {
   const { t, localize } = useI18n();
   const [pending, setPending] = useState<PendingSend[]>([]);
   const queue = useRef<Promise<unknown>>(Promise.resolve());
   const latest = useRef(pending);
   latest.current = pending;
+  const restoredFor = useRef<string | null>(null);
+
+  // Restore once the account is known: what was left unconfirmed shows as failed, ready for Retry.
+  useEffect(() => {
+    if (storeKey === null || restoredFor.current === storeKey) return;
+    restoredFor.current = storeKey;
+    const stored = unsent.read(storeKey);
+    if (stored.length === 0) return;
+    setPending((list) => [
+      ...stored
+        .filter((s) => !list.some((p) => p.clientId === s.clientId))
+        .map((s): PendingSend => ({ clientId: s.clientId, content: s.content, status: 'failed', reason: t('chatSend.unconfirmedEarlier'), refused: false })),
+      ...list,
+    ]);
+  }, [storeKey, t]);
+
+  // Keep what a Retry can still send; a refused message is back in the input (the draft), not kept twice.
+  useEffect(() => {
+    if (storeKey === null || restoredFor.current !== storeKey) return;
+    unsent.write(
+      storeKey,
+      pending.filter((p) => !p.refused),
+    );
+  }, [pending, storeKey]);
 
   const describe = useCallback(
     (error: unknown) => (error instanceof ApiError ? localize(error.firstError() ?? error.message) || t('chat.failedSend') : t('chat.failedSend')),
