@@ -50,6 +50,10 @@ export const pushTexts = {
     mute: 'Mute',
     unmute: 'Unmute',
     noConversations: 'No active conversations.',
+    muteChat: 'Mute notifications',
+    unmuteChat: 'Unmute notifications',
+    chatMuted: 'This chat sends you no push notifications now.',
+    chatUnmuted: 'This chat sends you push notifications again.',
     offline: 'You are offline. Parley will reconnect when the network is back.',
   },
 } as const;

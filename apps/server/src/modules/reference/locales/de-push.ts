@@ -47,6 +47,10 @@ export const dePush: Partial<Record<TextKey, string>> = {
   'push.mutedExplain': 'Ein stummgeschaltetes Gespräch sendet keine Push-Benachrichtigungen.',
   'push.mute': 'Stummschalten',
   'push.unmute': 'Laut schalten',
+  'push.muteChat': 'Benachrichtigungen stummschalten',
+  'push.unmuteChat': 'Benachrichtigungen einschalten',
+  'push.chatMuted': 'Dieser Chat schickt dir jetzt keine Push-Benachrichtigungen.',
+  'push.chatUnmuted': 'Dieser Chat schickt dir wieder Push-Benachrichtigungen.',
   'push.noConversations': 'Keine aktiven Gespräche.',
   'push.offline': 'Du bist offline. Parley verbindet sich wieder, sobald das Netz zurück ist.',
 };

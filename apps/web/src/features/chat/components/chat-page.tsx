@@ -5,6 +5,7 @@ import { SpendingLeft } from '../../../components/ui/spending-left';
 import { Modal } from '../../../components/ui/modal';
 import { toast } from '../../../components/ui/toast';
 import { useI18n, useT } from '../../../lib/i18n';
+import { useMuteConversation, useNotificationSettings } from '../../../lib/notification-settings';
 import { useUser } from '../../../lib/user';
 import { blockCounterpart } from '../api/blocks';
 import { reportTopic } from '../api/topic-membership';
@@ -76,11 +77,25 @@ export function ChatPage({ topicId, settingsExtra }: Props) {
     }
   };
 
+  // Mute from here (issue 34 §3): the same setting as Account → Notifications.
+  const notify = useNotificationSettings({ enabled: room.isInChat });
+  const mute = useMuteConversation();
+  const isMuted = notify.data?.muted_topic_ids.includes(topicId) ?? false;
+  const toggleMute = () =>
+    mute.mutate(
+      { topic_id: topicId, muted: !isMuted },
+      {
+        onSuccess: () => toast.success(isMuted ? t('push.chatUnmuted') : t('push.chatMuted')),
+        onError: (error) => toast.error(error instanceof ApiError && error.status !== 0 ? error.message : t('common.networkError')),
+      },
+    );
+
   const menu = (
     <ChatSettingsMenu
       items={[
         ...(settingsExtra ? [{ label: t('chatUi.chatSkin'), onSelect: () => setSettingsOpen(true) }] : []),
         { label: t('chatUi.rules'), onSelect: () => setRulesOpen(true), disabled: !topic },
+        { label: isMuted ? t('push.unmuteChat') : t('push.muteChat'), onSelect: toggleMute, disabled: !room.isInChat || !notify.data || mute.isPending },
         { label: t('roomsUi.activeChats'), onSelect: chatNotices.openActiveChats },
         { label: t('topicsUi.createTopic'), onSelect: () => setCreating(true) },
         { label: t('chatUi.reportTopic'), onSelect: () => setReporting('topic'), disabled: !room.isInChat },
