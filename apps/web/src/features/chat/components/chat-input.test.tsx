@@ -18,7 +18,7 @@ describe('ChatInput', () => {
     const { onSend, box } = setup();
     fireEvent.change(box, { target: { value: 'hello' } });
     fireEvent.keyDown(box, { key: 'Enter' });
-    await waitFor(() => expect(onSend).toHaveBeenCalledWith('hello', [], undefined));
+    await waitFor(() => expect(onSend).toHaveBeenCalledWith('hello', []));
     await waitFor(() => expect(box.value).toBe(''));
   });
 

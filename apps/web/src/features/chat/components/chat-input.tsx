@@ -1,7 +1,5 @@
 import { type AttachmentCosts } from '@parley/contracts';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { toast } from '../../../components/ui/toast';
-import { ApiError } from '../../../lib/api-client';
 import { drafts } from '../../../lib/drafts';
 import { formatNumber } from '../../../lib/format';
 import { useI18n } from '../../../lib/i18n';
@@ -16,10 +14,11 @@ interface Props {
   isInChat: boolean;
   costs: AttachmentCosts | null;
   /**
-   * Text alone is shown in the conversation at once (local echo): the box empties on Enter and gets the text
-   * back only if the promise rejects (the server refused it). With files the box waits for the upload.
+   * The message is shown in the conversation at once (local echo), files with their upload progress: the box
+   * empties on Enter (the files dialog closes on Send) and gets the text back only if the promise rejects (the
+   * server refused it).
    */
-  onSend: (content: string, files: File[], onProgress?: (fraction: number) => void) => Promise<unknown>;
+  onSend: (content: string, files: File[]) => Promise<unknown>;
   onTyping: (isTyping: boolean) => void;
   /** Where this account keeps its draft of this topic (lib/drafts.ts); none is kept without one. */
   draftKey?: string | null;
@@ -27,7 +26,7 @@ interface Props {
 
 /** The input of spec §5 Message send: Enter sends, Shift+Enter breaks the line, the text cost shows beside it. */
 export function ChatInput({ disabled, placeholder, isInChat, costs, onSend, onTyping, draftKey = null }: Props) {
-  const { t, localize } = useI18n();
+  const { t } = useI18n();
   const [content, setContentState] = useState(() => drafts.read(draftKey));
   const contentNow = useRef(content);
   /** Every change is the draft at once: a reload or a crashed tab keeps it (issue 34 §2). */
@@ -44,12 +43,10 @@ export function ChatInput({ disabled, placeholder, isInChat, costs, onSend, onTy
       setContentState(saved);
     }
   }, [draftKey]);
-  const [busy, setBusy] = useState(false);
   const [files, setFiles] = useState<File[]>([]);
   const [fileErrors, setFileErrors] = useState<string[]>([]);
   const [rules, setRules] = useState<FileRules>(defaultFileRules);
   const [modalOpen, setModalOpen] = useState(false);
-  const [progress, setProgress] = useState<number | null>(null);
   const imageInput = useRef<HTMLInputElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const textRef = useRef<HTMLTextAreaElement>(null);
@@ -59,38 +56,23 @@ export function ChatInput({ disabled, placeholder, isInChat, costs, onSend, onTy
     maxFiles: costs?.max_files ?? defaultFileRules.maxFiles,
     maxFileBytes: costs?.max_file_bytes ?? defaultFileRules.maxFileBytes,
   };
-  const inputDisabled = disabled || busy;
+  const inputDisabled = disabled;
   const preview = textCostPreview(content, costs);
 
   const submit = async (withFiles: File[]) => {
     if (!canSend(content, withFiles.length, inputDisabled, isInChat)) return;
     onTyping(false);
-    if (withFiles.length === 0) return submitText(content);
-    setBusy(true);
-    if (withFiles.length > 0) setProgress(0);
-    try {
-      await onSend(content, withFiles, withFiles.length > 0 ? setProgress : undefined);
-      setContent('');
+    const text = content;
+    // The bubble shows at once (with the files' upload progress) and the box is free for the next message.
+    setContent('');
+    if (withFiles.length > 0) {
       setFiles([]);
       setFileErrors([]);
       setModalOpen(false);
-    } catch (error) {
-      // The server's messages come translated; the client's own (network, rate limit) are catalogue texts in English.
-      const message = error instanceof ApiError ? localize(error.firstError() ?? error.message) : t('chat.failedSend');
-      if (withFiles.length > 0) setFileErrors([message]);
-      toast.error(message || t('chat.failedSend'));
-    } finally {
-      setBusy(false);
-      setProgress(null);
       requestAnimationFrame(() => textRef.current?.focus());
     }
-  };
-
-  /** The bubble shows at once and the box is free for the next message; a refusal gives the text back. */
-  const submitText = async (text: string) => {
-    setContent('');
     try {
-      await onSend(text, [], undefined);
+      await onSend(text, withFiles);
     } catch {
       // The bubble says why; the text comes back to be changed or sent later, unless something new was typed.
       if (contentNow.current === '') setContent(text);
@@ -212,8 +194,6 @@ export function ChatInput({ disabled, placeholder, isInChat, costs, onSend, onTy
         rules={rules}
         costs={costs}
         caption={content}
-        sending={busy}
-        progress={progress}
         onChange={(next, errors) => {
           setFiles(next);
           setFileErrors(errors);

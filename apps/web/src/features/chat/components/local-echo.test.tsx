@@ -1,6 +1,6 @@
 import { texts, type Message } from '@parley/contracts';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useCallback } from 'react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resetApiClient } from '../../../lib/api-client';
@@ -25,7 +25,7 @@ function Chat() {
   const actions = useChatActions(TOPIC, { isLive: true, showTyping: noop, toRooms: noop });
   const { send } = actions;
   const echo = useLocalEcho(
-    useCallback((content: string, clientId: string) => send(content, [], undefined, clientId), [send]),
+    useCallback((content: string, clientId: string, files: File[], onProgress?: (fraction: number) => void) => send(content, files, onProgress, clientId), [send]),
     unsentKey(USER, TOPIC),
   );
   const { data = emptyConversation } = useQuery({ queryKey: chatKeys.messages(TOPIC), queryFn: () => emptyConversation, enabled: false });
@@ -48,7 +48,7 @@ function Chat() {
         placeholder=""
         isInChat
         costs={null}
-        onSend={(content, files, onProgress) => (files.length === 0 ? echo.submit(content) : send(content, files, onProgress))}
+        onSend={(content, files) => echo.submit(content, files)}
         onTyping={noop}
         draftKey={draftKey(USER, TOPIC)}
       />
@@ -195,6 +195,44 @@ describe('local echo (issue 34 §2)', () => {
     cleanup();
     renderChat();
     expect(pendingBubbles()).toHaveLength(0);
+  });
+
+  it('files show at once with their name and upload progress, the dialog closes; a lost answer keeps them for Retry, under the same client id', async () => {
+    const fields: string[] = [];
+    let calls = 0;
+    server.handle('POST', '/api/messages/create', (request): Reply => {
+      calls += 1;
+      const clientId = /name="client_id"\r\n\r\n([^\r]+)/.exec(request.body)?.[1] ?? '';
+      fields.push(`${clientId} ${request.body.includes('filename="notes.pdf"') ? 'with file' : 'without file'}`);
+      if (calls === 1) return { drop: true };
+      const message = ownMessage('the minutes', clientId);
+      return { delayMs: 200, json: { status: 'OK', payload: { message, balance: 80 } } };
+    });
+    const box = renderChat();
+    type(box, 'the minutes');
+    const pdf = new File(['%PDF-1.4 minutes'], 'notes.pdf', { type: 'application/pdf' });
+    fireEvent.change(screen.getByTestId('file-input'), { target: { files: [pdf] } });
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: /^Send/ }));
+
+    // At once: the dialog is gone, the bubble holds the file's name, the caption and an upload bar; the box is free.
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const [bubble] = pendingBubbles();
+    expect(bubble?.textContent).toContain('notes.pdf');
+    expect(bubble?.textContent).toContain('the minutes');
+    expect(within(bubble!).queryByRole('progressbar')).not.toBeNull();
+    expect(box.value).toBe('');
+
+    // The answer is lost: the bubble says so and keeps the file; Retry uploads it again under the same client id.
+    await screen.findByRole('alert');
+    expect(pendingBubbles()[0]?.textContent).toContain('notes.pdf');
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(storedBubbles()).toHaveLength(1));
+    expect(pendingBubbles()).toHaveLength(0);
+    const clientId = bubble?.dataset.clientId ?? '';
+    expect(fields).toEqual([`${clientId} with file`, `${clientId} with file`]);
+    // A send with files is not kept across visits (a File cannot be stored): nothing in storage.
+    expect(localStorage.getItem(unsentKey(USER, TOPIC)!)).toBeNull();
   });
 
   it('a refusal says why on the bubble, offers no Retry and puts the text back in the box (and its draft)', async () => {

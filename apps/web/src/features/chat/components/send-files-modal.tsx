@@ -14,16 +14,13 @@ interface Props {
   rules: FileRules;
   costs: AttachmentCosts | null;
   caption: string;
-  sending: boolean;
-  /** 0..1 while uploading, null before. */
-  progress: number | null;
   onChange: (files: File[], errors: string[]) => void;
   onSend: () => void;
   onClose: () => void;
 }
 
 /** Send files (spec §5): up to 5 files of 5 MB; the image picker takes PNG, JPEG, GIF and WebP only. */
-export function SendFilesModal({ open, files, errors, rules, costs, caption, sending, progress, onChange, onSend, onClose }: Props) {
+export function SendFilesModal({ open, files, errors, rules, costs, caption, onChange, onSend, onClose }: Props) {
   const t = useT();
   const inputRef = useRef<HTMLInputElement>(null);
   const previews = useObjectUrls(files);
@@ -38,15 +35,14 @@ export function SendFilesModal({ open, files, errors, rules, costs, caption, sen
   return (
     <Modal
       open={open}
-      onClose={sending ? () => undefined : onClose}
-      persistent={sending}
+      onClose={onClose}
       title={rules.imagesOnly ? t('chatUi.sendImages') : t('chatUi.sendFiles')}
       footer={
         <>
-          <Button variant="secondary" onClick={onClose} disabled={sending}>
+          <Button variant="secondary" onClick={onClose}>
             {t('common.cancel')}
           </Button>
-          <Button onClick={onSend} loading={sending} disabled={files.length === 0}>
+          <Button onClick={onSend} disabled={files.length === 0}>
             {cost > 0 ? t('chatUi.sendWithCost', { cost: formatNumber(cost) }) : t('chatUi.send')}
           </Button>
         </>
@@ -87,7 +83,6 @@ export function SendFilesModal({ open, files, errors, rules, costs, caption, sen
                   type="button"
                   className="icon-button"
                   aria-label={t('chatUi.remove', { name: file.name })}
-                  disabled={sending}
                   onClick={() =>
                     onChange(
                       files.filter((_, i) => i !== index),
@@ -104,7 +99,7 @@ export function SendFilesModal({ open, files, errors, rules, costs, caption, sen
         <p className="send-files__hint muted">
           {t('chatUi.filesHint', { count: files.length, max: rules.maxFiles, size: formatFileSize(rules.maxFileBytes) })}
         </p>
-        {files.length < rules.maxFiles && !sending && (
+        {files.length < rules.maxFiles && (
           <>
             <input
               ref={inputRef}
@@ -122,18 +117,6 @@ export function SendFilesModal({ open, files, errors, rules, costs, caption, sen
               + {t('chatUi.addMore')}
             </Button>
           </>
-        )}
-        {progress !== null && (
-          <div
-            className="upload-progress"
-            role="progressbar"
-            aria-label={t('chatUi.uploadProgress')}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={Math.round(progress * 100)}
-          >
-            <div className="upload-progress__bar" style={{ width: `${Math.round(progress * 100)}%` }} />
-          </div>
         )}
       </div>
     </Modal>

@@ -63,7 +63,7 @@ export function useChatRoom(topicId: number) {
   const actions = useChatActions(topicId, { isLive: live.isLive, showTyping: live.showTyping, toRooms });
   const { send: sendNow } = actions;
   const echo = useLocalEcho(
-    useCallback((content: string, clientId: string) => sendNow(content, [], undefined, clientId), [sendNow]),
+    useCallback((content: string, clientId: string, files: File[], onProgress?: (fraction: number) => void) => sendNow(content, files, onProgress, clientId), [sendNow]),
     unsentKey(userId, topicId),
   );
   const pending = useMemo(() => unconfirmedSends(echo.pending, conversation.messages), [echo.pending, conversation.messages]);
@@ -100,10 +100,9 @@ export function useChatRoom(topicId: number) {
     sendTyping: live.sendTyping,
     isInChat: ready && topic !== null && isInTopic(topic, userId),
     userId,
-    /** Text goes with local echo (issue 34 §2): shown at once, rejected only when the server refuses it; files wait for their upload. */
-    send: (content: string, files: File[] = [], onProgress?: (fraction: number) => void) =>
-      files.length === 0 ? echo.submit(content) : sendNow(content, files, onProgress),
-    /** Text messages not confirmed by the server yet: sending, or failed with a reason. */
+    /** Local echo (issue 34 §2): shown at once (files with their upload progress), rejected only when the server refuses it. */
+    send: (content: string, files: File[] = []) => echo.submit(content, files),
+    /** Messages not confirmed by the server yet: sending, or failed with a reason. */
     pending,
     retrySend: echo.retry,
     removeSend: echo.remove,

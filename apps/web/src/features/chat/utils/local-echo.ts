@@ -2,13 +2,24 @@ import { type Message } from '@parley/contracts';
 import { ApiError } from '../../../lib/api-client';
 
 /**
- * Local echo (issue 34 §2): a text message shows the moment it is sent, as 'sending', until the server's
+ * Local echo (issue 34 §2): a message (text, or files with their upload progress) shows the moment it is sent, as 'sending', until the server's
  * copy of it arrives — by the send's answer, a push or a poll, whichever comes first, matched by client id —
  * or the send fails. A failed message keeps its client id, so sending it again never stores or charges twice.
  */
+/** A file of a pending send, as its bubble shows it (the File itself stays with the hook for Retry). */
+export interface PendingFile {
+  name: string;
+  /** An object URL of an image, to show it while it uploads; null for other files. */
+  preview: string | null;
+}
+
 export interface PendingSend {
   clientId: string;
   content: string;
+  /** Attachments going with it (none for a text message). */
+  files?: readonly PendingFile[];
+  /** 0..1 while the files upload; absent for text. */
+  progress?: number;
   status: 'sending' | 'failed';
   /** Why it was not sent (the server's reason, or the network's), localized. */
   reason: string | null;
