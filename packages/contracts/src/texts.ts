@@ -4,8 +4,13 @@
  * Texts with values are ICU MessageFormat strings ('{n} unread', plural and select), formatted by
  * `translate` in ./i18n.ts with named parameters; every other text is returned as it is.
  */
-import { uiTextsA } from './texts/ui-a.js';
-import { uiTextsB } from './texts/ui-b.js';
+import { appShellTexts } from './texts/app-shell.js';
+import { accountTexts } from './texts/account.js';
+import { homeTexts } from './texts/home.js';
+import { payoutTexts } from './texts/payouts.js';
+import { roomsChatTexts } from './texts/rooms-chat.js';
+import { coinsTexts } from './texts/coins.js';
+import { storeTexts } from './texts/store.js';
 import { chatSafetyTexts } from './texts/chat-safety.js';
 import { chatSendTexts } from './texts/chat-send.js';
 import { uiTextsLang } from './texts/ui-lang.js';
@@ -582,8 +587,13 @@ export const texts = {
     receiptMailBody: 'Thank you for your payment. Your receipt {number} is attached.',
     statementRange: 'Choose a start date on or before the end date.',
   },
-  ...uiTextsA,
-  ...uiTextsB,
+  ...appShellTexts,
+  ...accountTexts,
+  ...homeTexts,
+  ...payoutTexts,
+  ...roomsChatTexts,
+  ...coinsTexts,
+  ...storeTexts,
   ...chatSafetyTexts,
   ...chatSendTexts,
   ...uiTextsLang,

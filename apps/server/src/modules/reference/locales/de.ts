@@ -1,8 +1,13 @@
 import { englishCatalogue, type TextKey } from '@parley/contracts/i18n';
 import { deCore } from './de-core.js';
-import { deUiA } from './de-ui-a.js';
 import { deServer } from './de-server.js';
-import { deUiB } from './de-ui-b.js';
+import { deAppShell } from './de-app-shell.js';
+import { deAccount } from './de-account.js';
+import { deHome } from './de-home.js';
+import { dePayouts } from './de-payouts.js';
+import { deRoomsChat } from './de-rooms-chat.js';
+import { deCoins } from './de-coins.js';
+import { deStore } from './de-store.js';
 import { deChatSafety } from './de-chat-safety.js';
 import { deChatSend } from './de-chat-send.js';
 import { deCompanionControls } from './de-companion-controls.js';
@@ -16,8 +21,13 @@ import { dePush } from './de-push.js';
  */
 export const de: Partial<Record<TextKey, string>> = {
   ...deCore,
-  ...deUiA,
-  ...deUiB,
+  ...deAppShell,
+  ...deAccount,
+  ...deHome,
+  ...dePayouts,
+  ...deRoomsChat,
+  ...deCoins,
+  ...deStore,
   ...deServer,
   ...deChatSafety,
   ...deChatSend,
