@@ -2,6 +2,7 @@ import {
   adminApplicationsQuerySchema,
   adminPayoutsQuerySchema,
   adminRatingsQuerySchema,
+  adminRatingsResponseSchema,
   adminReportsQuerySchema,
   adminTopicsQuerySchema,
   idParamSchema,
@@ -45,8 +46,8 @@ export const adminModerationRoutes: FastifyPluginAsyncZod = async (app) => {
   }));
 
   // Ratings per pairing, with who rated whom (issue 35 §3): only here, never to the people rated.
-  app.get('/ratings', { schema: { tags, querystring: adminRatingsQuerySchema } }, async (request) => ({
-    status: 'OK',
+  app.get('/ratings', { schema: { tags, querystring: adminRatingsQuerySchema, response: { 200: adminRatingsResponseSchema } } }, async (request) => ({
+    status: 'OK' as const,
     payload: { ratings: await listRatingsForAdmin(app.db, request.query.topic_id) },
   }));
 
