@@ -80,6 +80,19 @@ describe.each(dialects)('ratings on %s', (dialect) => {
     );
   });
 
+  it('the words of a rating pass the content rules: refused words are refused, contact details masked', async () => {
+    const payer = await createSignedInUser(ctx.app, { coins: 1000 });
+    const interlocutor = await createSignedInUser(ctx.app, { contributor: true });
+    const topic = await pairing(payer, interlocutor);
+    expect((await admin.post('/api/admin/content-rules', { kind: 'word', pattern: 'scamword', action: 'refuse' })).statusCode).toBe(200);
+    const refused = await rate(payer, topic.id, 2, 'a real scamword here');
+    expect(refused.statusCode).toBe(422);
+    expect(refused.body.errors).toHaveProperty('text');
+    const masked = await rate(payer, topic.id, 5, 'write me at someone@example.com');
+    expect(masked.statusCode).toBe(200);
+    expect(JSON.stringify(masked.body.payload)).not.toContain('someone@example.com');
+  });
+
   it('the rated person sees an aggregate only from 5 ratings, computed daily, and nothing they receive identifies a rater', async () => {
     const interlocutor = await createSignedInUser(ctx.app, { contributor: true });
     const base = await listenLocal(ctx.app);
