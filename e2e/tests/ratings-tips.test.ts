@@ -91,7 +91,10 @@ describe('ratings and tips', () => {
     await form.getByRole('textbox', { name: texts.ratings.textLabel }).fill('Patient and kind');
     await form.getByRole('button', { name: texts.ratings.submit }).click();
     await toastText(page, texts.ratings.thanks).waitFor({ timeout: 10_000 });
-    await page.getByTestId('rating-done').getByText(englishText('ratings.yourRating', { stars: 4 })).waitFor();
+    await page
+      .getByTestId('rating-done')
+      .getByText(englishText('ratings.yourRating', { stars: 4 }))
+      .waitFor();
     expect(await form.count()).toBe(0);
 
     // The moderators see it per pairing; the person rated sees no single rating.

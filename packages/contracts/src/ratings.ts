@@ -48,7 +48,11 @@ export type RatingSummary = z.infer<typeof ratingSummarySchema>;
 export const tipBodySchema = z.object({
   amount: z.number().int().min(1).max(TIP_MAX_COINS),
   /** The client's key for this tip: a retry with the same key tips once. */
-  key: z.string().min(8).max(64).regex(/^[A-Za-z0-9_-]+$/),
+  key: z
+    .string()
+    .min(8)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/),
 });
 export type TipBody = z.infer<typeof tipBodySchema>;
 

@@ -293,7 +293,9 @@ export function listEarningsPaidBy(db: DbOrTrx, payerId: number, since: string, 
     .leftJoin('messages', (join) =>
       join.on('ledger_entries.reference_type', '=', 'message').on(sql<boolean>`ledger_entries.reference_id = cast(messages.id as varchar(20))`),
     )
-    .leftJoin('tips', (join) => join.on('ledger_entries.reference_type', '=', 'tip').on(sql<boolean>`ledger_entries.reference_id = cast(tips.id as varchar(20))`))
+    .leftJoin('tips', (join) =>
+      join.on('ledger_entries.reference_type', '=', 'tip').on(sql<boolean>`ledger_entries.reference_id = cast(tips.id as varchar(20))`),
+    )
     .select(['ledger_entries.id', 'ledger_entries.user_id', 'ledger_entries.amount'])
     .where('ledger_entries.kind', '=', 'contributor_earning')
     .where((eb) => eb.or([eb('messages.sender_id', '=', payerId), eb('tips.payer_id', '=', payerId)]))

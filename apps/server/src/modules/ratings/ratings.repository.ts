@@ -44,7 +44,10 @@ export function listAggregates(db: DbOrTrx, userIds: number[]) {
 
 /** The latest computation time (one value for every row: they are computed together). */
 export function findLastComputedAt(db: DbOrTrx) {
-  return db.selectFrom('rating_aggregates').select((eb) => eb.fn.max('computed_at').as('at')).executeTakeFirst();
+  return db
+    .selectFrom('rating_aggregates')
+    .select((eb) => eb.fn.max('computed_at').as('at'))
+    .executeTakeFirst();
 }
 
 /** Every person's aggregate recomputed from the ratings made before `before`, in the caller's transaction. */

@@ -1,4 +1,13 @@
-import { RATINGS_MIN_SHOWN, texts, type AdminRating, type OwnRating, type Pairing, type RatePairingBody, type RatingSummary, type Settings } from '@parley/contracts';
+import {
+  RATINGS_MIN_SHOWN,
+  texts,
+  type AdminRating,
+  type OwnRating,
+  type Pairing,
+  type RatePairingBody,
+  type RatingSummary,
+  type Settings,
+} from '@parley/contracts';
 import { type Db, type DbOrTrx } from '../../db/database.js';
 import { AppError } from '../../lib/app-error.js';
 import { type Clock } from '../../lib/clock.js';
@@ -65,9 +74,7 @@ export async function ratePairing(deps: { db: DbOrTrx; clock: Clock }, userId: n
 const average = (row: Pick<RatingAggregateRow, 'ratings_count' | 'stars_total'>) => Number(row.stars_total) / Number(row.ratings_count);
 
 const isTopRated = (row: RatingAggregateRow | undefined, settings: Settings) =>
-  row !== undefined &&
-  Number(row.ratings_count) >= Math.max(RATINGS_MIN_SHOWN, settings.rating_top_min_count) &&
-  average(row) >= settings.rating_top_threshold;
+  row !== undefined && Number(row.ratings_count) >= Math.max(RATINGS_MIN_SHOWN, settings.rating_top_min_count) && average(row) >= settings.rating_top_threshold;
 
 /** The chat screen's view of the caller's pairing: the interlocutor's badge, whether to offer rating and tipping. */
 export async function getPairing(db: DbOrTrx, userId: number, topicId: number): Promise<Pairing> {

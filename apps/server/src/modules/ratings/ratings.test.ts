@@ -137,7 +137,8 @@ describe.each(dialects)('ratings on %s', (dialect) => {
     const text = JSON.stringify(received);
     const ids = new Set(idsIn(received));
     for (const rater of raters) {
-      for (const secret of [rater.user.email, rater.user.name, rater.user.surname ?? '', rater.user.phone ?? '']) if (secret) expect(text).not.toContain(secret);
+      for (const secret of [rater.user.email, rater.user.name, rater.user.surname ?? '', rater.user.phone ?? ''])
+        if (secret) expect(text).not.toContain(secret);
       expect(ids.has(rater.user.id)).toBe(false);
     }
     expect(text).not.toMatch(/rater/i);

@@ -27,7 +27,14 @@ export async function tipInterlocutor(deps: { db: Db; clock: Clock; bus: EventBu
     const pairing = await findPairing(trx, userId, topicId);
     if (!pairing) throw new AppError('VALIDATION', texts.tips.nobodyToTip);
     if (!pairing.isOtherContributor) throw new AppError('VALIDATION', texts.tips.notAccepted);
-    const row = await repo.insertTip(trx, { payer_id: userId, recipient_id: pairing.otherId, topic_id: topicId, client_key: body.key, amount: body.amount, created_at: now });
+    const row = await repo.insertTip(trx, {
+      payer_id: userId,
+      recipient_id: pairing.otherId,
+      topic_id: topicId,
+      client_key: body.key,
+      amount: body.amount,
+      created_at: now,
+    });
     if (!row) {
       const existing = (await repo.findTipByKey(trx, userId, body.key))!;
       return { tip: existing, balance: await getBalance(trx, userId), events: [] as ChatEvent[] };

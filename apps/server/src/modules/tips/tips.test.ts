@@ -87,7 +87,9 @@ describe.each(dialects)('tips on %s', (dialect) => {
     const promo = await createChatPair(ctx.app, { coins: 50 }, { coins: 0, contributor: true });
     await ctx.db
       .transaction()
-      .execute((trx) => postEntry(trx, clock, { userId: promo.owner.user.id, amount: 100, kind: 'signup_bonus', idempotencyKey: `promo:${promo.owner.user.id}` }));
+      .execute((trx) =>
+        postEntry(trx, clock, { userId: promo.owner.user.id, amount: 100, kind: 'signup_bonus', idempotencyKey: `promo:${promo.owner.user.id}` }),
+      );
     expect((await tip(promo.owner.client, promo.topic.id, 100)).statusCode).toBe(200);
     expect(await entries(ctx.db, promo.guest.user.id, 'contributor_earning')).toHaveLength(0);
     expect(await getEarnings(ctx.db, clock, promo.guest.user.id)).toMatchObject({ available_coins: 0, pending_coins: 0, promo_share_coins: 50 });
