@@ -33,6 +33,17 @@ export function findRating(db: DbOrTrx, pairingId: number, raterId: number) {
   return db.selectFrom('pairing_ratings').selectAll().where('pairing_id', '=', pairingId).where('rater_id', '=', raterId).executeTakeFirst();
 }
 
+/** The rater's newest rating (server-side only: matching's 'talk again'). */
+export function findLatestRatingBy(db: DbOrTrx, raterId: number) {
+  return db
+    .selectFrom('pairing_ratings')
+    .select(['rated_id', 'stars', 'created_at'])
+    .where('rater_id', '=', raterId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
 export function findAggregate(db: DbOrTrx, userId: number) {
   return db.selectFrom('rating_aggregates').selectAll().where('user_id', '=', userId).executeTakeFirst();
 }

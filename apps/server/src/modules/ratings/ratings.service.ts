@@ -121,6 +121,15 @@ export async function ratingScore(db: DbOrTrx, userId: number): Promise<number |
   return (await ratingScores(db, [userId])).get(userId) ?? null;
 }
 
+/**
+ * For matching's 'talk again' (issue 35 §2): the person the user rated last and the stars they gave, or null.
+ * Server-side only — never sent to anyone (it names the person rated by id).
+ */
+export async function lastRatedPartner(db: DbOrTrx, userId: number): Promise<{ userId: number; stars: number; ratedAt: string } | null> {
+  const row = await repo.findLatestRatingBy(db, userId);
+  return row ? { userId: row.rated_id, stars: row.stars, ratedAt: row.created_at } : null;
+}
+
 /** The daily job: every aggregate from the ratings made before today (UTC), so none moves with one rating. */
 export async function refreshRatingAggregates(db: Db, clock: Clock): Promise<void> {
   const now = clock.now();

@@ -6,7 +6,7 @@ import { createRoom, createSignedInUser } from '../../../test/factories.js';
 import { createTestContext, dialects, FakeClock, type TestContext } from '../../../test/harness.js';
 import { listenLocal, WsTestClient } from '../../../test/ws-client.js';
 import { type UserRow } from '../users/users.table.js';
-import { refreshRatingAggregates } from './ratings.service.js';
+import { lastRatedPartner, ratingScore, ratingScores, refreshRatingAggregates } from './ratings.service.js';
 
 type Person = { user: UserRow; client: TestClient };
 const DAY = 86_400_000;
@@ -130,6 +130,10 @@ describe.each(dialects)('ratings on %s', (dialect) => {
     const summary = await summaryOf(interlocutor);
     expect(summary).toMatchObject({ ratings_count: 5, average: 4.6 });
     expect(summary.updated_at).toBe(clock.now().toISOString());
+    // Matching reads the same daily aggregates, and whom a payer rated last ('talk again').
+    expect(await ratingScore(ctx.db, interlocutor.user.id)).toBeCloseTo(4.6);
+    expect((await ratingScores(ctx.db, [interlocutor.user.id, fifth.user.id])).has(fifth.user.id)).toBe(false);
+    expect(await lastRatedPartner(ctx.db, fifth.user.id)).toMatchObject({ userId: interlocutor.user.id, stars: 4 });
 
     // Identity-leak search over everything the rated person received, REST and WebSocket.
     for (const path of ['/api/user/ratings', '/api/notifications', '/api/topics/active', `/api/topics/${topic.id}/pairing`]) await look(path);
