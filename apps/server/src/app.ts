@@ -30,6 +30,8 @@ import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { roomsRoutes } from './modules/rooms/rooms.routes.js';
 import { topicsRoutes } from './modules/topics/topics.routes.js';
 import { blocksRoutes } from './modules/topics/blocks.routes.js';
+import { ratingsRoutes } from './modules/ratings/ratings.routes.js';
+import { tipsRoutes } from './modules/tips/tips.routes.js';
 import { spendingLimitsRoutes } from './modules/ledger/spending-limits.routes.js';
 import { companionRoutes } from './modules/companion/companion.routes.js';
 import { closeWebSockets } from './modules/realtime/realtime.hub.js';
@@ -88,6 +90,8 @@ const apiModules: FastifyPluginAsync[] = [
   roomsRoutes,
   topicsRoutes,
   blocksRoutes,
+  ratingsRoutes,
+  tipsRoutes,
   messagesRoutes,
   reportsRoutes,
   paymentsRoutes,

@@ -91,6 +91,11 @@ export const settingsSchema = z.object({
   retention_dead_jobs_days: retentionDays,
   /** Attachments of deleted accounts' messages (rows and stored files), counted from the deletion. */
   retention_deleted_account_files_days: retentionDays,
+  /** 'Top rated' badge on an interlocutor's chat name (issue 35 §3): an average of at least this, from at least `rating_top_min_count` ratings. */
+  rating_top_threshold: z.number().min(1).max(5),
+  rating_top_min_count: z.number().int().min(5).max(100_000),
+  /** The tip amounts offered in chat, in coins (issue 35 §4); a custom amount is always possible. */
+  tip_presets: z.array(z.number().int().min(1).max(100_000)).length(3),
   tag_script: z.string().max(10_000),
 });
 export type Settings = z.infer<typeof settingsSchema>;

@@ -15,6 +15,7 @@ import { chatSafetyTexts } from './texts/chat-safety.js';
 import { chatSendTexts } from './texts/chat-send.js';
 import { uiTextsLang } from './texts/ui-lang.js';
 import { passkeyTexts } from './texts/passkeys.js';
+import { ratingTexts } from './texts/ratings.js';
 import { pushTexts } from './texts/push.js';
 import { companionControlTexts } from './texts/companion-controls.js';
 
@@ -600,4 +601,5 @@ export const texts = {
   ...passkeyTexts,
   ...pushTexts,
   ...companionControlTexts,
+  ...ratingTexts,
 } as const;

@@ -44,6 +44,8 @@ import {
 } from '../modules/push/push.table.js';
 import { type ClusterLeasesTable } from '../modules/metrics/metrics.table.js';
 import { type InstancesTable, type SystemMarksTable } from '../modules/admin/system.table.js';
+import { type PairingRatingsTable, type RatingAggregatesTable } from '../modules/ratings/ratings.table.js';
+import { type TipsTable } from '../modules/tips/tips.table.js';
 
 /** Every table, composed from the features' `*.table.ts` files. */
 export interface Database {
@@ -74,6 +76,9 @@ export interface Database {
   terms_acceptances: TermsAcceptancesTable;
   reports: ReportsTable;
   moderation_refunds: ModerationRefundsTable;
+  pairing_ratings: PairingRatingsTable;
+  rating_aggregates: RatingAggregatesTable;
+  tips: TipsTable;
   bundles: BundlesTable;
   deposits: DepositsTable;
   sandbox_sessions: SandboxSessionsTable;

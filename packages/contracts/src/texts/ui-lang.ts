@@ -24,6 +24,8 @@ export const uiTextsLang = {
     dispute_hold: 'Disputed payment (on hold)',
     dispute_release: 'Dispute closed: coins returned',
     earning_reversal: 'Earning reversed',
+    tip: 'Tip',
+    tip_refund: 'Tip refunded after a report',
     other: 'Other',
   },
   paymentTexts: {

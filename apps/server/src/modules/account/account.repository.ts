@@ -131,6 +131,14 @@ export const exportApplications = (db: DbOrTrx, userId: number) =>
 export const exportBlocks = (db: DbOrTrx, userId: number) =>
   db.selectFrom('blocks').select(['blocked_chat_name as chat_name', 'created_at']).where('blocker_id', '=', userId).orderBy('id').execute();
 
+/** The ratings the user gave (issue 35): their stars and words, by topic, never whom they rated. */
+export const exportRatingsGiven = (db: DbOrTrx, userId: number) =>
+  db.selectFrom('pairing_ratings').select(['topic_id', 'stars', 'text', 'created_at']).where('rater_id', '=', userId).orderBy('id').execute();
+
+/** The tips the user gave, by topic (the recipient is not named). */
+export const exportTips = (db: DbOrTrx, userId: number) =>
+  db.selectFrom('tips').select(['topic_id', 'amount', 'created_at']).where('payer_id', '=', userId).orderBy('id').execute();
+
 export const exportNotifications = (db: DbOrTrx, userId: number) =>
   db.selectFrom('notifications').select(['kind', 'title', 'body', 'created_at', 'read_at']).where('user_id', '=', userId).orderBy('id').execute();
 
@@ -221,6 +229,12 @@ export async function deletePersonalRecords(db: DbOrTrx, userId: number) {
     .where((eb) => eb.or([eb('blocker_id', '=', userId), eb('blocked_id', '=', userId)]))
     .execute();
   await db.deleteFrom('contributor_applications').where('user_id', '=', userId).execute();
+  // Issue 35: ratings given and received, and the aggregate (tips are accounting records and stay).
+  await db
+    .deleteFrom('pairing_ratings')
+    .where((eb) => eb.or([eb('rater_id', '=', userId), eb('rated_id', '=', userId)]))
+    .execute();
+  await db.deleteFrom('rating_aggregates').where('user_id', '=', userId).execute();
   await db.deleteFrom('terms_acceptances').where('user_id', '=', userId).execute();
   // Issue 34: devices that received pushes, notification settings, mutes, open tabs, unread news.
   for (const table of ['push_subscriptions', 'notification_settings', 'conversation_mutes', 'topic_viewers', 'conversation_news'] as const)

@@ -103,6 +103,8 @@ export function exportAccount(deps: AccountDeps, user: UserRow): Readable {
     addJson('payouts.json', await repo.exportPayouts(db, user.id));
     addJson('applications.json', await repo.exportApplications(db, user.id));
     addJson('blocks.json', await repo.exportBlocks(db, user.id));
+    addJson('ratings-given.json', await repo.exportRatingsGiven(db, user.id));
+    addJson('tips.json', await repo.exportTips(db, user.id));
     addJson('notifications.json', await repo.exportNotifications(db, user.id));
     addJson('passkeys.json', await repo.exportPasskeys(db, user.id));
     const settings = await repo.exportNotificationSettings(db, user.id);

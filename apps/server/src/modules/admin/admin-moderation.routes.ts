@@ -1,6 +1,8 @@
 import {
   adminApplicationsQuerySchema,
   adminPayoutsQuerySchema,
+  adminRatingsQuerySchema,
+  adminRatingsResponseSchema,
   adminReportsQuerySchema,
   adminTopicsQuerySchema,
   idParamSchema,
@@ -13,6 +15,7 @@ import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from './admin-actor.js';
 import * as contributors from './admin-contributors.service.js';
 import * as moderation from './admin-moderation.service.js';
+import { listRatingsForAdmin } from '../ratings/ratings.service.js';
 
 const tags = ['admin'];
 
@@ -40,6 +43,12 @@ export const adminModerationRoutes: FastifyPluginAsyncZod = async (app) => {
     status: 'OK',
     message: 'Report decided',
     payload: await moderation.actOnReport(actorOf(app, request), app.bus, request.params.id, request.body),
+  }));
+
+  // Ratings per pairing, with who rated whom (issue 35 §3): only here, never to the people rated.
+  app.get('/ratings', { schema: { tags, querystring: adminRatingsQuerySchema, response: { 200: adminRatingsResponseSchema } } }, async (request) => ({
+    status: 'OK' as const,
+    payload: { ratings: await listRatingsForAdmin(app.db, request.query.topic_id) },
   }));
 
   app.get('/applications', { schema: { tags, querystring: adminApplicationsQuerySchema } }, async (request) => ({

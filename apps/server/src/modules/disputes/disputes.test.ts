@@ -134,4 +134,27 @@ describe.each(dialects)('card disputes through the sandbox hosted page on %s', (
     expect(reversal.map((r) => r.amount)).toEqual([-175]);
     await expectLedgerConsistent(ctx.db);
   });
+
+  it("a lost dispute after the payer tipped takes the tip's share back too (issue 35 §4)", async () => {
+    const { owner: payer, guest: contributor, topic } = await createChatPair(ctx.app, { coins: 100 }, { contributor: true });
+    const { deposit, redirectUrl } = await paidDeposit(payer);
+    expect(await balanceOf(ctx.app, payer.user.id)).toBe(1050);
+    const tipped = await payer.client.post(`/api/topics/${topic.id}/tips`, { amount: 400, key: 'dispute-tip-1' });
+    expect(tipped.statusCode, JSON.stringify(tipped.body)).toBe(200);
+    expect(await balanceOf(ctx.app, contributor.user.id)).toBe(200);
+
+    await submitForm(base, `${redirectUrl}/dispute`, { action: 'open' });
+    await waitFor(
+      async () => (await disputesOf(deposit.id)).length,
+      (n) => n === 1,
+    );
+    await submitForm(base, `${redirectUrl}/dispute`, { action: 'lost' });
+    await waitFor(
+      async () => (await disputesOf(deposit.id))[0]!.status,
+      (s) => s === 'lost',
+    );
+    // 350 of the disputed coins had been spent (on the tip): 175 of the contributor's share is reversed.
+    expect(await balanceOf(ctx.app, contributor.user.id)).toBe(25);
+    await expectLedgerConsistent(ctx.db);
+  });
 });

@@ -284,17 +284,21 @@ export async function findBalance(db: DbOrTrx, userId: number): Promise<number |
 }
 
 /**
- * Contributor earnings paid for by `payerId`'s messages since `since`, newest first: the earnings a
+ * Contributor earnings paid for by `payerId`'s messages and tips since `since`, newest first: the earnings a
  * lost card dispute of that payer takes back (newest first, so pending ones go first).
  */
 export function listEarningsPaidBy(db: DbOrTrx, payerId: number, since: string, limit: number) {
   return db
     .selectFrom('ledger_entries')
-    .innerJoin('messages', (join) => join.on(sql<boolean>`ledger_entries.reference_id = cast(messages.id as varchar(20))`))
+    .leftJoin('messages', (join) =>
+      join.on('ledger_entries.reference_type', '=', 'message').on(sql<boolean>`ledger_entries.reference_id = cast(messages.id as varchar(20))`),
+    )
+    .leftJoin('tips', (join) =>
+      join.on('ledger_entries.reference_type', '=', 'tip').on(sql<boolean>`ledger_entries.reference_id = cast(tips.id as varchar(20))`),
+    )
     .select(['ledger_entries.id', 'ledger_entries.user_id', 'ledger_entries.amount'])
     .where('ledger_entries.kind', '=', 'contributor_earning')
-    .where('ledger_entries.reference_type', '=', 'message')
-    .where('messages.sender_id', '=', payerId)
+    .where((eb) => eb.or([eb('messages.sender_id', '=', payerId), eb('tips.payer_id', '=', payerId)]))
     .where('ledger_entries.created_at', '>=', since)
     .orderBy('ledger_entries.id', 'desc')
     .limit(limit)

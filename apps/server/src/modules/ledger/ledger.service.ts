@@ -45,13 +45,15 @@ export type LedgerKind =
   | 'held_refund'
   | 'dispute_hold'
   | 'dispute_release'
-  | 'earning_reversal';
+  | 'earning_reversal'
+  | 'tip'
+  | 'tip_refund';
 
 /** Credits that are promotional whole: spendable, never paid out (decision 029). */
 const PROMOTIONAL_KINDS: ReadonlySet<LedgerKind> = new Set(['signup_bonus']);
 
-/** Debits that count against a user's personal spending limits: coins spent in chat and on channel status. Promotional coins go first. */
-const SPENDING_KINDS: ReadonlySet<LedgerKind> = new Set(['message', 'topic', 'channel_status', 'store_purchase']);
+/** Debits that count against a user's personal spending limits: coins spent in chat (tips too) and on channel status. Promotional coins go first. */
+const SPENDING_KINDS: ReadonlySet<LedgerKind> = new Set(['message', 'topic', 'channel_status', 'store_purchase', 'tip']);
 
 export interface PostEntryResult {
   entry: LedgerEntryRow;

@@ -55,6 +55,9 @@ export const defaultSettings: Settings = {
   retention_done_jobs_days: 1,
   retention_dead_jobs_days: 30,
   retention_deleted_account_files_days: 30,
+  rating_top_threshold: 4.5,
+  rating_top_min_count: 10,
+  tip_presets: [50, 100, 250],
   tag_script: '',
 };
 

@@ -10,6 +10,7 @@ import { requireTopicReader, visibleRanges } from '../topics/topics.access.js';
 import { getBalance, listMessageCharges, postEntry, sumEarningsFromMessages } from '../ledger/ledger.service.js';
 import { createNotification } from '../notifications/notifications.service.js';
 import { reverseEarnings } from '../payouts/earnings.service.js';
+import { refundTipsOnUpheldReport } from '../tips/tips.service.js';
 import * as repo from './reports.repository.js';
 import { type ReportRow } from './reports.table.js';
 
@@ -72,7 +73,7 @@ export interface ReportDecision {
  * The money and the notices of a decided report, in the deciding transaction. Upheld: the reporter
  * gets back what they paid for their messages in the conversation with the reported person (each
  * message once, whatever the number of reports upheld), the reported interlocutor's earnings from
- * those messages are reversed (at most their balance), and both are told the outcome and the reason.
+ * those messages are reversed (at most their balance), tips to them in the topic likewise, and both are told the outcome and the reason.
  * Dismissed: the reporter is told. Returns the coins refunded and reversed, and the reporter's new balance.
  */
 export async function settleDecidedReport(trx: Transaction<Database>, clock: Clock, decision: ReportDecision) {
@@ -140,6 +141,12 @@ export async function settleDecidedReport(trx: Transaction<Database>, clock: Clo
         if (reversed > 0) balances.push({ userId: reportedId, balance: await getBalance(trx, reportedId) });
       }
     }
+    // Tips to them in this topic come back with the rest (issue 35 §4), each tip once.
+    const tips = await refundTipsOnUpheldReport(trx, clock, { reportId: report.id, payerId: report.reporter_id, recipientId: reportedId, topicId: topic.id });
+    refunded += tips.refunded;
+    reversed += tips.reversed;
+    if (tips.refunded > 0) balances.push({ userId: report.reporter_id, balance: await getBalance(trx, report.reporter_id) });
+    if (tips.reversed > 0) balances.push({ userId: reportedId, balance: await getBalance(trx, reportedId) });
   }
   await createNotification(trx, {
     userId: report.reporter_id,

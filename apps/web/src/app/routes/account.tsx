@@ -20,6 +20,7 @@ import { PurchasesHistory } from '../../features/coins/components/purchases-hist
 import { SpendingLimitsForm } from '../../features/coins/components/spending-limits-form';
 import { TopUpCard } from '../../features/coins/components/top-up-card';
 import { InterlocutorCard } from '../../features/contributors/components/interlocutor-card';
+import { RatingsCard } from '../../features/ratings/components/ratings-card';
 import { PayoutHistory } from '../../features/payouts/components/payout-history';
 import { WithdrawCard } from '../../features/payouts/components/withdraw-card';
 import { OrdersHistory, TransactionsHistory } from '../../features/store/components/history-tables';
@@ -156,7 +157,7 @@ const accountTabs: AccountTab[] = [
   { id: 'data', label: 'account.dataTab', Component: DataRights },
 ];
 
-const accountCards: ComponentType<AccountSectionProps>[] = [TopUpCard, InterlocutorCard, WithdrawCard, ChannelStatusCard, BundlesCard];
+const accountCards: ComponentType<AccountSectionProps>[] = [TopUpCard, InterlocutorCard, RatingsCard, WithdrawCard, ChannelStatusCard, BundlesCard];
 
 export function AccountRoute() {
   const t = useT();

@@ -6,6 +6,7 @@ import { DashboardScreen } from './screens/dashboard';
 import { LanguagesScreen, LocalizationsScreen } from './screens/languages';
 import { ApplicationsScreen, PayoutsScreen, ReportsScreen, TopicsScreen } from './screens/moderation-screens';
 import { DisputesScreen, PaymentsScreen } from './screens/money';
+import { RatingsScreen } from './screens/ratings';
 import { SettingsScreen } from './screens/settings';
 import { SystemScreen } from './screens/system';
 import { UserScreen, UsersScreen } from './screens/users';
@@ -28,6 +29,7 @@ export const adminSections: readonly AdminSection[] = [
   { slug: 'rooms', label: 'Rooms', element: <RoomsScreen /> },
   { slug: 'topics', label: 'Topics', element: <TopicsScreen /> },
   { slug: 'reports', label: 'Reports', element: <ReportsScreen /> },
+  { slug: 'ratings', label: 'Ratings', element: <RatingsScreen /> },
   { slug: 'held-messages', label: 'Held messages', element: <HeldMessagesScreen /> },
   { slug: 'content-rules', label: 'Content rules', element: <ContentRulesScreen /> },
   { slug: 'applications', label: 'Applications', element: <ApplicationsScreen /> },

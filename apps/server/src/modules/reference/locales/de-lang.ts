@@ -20,6 +20,8 @@ export const deLang: Partial<Record<TextKey, string>> = {
   'historyTypes.dispute_hold': 'Angefochtene Zahlung (zurückgehalten)',
   'historyTypes.dispute_release': 'Anfechtung beendet: Coins zurückgebucht',
   'historyTypes.earning_reversal': 'Verdienst zurückgebucht',
+  'historyTypes.tip': 'Trinkgeld',
+  'historyTypes.tip_refund': 'Trinkgeld erstattet nach einer Meldung',
   'historyTypes.other': 'Sonstiges',
   'paymentTexts.coinsDescription': '{points} Parley-Coins',
   'sandboxPage.badge': 'Sandbox · Testmodus',

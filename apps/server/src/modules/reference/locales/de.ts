@@ -13,6 +13,7 @@ import { deChatSend } from './de-chat-send.js';
 import { deCompanionControls } from './de-companion-controls.js';
 import { deLang } from './de-lang.js';
 import { dePasskeys } from './de-passkeys.js';
+import { deRatings } from './de-ratings.js';
 import { dePush } from './de-push.js';
 
 /**
@@ -33,6 +34,7 @@ export const de: Partial<Record<TextKey, string>> = {
   ...deChatSend,
   ...deLang,
   ...dePasskeys,
+  ...deRatings,
   ...dePush,
   ...deCompanionControls,
 };

@@ -20,10 +20,12 @@ interface Props {
   onLeave: () => void;
   onModeChange: (mode: ChatMode) => void;
   menu: ReactNode;
+  /** Beside the interlocutor's name: the 'Top rated' badge (issue 35). */
+  badge?: ReactNode;
 }
 
 /** Chat header (spec §2): Leave Chat, interlocutor and status, balance, settings, AI / Human. */
-export function ChatHeader({ topic, name, status, online, balance, socketStatus, showConnection, canSwitchMode, onLeave, onModeChange, menu }: Props) {
+export function ChatHeader({ topic, name, status, online, balance, socketStatus, showConnection, canSwitchMode, onLeave, onModeChange, menu, badge }: Props) {
   const mode = topic?.chat_mode ?? 'human';
   const t = useT();
   const { data: settings } = useSettings();
@@ -39,6 +41,7 @@ export function ChatHeader({ topic, name, status, online, balance, socketStatus,
         <div className="chat-header__text">
           <span className="chat-header__name">
             {name}
+            {badge}
             {mode === 'ai' && settings?.demo_companion && <span className="chat-header__demo">{t('topics.demoCompanion')}</span>}
           </span>
           <span className="chat-header__status">

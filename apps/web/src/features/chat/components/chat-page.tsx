@@ -8,6 +8,7 @@ import { useI18n, useT } from '../../../lib/i18n';
 import { useMuteConversation, useNotificationSettings } from '../../../lib/notification-settings';
 import { useUser } from '../../../lib/user';
 import { blockCounterpart } from '../api/blocks';
+import { usePairing } from '../api/pairing';
 import { reportTopic } from '../api/topic-membership';
 import { chatNotices } from '../hooks/use-chat-notices';
 import { useHeldMessages } from '../api/held-messages';
@@ -21,6 +22,7 @@ import { BlockConfirmModal, LeaveConfirmModal, ReportModal, RulesModal, Searchin
 import { ChatNotices } from './chat-notices';
 import { CreateTopicModal } from './create-topic-modal';
 import { MessageList } from './message-list';
+import { RatePairingCard, TipModal, TopRatedBadge } from './pairing-actions';
 import '../chat.css';
 
 interface Props {
@@ -41,9 +43,11 @@ export function ChatPage({ topicId, settingsExtra }: Props) {
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [blocking, setBlocking] = useState(false);
   const [reporting, setReporting] = useState<'topic' | 'user' | null>(null);
+  const [tipping, setTipping] = useState(false);
   const shell = useRef<HTMLDivElement>(null);
   useToastsAboveComposer(shell);
   const { topic, phase } = room;
+  const { data: pairing } = usePairing(topicId, topic?.participants_count ?? 0, topic?.is_closed ?? false, topic?.chat_mode === 'human' && phase === 'ready');
 
   const { participants, status, online, notice, disabledReason, placeholder, name, searching, connected } = describeChatScreen(
     { phase, topic, fullTitle: room.fullTitle, isInChat: room.isInChat, hasMessages: room.messages.length > 0 },
@@ -100,6 +104,7 @@ export function ChatPage({ topicId, settingsExtra }: Props) {
         { label: t('topicsUi.createTopic'), onSelect: () => setCreating(true) },
         { label: t('chatUi.reportTopic'), onSelect: () => setReporting('topic'), disabled: !room.isInChat },
         { label: t('chatUi.reportUser'), onSelect: () => setReporting('user'), disabled: !room.isInChat || participants < 2 },
+        { label: t('tips.tip'), onSelect: () => setTipping(true), disabled: !pairing?.can_tip || topic?.chat_mode !== 'human' },
         { label: t('blocks.menuItem'), onSelect: () => setBlocking(true), disabled: !room.isInChat || participants < 2 || topic?.chat_mode !== 'human' },
       ]}
     />
@@ -121,6 +126,7 @@ export function ChatPage({ topicId, settingsExtra }: Props) {
           canSwitchMode={room.isInChat && !topic?.is_closed}
           onLeave={() => (room.isInChat ? setLeaving(true) : room.toRooms())}
           onModeChange={(mode) => void room.setChatMode(mode)}
+          badge={topic?.chat_mode === 'human' && pairing?.interlocutor_badge === 'top_rated' ? <TopRatedBadge /> : null}
           menu={menu}
         />
         {topic && phase === 'ready' && <p className="chat-shell__topic">{topic.title}</p>}
@@ -151,6 +157,7 @@ export function ChatPage({ topicId, settingsExtra }: Props) {
           )}
           {searching && <SearchingOverlay onSwitchToAi={() => void room.setChatMode('ai')} />}
         </div>
+        {pairing && topic?.chat_mode === 'human' && <RatePairingCard topicId={topicId} pairing={pairing} />}
         <SpendingLeft className="chat-shell__spending" />
         <ChatInput
           disabled={disabledReason !== null}
@@ -166,6 +173,7 @@ export function ChatPage({ topicId, settingsExtra }: Props) {
       <LeaveConfirmModal open={leaving} topic={topic} onCancel={() => setLeaving(false)} onConfirm={room.leave} onKeepOpen={room.toRooms} />
       <ReportModal type={reporting} onCancel={() => setReporting(null)} onSubmit={report} />
       <BlockConfirmModal open={blocking} name={name} onCancel={() => setBlocking(false)} onConfirm={block} />
+      <TipModal open={tipping} topicId={topicId} onClose={() => setTipping(false)} />
       <RulesModal open={rulesOpen} topic={topic} onClose={() => setRulesOpen(false)} />
       {settingsExtra && (
         <Modal open={settingsOpen} onClose={() => setSettingsOpen(false)} title={t('chatUi.chatSettings')}>

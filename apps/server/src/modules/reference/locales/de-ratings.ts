@@ -1,0 +1,32 @@
+import type { TextKey } from '@parley/contracts/i18n';
+
+/** German texts of packages/contracts/src/texts/ratings.ts (issue 35 §3–§4): see de.ts. */
+export const deRatings: Partial<Record<TextKey, string>> = {
+  'ratings.rateTitle': 'Dieses Gespräch bewerten',
+  'ratings.rateIntro': 'Deine Bewertung ist anonym: Die andere Person sieht nur einen Durchschnitt vieler Bewertungen, einmal am Tag aktualisiert.',
+  'ratings.starLabel': '{n, plural, one {# Stern} other {# Sterne}}',
+  'ratings.textLabel': 'Möchtest du etwas ergänzen? (optional)',
+  'ratings.submit': 'Bewertung senden',
+  'ratings.thanks': 'Danke für deine Bewertung.',
+  'ratings.alreadyRated': 'Du hast dieses Gespräch bereits bewertet.',
+  'ratings.notEnded': 'Du kannst dieses Gespräch bewerten, sobald es beendet ist.',
+  'ratings.nobodyToRate': 'In diesem Gespräch gibt es niemanden zu bewerten.',
+  'ratings.yourRating': 'Du hast dieses Gespräch mit {stars} von 5 bewertet.',
+  'ratings.starsRequired': 'Wähle 1 bis 5 Sterne',
+  'ratings.summaryTitle': 'Deine Bewertungen',
+  'ratings.summaryHidden': 'Dein Durchschnitt erscheint, sobald du {min} Bewertungen hast. Bewertungen werden einmal am Tag aktualisiert.',
+  'ratings.summary': '{average} von 5 aus {count, plural, one {# Bewertung} other {# Bewertungen}}',
+  'ratings.updated': 'Aktualisiert am {date}',
+  'ratings.topRated': 'Top bewertet',
+  'ratings.topRatedHint': 'Top bewertete Gesprächsperson',
+  'tips.tip': 'Trinkgeld',
+  'tips.title': 'Trinkgeld geben',
+  'tips.intro': 'Ein Trinkgeld geht von deinem Guthaben an deine Gesprächsperson. Es ist anonym wie das Gespräch.',
+  'tips.coins': '{coins, plural, one {# Coin} other {# Coins}}',
+  'tips.custom': 'Anderer Betrag (Coins)',
+  'tips.send': 'Trinkgeld senden',
+  'tips.sent': 'Trinkgeld gesendet. Danke!',
+  'tips.notAccepted': 'Diese Person nimmt keine Trinkgelder an.',
+  'tips.nobodyToTip': 'In diesem Gespräch gibt es niemanden, dem du Trinkgeld geben kannst.',
+  'tips.insufficient': 'Nicht genug Coins für dieses Trinkgeld',
+};
