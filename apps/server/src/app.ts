@@ -29,6 +29,8 @@ import { referenceRoutes } from './modules/reference/reference.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { roomsRoutes } from './modules/rooms/rooms.routes.js';
 import { topicsRoutes } from './modules/topics/topics.routes.js';
+import { oncallRoutes } from './modules/topics/oncall.routes.js';
+import { savedRepliesRoutes } from './modules/saved-replies/saved-replies.routes.js';
 import { blocksRoutes } from './modules/topics/blocks.routes.js';
 import { spendingLimitsRoutes } from './modules/ledger/spending-limits.routes.js';
 import { companionRoutes } from './modules/companion/companion.routes.js';
@@ -87,6 +89,8 @@ const apiModules: FastifyPluginAsync[] = [
   payoutsRoutes,
   roomsRoutes,
   topicsRoutes,
+  oncallRoutes,
+  savedRepliesRoutes,
   blocksRoutes,
   messagesRoutes,
   reportsRoutes,

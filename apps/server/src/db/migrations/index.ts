@@ -1,5 +1,6 @@
 import { type Migration } from 'kysely';
 import * as m0001 from './0001_core.js';
+import * as m0380 from './0380_oncall.js';
 import * as m0002 from './0002_coins.js';
 import * as m0003 from './0003_chat.js';
 import * as m0004 from './0004_payouts.js';
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   '0330_topics_index': m0330,
   '0290_push_notifications': m0290,
   '0270_companion_controls': m0270,
+  '0380_oncall': m0380,
 };

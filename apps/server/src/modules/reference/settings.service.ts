@@ -56,6 +56,7 @@ export const defaultSettings: Settings = {
   retention_dead_jobs_days: 30,
   retention_deleted_account_files_days: 30,
   tag_script: '',
+  oncall_idle_minutes: 15,
 };
 
 /** A safety net only: changes reach every instance at once through `bus.invalidate({ kind: 'settings' })`. */
