@@ -18,7 +18,9 @@ export const oncallLimits = {
   queuePollMs: 5000,
   /** Matches the estimate reads (the most recent ones of the best-fitting group). */
   estimateSamples: 50,
-  /** A group (room and hour of day, room, hour) is used once it holds this many matches. */
+  /** "The same time of day" is the hour of day ± this many hours. */
+  estimateHourSpan: 2,
+  /** A group (room and time of day, room, time of day) is used once it holds this many matches. */
   estimateMinGroup: 5,
 } as const;
 

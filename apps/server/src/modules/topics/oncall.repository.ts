@@ -117,13 +117,13 @@ export async function insertMatch(
   await db.insertInto('topic_matches').values(row).execute();
 }
 
-/** The most recent matches (newest first), optionally of one room and/or one hour of day. */
-export function listRecentMatches(db: DbOrTrx, filter: { roomId?: number | null; hour?: number }, limit: number) {
+/** The most recent matches (newest first), optionally of one room and/or some hours of day. */
+export function listRecentMatches(db: DbOrTrx, filter: { roomId?: number | null; hours?: number[] }, limit: number) {
   return db
     .selectFrom('topic_matches')
     .select(['waited_seconds', 'room_id', 'hour_of_day'])
     .$if(filter.roomId !== undefined, (q) => (filter.roomId === null ? q.where('room_id', 'is', null) : q.where('room_id', '=', filter.roomId!)))
-    .$if(filter.hour !== undefined, (q) => q.where('hour_of_day', '=', filter.hour!))
+    .$if(filter.hours !== undefined, (q) => q.where('hour_of_day', 'in', filter.hours!))
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();

@@ -135,9 +135,14 @@ export async function getWaitInfo(deps: OncallDeps, userId: number, topicId: num
   };
 }
 
+/** The hour of day and those within `estimateHourSpan` of it (around midnight too): enough matches to go by, still that time of day. */
+const hoursAround = (hour: number) =>
+  Array.from({ length: 2 * oncallLimits.estimateHourSpan + 1 }, (_, i) => (hour - oncallLimits.estimateHourSpan + i + 24) % 24);
+
 /** Groups most specific first; stops reading once one holds enough matches. */
 async function estimateFor(db: DbOrTrx, roomId: number | null, hour: number): Promise<number | null> {
-  const filters = [{ roomId, hour }, { roomId }, { hour }, {}];
+  const hours = hoursAround(hour);
+  const filters = [{ roomId, hours }, { roomId }, { hours }, {}];
   const groups: number[][] = [];
   for (const filter of filters) {
     const rows = await repo.listRecentMatches(db, filter, oncallLimits.estimateSamples);

@@ -2,7 +2,8 @@ import { oncallLimits } from '@parley/contracts';
 
 /**
  * Issue 35 §2: the payer's estimated wait is the median time-to-join of recent matches like theirs: the same room
- * at the same hour of day when there are enough of them, else the same room, else the same hour, else any.
+ * at the same time of day (± 2 hours) when there are enough of them, else the same room, else the same time of
+ * day, else any.
  * Groups are given most specific first; the first with `estimateMinGroup` matches wins, else the largest.
  */
 export function estimateWait(groups: readonly (readonly number[])[]): number | null {
