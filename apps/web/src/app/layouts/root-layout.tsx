@@ -3,6 +3,7 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { CookieBanner } from '../../components/ui/cookie-banner';
 import { Toaster } from '../../components/ui/toast';
 import { NotificationShell } from '../../features/notifications/components/notification-shell';
+import { OncallShell } from '../../features/oncall/components/oncall-shell';
 import { isAuthPath, isChatLikePath, isTransparentHeaderPath, paths } from '../../config/paths';
 import { useT } from '../../lib/i18n';
 import { legalPages, useStaticPages } from '../../lib/reference';
@@ -39,6 +40,7 @@ export function RootLayout() {
       </a>
       <Header transparent={isTransparentHeaderPath(pathname)} />
       <NotificationShell />
+      <OncallShell />
       <main id="main" className={`app-main${isAuth ? ' app-main--auth' : ''}`}>
         <Outlet />
       </main>
