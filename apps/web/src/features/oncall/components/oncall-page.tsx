@@ -9,7 +9,7 @@ import { toast } from '../../../components/ui/toast';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { useI18n, useT } from '../../../lib/i18n';
-import { updatePresence, usePresence } from '../api/presence';
+import { usePresence, useUpdatePresence } from '../api/presence';
 import { queueKey, useQueue } from '../api/queue';
 import { takeSeat } from '../api/take-seat';
 import { isSoundOn, playAlertSound, setSoundOn } from '../hooks/alert-sound';
@@ -48,13 +48,14 @@ function PresenceCard() {
   const t = useT();
   const { localize } = useI18n();
   const { data: presence } = usePresence();
+  const update = useUpdatePresence();
   const [saving, setSaving] = useState(false);
   const [sound, setSound] = useState(isSoundOn);
   if (!presence) return null;
-  const save = async (body: Parameters<typeof updatePresence>[0]) => {
+  const save = async (body: Parameters<typeof update.mutateAsync>[0]) => {
     setSaving(true);
     try {
-      await updatePresence(body);
+      await update.mutateAsync(body);
     } catch (error) {
       toast.error(error instanceof ApiError ? localize(error.message) : t('common.anErrorOccurred'));
     } finally {

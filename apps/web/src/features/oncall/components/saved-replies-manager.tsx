@@ -5,12 +5,14 @@ import { TextField } from '../../../components/ui/field';
 import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { useI18n } from '../../../lib/i18n';
-import { addSavedReply, deleteSavedReply, useSavedReplies } from '../api/saved-replies';
+import { useAddSavedReply, useDeleteSavedReply, useSavedReplies } from '../api/saved-replies';
 
 /** Saved replies (issue 35 §1): short texts an interlocutor inserts into a chat; never sent on their own. */
 export function SavedRepliesManager() {
   const { t, localize } = useI18n();
   const { data: replies = [] } = useSavedReplies();
+  const addReply = useAddSavedReply();
+  const deleteReply = useDeleteSavedReply();
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
   const fail = (error: unknown) => toast.error(error instanceof ApiError ? localize(error.message) : t('common.anErrorOccurred'));
@@ -19,7 +21,7 @@ export function SavedRepliesManager() {
     if (text.trim() === '') return;
     setBusy(true);
     try {
-      await addSavedReply(text);
+      await addReply.mutateAsync(text);
       setText('');
     } catch (error) {
       fail(error);
@@ -38,7 +40,7 @@ export function SavedRepliesManager() {
           {replies.map((reply) => (
             <li key={reply.id} className="oncall__entry">
               <p>{reply.text}</p>
-              <Button size="sm" variant="ghost" onClick={() => void deleteSavedReply(reply.id).catch(fail)}>
+              <Button size="sm" variant="ghost" onClick={() => void deleteReply.mutateAsync(reply.id).catch(fail)}>
                 {t('oncall.deleteSavedReply')}
               </Button>
             </li>

@@ -24,7 +24,9 @@ export function useActivityReport(enabled: boolean) {
       if (now - last < oncallLimits.activityReportS * 1000) return;
       if (queryClient.getQueryData<{ status: string }>(presenceKey)?.status !== 'available') return;
       last = now;
-      reportActivity().catch(() => undefined);
+      reportActivity()
+        .then((presence) => queryClient.setQueryData(presenceKey, presence))
+        .catch(() => undefined);
     };
     const events = ['pointerdown', 'keydown', 'visibilitychange', 'focus'] as const;
     for (const name of events) window.addEventListener(name, onActivity, { passive: true });
