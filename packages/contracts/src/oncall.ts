@@ -75,11 +75,7 @@ export const waitInfoResponseSchema = envelopeSchema(z.object({ wait: waitInfoSc
 export const savedReplySchema = z.object({ id: z.number().int(), text: z.string() });
 export type SavedReply = z.infer<typeof savedReplySchema>;
 export const savedReplyBodySchema = z.object({
-  text: z
-    .string({ error: texts.oncall.savedReplyPlaceholder })
-    .trim()
-    .min(1, { error: texts.oncall.savedReplyPlaceholder })
-    .max(oncallLimits.savedReplyMax),
+  text: z.string({ error: texts.oncall.savedReplyPlaceholder }).trim().min(1, { error: texts.oncall.savedReplyPlaceholder }).max(oncallLimits.savedReplyMax),
 });
 export type SavedReplyBody = z.infer<typeof savedReplyBodySchema>;
 export const savedRepliesResponseSchema = envelopeSchema(z.object({ replies: z.array(savedReplySchema) }));

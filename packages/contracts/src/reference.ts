@@ -93,7 +93,11 @@ export const settingsSchema = z.object({
   retention_deleted_account_files_days: retentionDays,
   tag_script: z.string().max(10_000),
   /** Issue 35 §1: an interlocutor's Available lapses to Away after this many minutes without activity in the app. */
-  oncall_idle_minutes: z.number().int().min(1).max(24 * 60),
+  oncall_idle_minutes: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 /** Settings safe to show to anyone. */

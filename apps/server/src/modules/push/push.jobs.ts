@@ -124,7 +124,12 @@ export async function buildPushPayload(db: DbOrTrx, send: PushSend): Promise<Pus
   const tag = `topic-${topic.id}`;
   const room = topic.room_title;
   if (send.kind === 'waiting')
-    return { title: room ? renderText(language, 'pushWaiting.titleIn', { room }) : renderText(language, 'pushWaiting.title'), body, url: '/oncall', tag: `waiting-${topic.id}` };
+    return {
+      title: room ? renderText(language, 'pushWaiting.titleIn', { room }) : renderText(language, 'pushWaiting.title'),
+      body,
+      url: '/oncall',
+      tag: `waiting-${topic.id}`,
+    };
   if (send.kind === 'joined')
     return { title: room ? renderText(language, 'push.partnerJoinedIn', { room }) : renderText(language, 'push.partnerJoined'), body, url, tag };
   if (send.kind === 'ai') return { title: renderText(language, 'push.aiReplied'), body, url, tag };

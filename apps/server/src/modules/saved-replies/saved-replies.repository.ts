@@ -5,7 +5,11 @@ export const listReplies = (db: DbOrTrx, userId: number) =>
   db.selectFrom('saved_replies').select(['id', 'text']).where('user_id', '=', userId).orderBy('id').execute();
 
 export async function countReplies(db: DbOrTrx, userId: number) {
-  const row = await db.selectFrom('saved_replies').select(sql<number>`count(*)`.as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('saved_replies')
+    .select(sql<number>`count(*)`.as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -19,5 +23,9 @@ export async function deleteReply(db: DbOrTrx, userId: number, id: number): Prom
 
 /** Serialises one user's additions (the count check below), as topics.repository#lockUser does for chats. */
 export async function lockUser(db: DbOrTrx, userId: number) {
-  await db.updateTable('users').set({ updated_at: sql<string>`updated_at` }).where('id', '=', userId).execute();
+  await db
+    .updateTable('users')
+    .set({ updated_at: sql<string>`updated_at` })
+    .where('id', '=', userId)
+    .execute();
 }

@@ -136,7 +136,12 @@ export async function lastPartners(db: DbOrTrx, ownerIds: number[]): Promise<Map
     .selectFrom('topic_matches as m')
     .select(['m.owner_id', 'm.partner_id'])
     .where('m.owner_id', 'in', ownerIds)
-    .where('m.id', '=', (eb) => eb.selectFrom('topic_matches as l').select((e) => e.fn.max('l.id').as('id')).whereRef('l.owner_id', '=', 'm.owner_id'))
+    .where('m.id', '=', (eb) =>
+      eb
+        .selectFrom('topic_matches as l')
+        .select((e) => e.fn.max('l.id').as('id'))
+        .whereRef('l.owner_id', '=', 'm.owner_id'),
+    )
     .execute();
   return new Map(rows.map((row) => [row.owner_id, row.partner_id]));
 }

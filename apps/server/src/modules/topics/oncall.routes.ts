@@ -1,10 +1,4 @@
-import {
-  idParamSchema,
-  presenceResponseSchema,
-  queueResponseSchema,
-  updatePresenceBodySchema,
-  waitInfoResponseSchema,
-} from '@parley/contracts';
+import { idParamSchema, presenceResponseSchema, queueResponseSchema, updatePresenceBodySchema, waitInfoResponseSchema } from '@parley/contracts';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, requireVerified } from '../../plugins/session.js';
 import { errorResponses } from '../../plugins/responses.js';
@@ -22,23 +16,15 @@ export const oncallRoutes: FastifyPluginAsyncZod = async (app) => {
     payload: { presence: await oncall.getPresence(deps, currentUser(request)) },
   }));
 
-  app.put(
-    '/oncall/presence',
-    { schema: { tags, body: updatePresenceBodySchema, response: { 200: presenceResponseSchema, ...guarded } } },
-    async (request) => ({
-      status: 'OK' as const,
-      payload: { presence: await oncall.updatePresence(deps, currentUser(request), request.body) },
-    }),
-  );
+  app.put('/oncall/presence', { schema: { tags, body: updatePresenceBodySchema, response: { 200: presenceResponseSchema, ...guarded } } }, async (request) => ({
+    status: 'OK' as const,
+    payload: { presence: await oncall.updatePresence(deps, currentUser(request), request.body) },
+  }));
 
-  app.post(
-    '/oncall/activity',
-    { schema: { tags, response: { 200: presenceResponseSchema, ...guarded } } },
-    async (request) => ({
-      status: 'OK' as const,
-      payload: { presence: await oncall.reportActivity(deps, currentUser(request)) },
-    }),
-  );
+  app.post('/oncall/activity', { schema: { tags, response: { 200: presenceResponseSchema, ...guarded } } }, async (request) => ({
+    status: 'OK' as const,
+    payload: { presence: await oncall.reportActivity(deps, currentUser(request)) },
+  }));
 
   app.get('/oncall/queue', { schema: { tags, response: { 200: queueResponseSchema, ...guarded } } }, async (request) => ({
     status: 'OK' as const,

@@ -156,13 +156,27 @@ async function estimateFor(db: DbOrTrx, roomId: number | null, hour: number): Pr
  * A human topic started waiting: every interlocutor on call with a free seat hears of it once (a WebSocket
  * frame, and Web Push on their devices). The alerts' primary key makes it once per topic, racing or not.
  */
-export async function alertWaitingTopic(deps: OncallDeps, topic: Pick<TopicRow, 'id' | 'user_id' | 'room_id' | 'waiting_since'>, scores?: ReadonlyMap<number, number>) {
+export async function alertWaitingTopic(
+  deps: OncallDeps,
+  topic: Pick<TopicRow, 'id' | 'user_id' | 'room_id' | 'waiting_since'>,
+  scores?: ReadonlyMap<number, number>,
+) {
   if (topic.waiting_since === null) return;
   const now = deps.clock.now();
   const settings = await getSettings(deps.db);
   const blocked = new Set(await blocksRepo.listBlockedCounterparts(deps.db, topic.user_id));
-  const onCall = rankOnCall((await listOnCall(deps.db, settings, now, topic.user_id)).filter((row) => !blocked.has(row.user_id)), scores);
-  const alerted = new Set(await repo.claimAlerts(deps.db, topic.id, onCall.map((row) => row.user_id), now.toISOString()));
+  const onCall = rankOnCall(
+    (await listOnCall(deps.db, settings, now, topic.user_id)).filter((row) => !blocked.has(row.user_id)),
+    scores,
+  );
+  const alerted = new Set(
+    await repo.claimAlerts(
+      deps.db,
+      topic.id,
+      onCall.map((row) => row.user_id),
+      now.toISOString(),
+    ),
+  );
   const recipients = onCall.filter((row) => alerted.has(row.user_id)).map((row) => row.user_id);
   await Promise.all(
     recipients.map((userId) =>
@@ -195,7 +209,13 @@ export async function seatLimit(trx: DbOrTrx, user: Person, settings: Settings, 
 }
 
 /** What orderWaitingTopics needs to know about the joiner and the candidates' owners. */
-export async function matchingContext(trx: DbOrTrx, userId: number, candidates: readonly WaitingCandidate[], settings: Settings, now: Date): Promise<MatchingContext> {
+export async function matchingContext(
+  trx: DbOrTrx,
+  userId: number,
+  candidates: readonly WaitingCandidate[],
+  settings: Settings,
+  now: Date,
+): Promise<MatchingContext> {
   const onCall = await listOnCall(trx, settings, now);
   const owners = [...new Set(candidates.filter((c) => c.talk_again === 1).map((c) => c.user_id))];
   return {

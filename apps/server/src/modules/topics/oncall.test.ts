@@ -64,7 +64,10 @@ describe.each(dialects)('interlocutors on call (%s)', (dialect) => {
     expect(await presenceOf(client)).toMatchObject({ status: 'away', lapsed: true });
     expect((await client.post<{ presence: Presence }>('/api/oncall/activity')).body.payload.presence).toMatchObject({ status: 'away', lapsed: true });
     expect(await goAvailable(client)).toMatchObject({ status: 'available', lapsed: false });
-    expect((await client.put<{ presence: Presence }>('/api/oncall/presence', { status: 'away' })).body.payload.presence).toMatchObject({ status: 'away', lapsed: false });
+    expect((await client.put<{ presence: Presence }>('/api/oncall/presence', { status: 'away' })).body.payload.presence).toMatchObject({
+      status: 'away',
+      lapsed: false,
+    });
   });
 
   it('closing the app lapses Available after the grace; a reconnect within it keeps it', async () => {
@@ -72,15 +75,28 @@ describe.each(dialects)('interlocutors on call (%s)', (dialect) => {
     let socket = await connect(client);
     await goAvailable(client);
     socket.close();
-    await eventually(async () => (await ctx.db.selectFrom('interlocutor_presence').select('disconnected_at').where('user_id', '=', user.id).executeTakeFirst())?.disconnected_at, 'disconnect');
+    await eventually(
+      async () =>
+        (await ctx.db.selectFrom('interlocutor_presence').select('disconnected_at').where('user_id', '=', user.id).executeTakeFirst())?.disconnected_at,
+      'disconnect',
+    );
     clock.advance(30_000);
     expect((await presenceOf(client)).status).toBe('available');
     socket = await connect(client);
-    await eventually(async () => (await ctx.db.selectFrom('interlocutor_presence').select('disconnected_at').where('user_id', '=', user.id).executeTakeFirst())?.disconnected_at === null, 'reconnect');
+    await eventually(
+      async () =>
+        (await ctx.db.selectFrom('interlocutor_presence').select('disconnected_at').where('user_id', '=', user.id).executeTakeFirst())?.disconnected_at ===
+        null,
+      'reconnect',
+    );
     clock.advance(120_000);
     expect((await presenceOf(client)).status).toBe('available');
     socket.close();
-    await eventually(async () => (await ctx.db.selectFrom('interlocutor_presence').select('disconnected_at').where('user_id', '=', user.id).executeTakeFirst())?.disconnected_at, 'disconnect');
+    await eventually(
+      async () =>
+        (await ctx.db.selectFrom('interlocutor_presence').select('disconnected_at').where('user_id', '=', user.id).executeTakeFirst())?.disconnected_at,
+      'disconnect',
+    );
     clock.advance(61_000);
     expect(await presenceOf(client)).toMatchObject({ status: 'away', lapsed: true });
   });
@@ -220,7 +236,10 @@ describe.each(dialects)('interlocutors on call (%s)', (dialect) => {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await ctx.db.insertInto('topic_participants').values({ topic_id: topic.id, user_id: owner.id, joined_at: now, left_at: null, from_seq: 0, to_seq: null }).execute();
+      await ctx.db
+        .insertInto('topic_participants')
+        .values({ topic_id: topic.id, user_id: owner.id, joined_at: now, left_at: null, from_seq: 0, to_seq: null })
+        .execute();
       topicIds.push(topic.id);
     }
     const answers = await Promise.all(

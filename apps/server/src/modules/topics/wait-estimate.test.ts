@@ -19,7 +19,12 @@ function seeded(seed: number) {
 
 describe('estimateWait', () => {
   it('takes the most specific group with enough matches, else the largest', () => {
-    expect(estimateWait([[10, 20, 30, 40, 50], [1, 1, 1, 1, 1, 1]])).toBe(30);
+    expect(
+      estimateWait([
+        [10, 20, 30, 40, 50],
+        [1, 1, 1, 1, 1, 1],
+      ]),
+    ).toBe(30);
     expect(estimateWait([[10], [100, 200, 300, 400, 500]])).toBe(300);
     expect(estimateWait([[10, 20], [100], []])).toBe(15);
     expect(estimateWait([[], []])).toBeNull();
