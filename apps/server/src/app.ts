@@ -29,6 +29,8 @@ import { referenceRoutes } from './modules/reference/reference.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { roomsRoutes } from './modules/rooms/rooms.routes.js';
 import { topicsRoutes } from './modules/topics/topics.routes.js';
+import { oncallRoutes } from './modules/topics/oncall.routes.js';
+import { savedRepliesRoutes } from './modules/saved-replies/saved-replies.routes.js';
 import { blocksRoutes } from './modules/topics/blocks.routes.js';
 import { ratingsRoutes } from './modules/ratings/ratings.routes.js';
 import { tipsRoutes } from './modules/tips/tips.routes.js';
@@ -89,6 +91,8 @@ const apiModules: FastifyPluginAsync[] = [
   payoutsRoutes,
   roomsRoutes,
   topicsRoutes,
+  oncallRoutes,
+  savedRepliesRoutes,
   blocksRoutes,
   ratingsRoutes,
   tipsRoutes,

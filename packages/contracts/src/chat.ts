@@ -50,6 +50,8 @@ export const createTopicBodySchema = z.object({
     .trim()
     .regex(/^(#[0-9a-fA-F]{3,8}|[a-z-]{1,32})$/, { error: t.textColorRequired })
     .optional(),
+  /** Issue 35 §2: offer the topic first to the owner's last partner, when they accept "talk again". */
+  talk_again: z.boolean().optional(),
 });
 export type CreateTopicBody = z.infer<typeof createTopicBodySchema>;
 

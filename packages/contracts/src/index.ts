@@ -19,3 +19,4 @@ export * from './system.js';
 export * from './passkeys.js';
 export * from './ratings.js';
 export * from './responses.js';
+export * from './oncall.js';

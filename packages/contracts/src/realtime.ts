@@ -51,6 +51,14 @@ export const chatEventSchema = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('session.ended'), userId: z.number().int(), sessionId: z.string().optional() }),
   z.object({ type: z.literal('notification'), userId: z.number().int(), notification: notificationSchema, unreadCount: z.number().int() }),
+  // Issue 35 §1: a human topic started waiting; only the alerted interlocutor's sockets get it, once per topic.
+  z.object({
+    type: z.literal('queue.alert'),
+    userId: z.number().int(),
+    topicId: z.number().int(),
+    roomId: z.number().int().nullable(),
+    waitingSince: z.string(),
+  }),
 ]);
 export type ChatEvent = z.infer<typeof chatEventSchema>;
 

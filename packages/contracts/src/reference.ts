@@ -97,6 +97,12 @@ export const settingsSchema = z.object({
   /** The tip amounts offered in chat, in coins (issue 35 §4); a custom amount is always possible. */
   tip_presets: z.array(z.number().int().min(1).max(100_000)).length(3),
   tag_script: z.string().max(10_000),
+  /** Issue 35 §1: an interlocutor's Available lapses to Away after this many minutes without activity in the app. */
+  oncall_idle_minutes: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 /** Settings safe to show to anyone. */

@@ -18,6 +18,7 @@ import { passkeyTexts } from './texts/passkeys.js';
 import { ratingTexts } from './texts/ratings.js';
 import { pushTexts } from './texts/push.js';
 import { companionControlTexts } from './texts/companion-controls.js';
+import { oncallTexts } from './texts/oncall.js';
 
 export const texts = {
   common: {
@@ -602,4 +603,5 @@ export const texts = {
   ...pushTexts,
   ...companionControlTexts,
   ...ratingTexts,
+  ...oncallTexts,
 } as const;

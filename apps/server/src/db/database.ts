@@ -42,6 +42,8 @@ import {
   type PushSubscriptionsTable,
   type TopicViewersTable,
 } from '../modules/push/push.table.js';
+import { type InterlocutorPresenceTable, type QueueAlertsTable, type TopicMatchesTable } from '../modules/topics/oncall.table.js';
+import { type SavedRepliesTable } from '../modules/saved-replies/saved-replies.table.js';
 import { type ClusterLeasesTable } from '../modules/metrics/metrics.table.js';
 import { type InstancesTable, type SystemMarksTable } from '../modules/admin/system.table.js';
 import { type PairingRatingsTable, type RatingAggregatesTable } from '../modules/ratings/ratings.table.js';
@@ -113,6 +115,10 @@ export interface Database {
   topic_viewers: TopicViewersTable;
   conversation_news: ConversationNewsTable;
   push_cursors: PushCursorsTable;
+  interlocutor_presence: InterlocutorPresenceTable;
+  queue_alerts: QueueAlertsTable;
+  topic_matches: TopicMatchesTable;
+  saved_replies: SavedRepliesTable;
 }
 
 export type Db = Kysely<Database>;

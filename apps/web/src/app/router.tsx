@@ -39,6 +39,7 @@ const rooms = () => import('./routes/rooms');
 const startChat = () => import('./routes/start-chat');
 const store = () => import('./routes/store');
 const topics = () => import('./routes/topics');
+const oncall = () => import('./routes/oncall');
 
 /** The admin console is its own chunk, fetched only when /admin is opened. */
 const AdminApp = lazy(() => import('../features/admin/admin-app'));
@@ -78,6 +79,7 @@ export const routes: RouteObject[] = [
               { id: paths.rooms.name, path: paths.rooms.path, lazy: load(rooms, 'RoomsRoute') },
               { path: paths.roomTopics.path, lazy: load(topics, 'TopicsRoute') },
               { path: paths.startChat.path, lazy: load(startChat, 'StartChatRoute') },
+              { path: paths.oncall.path, lazy: load(oncall, 'OncallRoute') },
               { path: paths.topicChat.path, lazy: load(chat, 'ChatRoute') },
               { id: paths.account.name, path: paths.account.path, lazy: load(account, 'AccountRoute') },
               { path: paths.checkout.path, lazy: load(store, 'CheckoutRoute') },

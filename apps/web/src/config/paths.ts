@@ -46,6 +46,7 @@ export const paths = {
   rooms: { name: 'RoomListPage', path: '/rooms', getHref: () => '/rooms' },
   roomTopics: { path: '/rooms/:roomId/topics', getHref: (roomId: number | string) => `/rooms/${roomId}/topics` },
   startChat: { path: '/chat', getHref: () => '/chat' },
+  oncall: { path: '/oncall', getHref: () => '/oncall' },
   topicChat: { path: '/topics/:topicId/chat', getHref: (topicId: number | string) => `/topics/${topicId}/chat` },
   account: {
     name: 'account',
@@ -70,6 +71,7 @@ export const reservedSlugs = new Set([
   'rooms',
   'topics',
   'chat',
+  'oncall',
   'static-page',
   'success-payment',
   'fail-payment',

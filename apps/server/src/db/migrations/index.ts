@@ -31,6 +31,7 @@ import * as m0250 from './0250_spend_confirmation.js';
 import * as m0240 from './0240_content_translations.js';
 import * as m0241 from './0241_sandbox_session_locale.js';
 import * as m0340 from './0340_passkeys.js';
+import * as m0380 from './0380_oncall.js';
 import * as m0390 from './0390_ratings_and_tips.js';
 import * as m0330 from './0330_topics_index.js';
 import * as m0290 from './0290_push_notifications.js';
@@ -73,5 +74,6 @@ export const migrations: Record<string, Migration> = {
   '0330_topics_index': m0330,
   '0290_push_notifications': m0290,
   '0270_companion_controls': m0270,
+  '0380_oncall': m0380,
   '0390_ratings_and_tips': m0390,
 };

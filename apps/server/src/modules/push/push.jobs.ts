@@ -14,7 +14,7 @@ import { queueDigestMail } from './push.digest.js';
  * handles the batch. Each recipient with a device gets one `push.send` job per conversation.
  */
 const BATCH = 200;
-const pushKinds = ['message', 'ai', 'joined', 'notice'] as const;
+const pushKinds = ['message', 'ai', 'joined', 'notice', 'waiting'] as const;
 type PushKind = (typeof pushKinds)[number];
 
 const pushSendSchema = z.object({
@@ -107,6 +107,12 @@ export async function queueNoticePush(trx: DbOrTrx, hasPush: boolean, userId: nu
   await queuePushes(trx, [{ send: { userId, kind: 'notice', link: link ?? '/' }, key: `push:n:${notificationId}` }]);
 }
 
+/** Issue 35 §1: a human topic waits and this interlocutor is on call; once per topic and interlocutor (the caller's alert row). */
+export async function queueWaitingPush(trx: DbOrTrx, userId: number, topicId: number) {
+  if ((await repo.usersWithSubscriptions(trx, [userId])).size === 0) return;
+  await queuePushes(trx, [{ send: { userId, kind: 'waiting', topicId, link: '/oncall' }, key: `push:w:${topicId}:${userId}` }]);
+}
+
 /** The words of a push, in its person's language: where there is news, never who or what. */
 export async function buildPushPayload(db: DbOrTrx, send: PushSend): Promise<PushPayload | null> {
   const language = await getUserLanguageTexts(db, send.userId);
@@ -117,6 +123,13 @@ export async function buildPushPayload(db: DbOrTrx, send: PushSend): Promise<Pus
   const url = `/topics/${topic.id}/chat`;
   const tag = `topic-${topic.id}`;
   const room = topic.room_title;
+  if (send.kind === 'waiting')
+    return {
+      title: room ? renderText(language, 'pushWaiting.titleIn', { room }) : renderText(language, 'pushWaiting.title'),
+      body,
+      url: '/oncall',
+      tag: `waiting-${topic.id}`,
+    };
   if (send.kind === 'joined')
     return { title: room ? renderText(language, 'push.partnerJoinedIn', { room }) : renderText(language, 'push.partnerJoined'), body, url, tag };
   if (send.kind === 'ai') return { title: renderText(language, 'push.aiReplied'), body, url, tag };

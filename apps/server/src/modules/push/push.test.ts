@@ -75,6 +75,21 @@ describe.each(dialects)('push notifications and the mail digest (%s)', (dialect)
     expect(received!.authorization).toMatch(/^vapid t=[\w-]+\.[\w-]+\.[\w-]+, k=[\w-]+$/);
   });
 
+  it('pushes a new waiting topic to an interlocutor on call once, naming the room only (issue 35 §1)', async () => {
+    const interlocutor = await createSignedInUser(ctx.app, { contributor: true });
+    const device = await subscribe(interlocutor.client);
+    expect((await interlocutor.client.put('/api/oncall/presence', { status: 'available' })).statusCode).toBe(200);
+    const { owner, guest, room, topic } = await createChatPair(ctx.app);
+    // The pair's topic waited before the guest joined; leaving makes it wait again: still one push.
+    await guest.client.post('/api/topics/leave', { topic_id: topic.id });
+    await run();
+    expect(payloads(device)).toEqual([
+      { title: `Someone is waiting in ${room.title}`, body: 'Open Parley to read it.', url: '/oncall', tag: `waiting-${topic.id}` },
+    ]);
+    expect(JSON.stringify(pushService.to(device.name))).not.toContain(owner.user.email);
+    await interlocutor.client.put('/api/oncall/presence', { status: 'away' });
+  });
+
   it('pushes nothing while a tab of the person shows the conversation, and again once it does not', async () => {
     const { owner, guest, topic } = await createChatPair(ctx.app);
     const device = await subscribe(guest.client);

@@ -14,6 +14,8 @@ export interface RealtimeChatPort {
   currentTyping(topicId: number): Promise<ChatEvent[]>;
   /** Which of these sessions still exist and have not expired. */
   liveSessions(sessionIds: string[]): Promise<Set<string>>;
+  /** A user's first socket on this instance opened, or their last one closed (issue 35: Available lapses after a grace). */
+  connectionChanged?(userId: number, isConnected: boolean): Promise<void>;
 }
 
 /** At most this many missed messages are replayed on subscribe; beyond it the client reloads over REST. */
@@ -68,6 +70,7 @@ export class RealtimeHub {
     this.connections.add(connection);
     addTo(this.byUser, connection.user.id, connection);
     this.perIp.set(connection.ip, ofIp + 1);
+    if (ofUser === 0) this.reportConnection(connection.user.id, true);
     return true;
   }
 
@@ -77,8 +80,15 @@ export class RealtimeHub {
     if (ofIp > 0) this.perIp.set(connection.ip, ofIp);
     else this.perIp.delete(connection.ip);
     removeFrom(this.byUser, connection.user.id, connection);
+    if (!this.byUser.has(connection.user.id) && !this.closing) this.reportConnection(connection.user.id, false);
     for (const topicId of connection.subscriptions.keys()) removeFrom(this.byTopic, topicId, connection);
     connection.subscriptions.clear();
+  }
+
+  private reportConnection(userId: number, isConnected: boolean) {
+    this.chat.connectionChanged?.(userId, isConnected).catch((error: unknown) => {
+      if (!isDatabaseUnavailable(error)) this.log.warn({ err: error }, 'websocket presence update failed');
+    });
   }
 
   /**
@@ -149,6 +159,7 @@ export class RealtimeHub {
     switch (event.type) {
       case 'balance':
       case 'notification':
+      case 'queue.alert':
       case 'message.held_decided':
         for (const connection of this.byUser.get(event.userId) ?? []) connection.sendEncoded(frame);
         return;

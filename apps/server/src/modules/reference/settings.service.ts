@@ -59,6 +59,7 @@ export const defaultSettings: Settings = {
   rating_top_min_count: 10,
   tip_presets: [50, 100, 250],
   tag_script: '',
+  oncall_idle_minutes: 15,
 };
 
 /** A safety net only: changes reach every instance at once through `bus.invalidate({ kind: 'settings' })`. */

@@ -21,7 +21,7 @@ import * as topics from './topics.service.js';
 
 import { errorResponses } from '../../plugins/responses.js';
 export const topicsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = { db: app.db, clock: app.clock, bus: app.bus };
+  const deps = { db: app.db, clock: app.clock, bus: app.bus, hasPush: app.config.push !== undefined };
   const tags = ['chat'];
   // onRequest, so a guest gets 401 before their body is even read.
   app.addHook('onRequest', requireVerified);

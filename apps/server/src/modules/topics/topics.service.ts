@@ -15,6 +15,9 @@ import { closedError, forbidden, isJoinable, loadTopicAccess, MAX_PARTICIPANTS, 
 import { toTopicPageView, toTopicView, toTopicViews } from './topics.mapper.js';
 import { listTopicsPage, type TopicsPageRow, type TopicsSegment } from './topics-index.repository.js';
 import * as repo from './topics.repository.js';
+import { maxActiveChats } from './active-chats.js';
+import * as oncall from './oncall.service.js';
+import { orderWaitingTopics } from './matching-order.js';
 import * as blocksRepo from './blocks.repository.js';
 import { findPersonaForRoom } from '../companion/personas.service.js';
 import { getLanguageTexts, renderText } from '../reference/localization.service.js';
@@ -23,6 +26,8 @@ export interface ChatDeps {
   db: Db;
   clock: Clock;
   bus: EventBus;
+  /** Web Push is configured (alerts of waiting topics go to devices too). */
+  hasPush?: boolean;
 }
 
 /**
@@ -44,14 +49,13 @@ export async function publishAll(bus: EventBus, events: ChatEvent[]) {
   await Promise.all(events.map((event) => bus.publish(event).catch(() => undefined)));
 }
 
-export const maxActiveChats = (user: Pick<UserRow, 'channel_expire_at'>, settings: Settings, now: Date) =>
-  isChannelActive(user, now) ? settings.max_channel_topics : 1;
+export { maxActiveChats };
 
 /** Refuses a new active chat over the limit; the body names the existing chat so the client can open it. */
-async function assertActiveChatCapacity(trx: DbOrTrx, user: UserRow, settings: Settings, now: Date) {
+async function assertActiveChatCapacity(trx: DbOrTrx, user: UserRow, settings: Settings, now: Date, limit = maxActiveChats(user, settings, now)) {
   await repo.lockUser(trx, user.id);
   const active = await repo.listActiveTopics(trx, user.id);
-  if (active.length < maxActiveChats(user, settings, now)) return;
+  if (active.length < limit) return;
   const existing = active[0]!;
   throw new AppError('CONFLICT', localized('topics.alreadyActive', { title: existing.title }), undefined, {
     topic_id: existing.id,
@@ -68,6 +72,7 @@ async function openTopic(
     chatMode: 'human' | 'ai';
     style?: { textLook: string; color: string };
     persona?: { id: number; name: string };
+    talkAgain?: boolean;
   },
   settings: Settings,
   now: string,
@@ -87,6 +92,7 @@ async function openTopic(
     terms_description: defaultTerms.description,
     terms_rules: JSON.stringify(defaultTerms.rules),
     participants_count: 1,
+    talk_again: values.talkAgain ? 1 : 0,
     waiting_since: values.chatMode === 'human' ? now : null,
     created_at: now,
     updated_at: now,
@@ -174,7 +180,7 @@ export async function createTopic(deps: ChatDeps, user: UserRow, body: CreateTop
   const { topic, balance } = await deps.db.transaction().execute(async (trx) => {
     await assertActiveChatCapacity(trx, user, settings, now);
     const style = channel ? { textLook: body.text_look!, color: body.color! } : undefined;
-    const created = await openTopic(trx, user, { roomId: room.id, title, chatMode: 'human', style }, settings, now.toISOString());
+    const created = await openTopic(trx, user, { roomId: room.id, title, chatMode: 'human', style, talkAgain: body.talk_again }, settings, now.toISOString());
     if (cost === 0) return { topic: created, balance: undefined };
     const { entry } = await postEntry(trx, deps.clock, {
       userId: user.id,
@@ -188,6 +194,7 @@ export async function createTopic(deps: ChatDeps, user: UserRow, body: CreateTop
   });
   const finalBalance = balance ?? user.balance;
   if (balance !== undefined) await publishAll(deps.bus, [{ type: 'balance', userId: user.id, balance }]);
+  await alertSafely(deps, topic);
   return { topic: await toTopicView(deps.db, topic, user.id, now), balance: finalBalance };
 }
 
@@ -200,8 +207,8 @@ export async function startRandomChat(deps: ChatDeps, user: UserRow, chatMode: '
   // An AI chat is its owner's alone: its title is written in their language (cached texts, no statement).
   const language = chatMode === 'ai' ? await getLanguageTexts(deps.db, user.language_id) : undefined;
   const result = await deps.db.transaction().execute(async (trx) => {
-    await assertActiveChatCapacity(trx, user, settings, now);
     if (chatMode === 'ai') {
+      await assertActiveChatCapacity(trx, user, settings, now);
       const persona = await findPersonaForRoom(trx, null);
       const name = persona?.name ?? settings.companion_name;
       return {
@@ -215,18 +222,34 @@ export async function startRandomChat(deps: ChatDeps, user: UserRow, chatMode: '
         joined: false,
       };
     }
-    const blocked = await blocksRepo.listBlockedCounterparts(trx, user.id);
-    for (const candidate of await repo.listWaitingTopics(trx, user.id, 10, blocked)) {
-      const taken = await repo.takeSeat(trx, candidate.id, nowIso, MAX_PARTICIPANTS, 1);
-      if (!taken) continue;
-      await repo.addParticipant(trx, taken.id, user.id, nowIso, taken.last_seq);
-      return { topic: taken, joined: true };
-    }
-    throw new AppError('CONFLICT', texts.topics.noAvailableChats);
+    return joinWaitingTopic(trx, user, settings, now);
   });
   if (result.joined)
     await publishAll(deps.bus, [{ type: 'participant.joined', topicId: result.topic.id, userId: user.id, participantsCount: result.topic.participants_count }]);
   return toTopicView(deps.db, result.topic, user.id, now);
+}
+
+/** Matching (issue 35 §2, matching-order.ts): the best waiting topic for this joiner, taken atomically. */
+async function joinWaitingTopic(trx: Transaction<Database>, user: UserRow, settings: Settings, now: Date) {
+  const nowIso = now.toISOString();
+  await assertActiveChatCapacity(trx, user, settings, now, await oncall.seatLimit(trx, user, settings, now));
+  const blocked = await blocksRepo.listBlockedCounterparts(trx, user.id);
+  const candidates = await repo.listWaitingTopics(trx, user.id, 20, blocked);
+  const ordered = orderWaitingTopics(candidates, await oncall.matchingContext(trx, user.id, candidates, settings, now));
+  for (const candidate of ordered) {
+    const taken = await repo.takeSeat(trx, candidate.id, nowIso, MAX_PARTICIPANTS, 1);
+    if (!taken) continue;
+    await repo.addParticipant(trx, taken.id, user.id, nowIso, taken.last_seq);
+    await oncall.recordMatch(trx, candidate, user.id, now);
+    return { topic: taken, joined: true };
+  }
+  throw new AppError('CONFLICT', texts.topics.noAvailableChats);
+}
+
+/** Alerts never undo or fail the action that made a topic wait (they are best effort, like events). */
+async function alertSafely(deps: ChatDeps, topic: TopicRow) {
+  if (topic.chat_mode !== 'human' || topic.waiting_since === null || topic.is_closed === 1) return;
+  await oncall.alertWaitingTopic(deps, topic).catch(() => undefined);
 }
 
 /** Already in = success; closed or full = refused; a new seat counts against the active-chat limit. */
@@ -244,10 +267,11 @@ export async function joinTopic(deps: ChatDeps, user: UserRow, topicId: number):
     if (topic.chat_mode === 'ai') throw forbidden(topic);
     // A block either way keeps the two apart: the topic is refused as if it were not open to them.
     if (await blocksRepo.isBlockedPair(trx, topic.user_id, user.id)) throw forbidden(topic);
-    await assertActiveChatCapacity(trx, user, settings, now);
+    await assertActiveChatCapacity(trx, user, settings, now, await oncall.seatLimit(trx, user, settings, now));
     const taken = await repo.takeSeat(trx, topicId, nowIso, MAX_PARTICIPANTS);
     if (!taken) throw new AppError('CONFLICT', texts.topics.chatFull, undefined, { topic_id: topicId, is_full: true });
     await repo.addParticipant(trx, topicId, user.id, nowIso, taken.last_seq);
+    await oncall.recordMatch(trx, topic, user.id, now);
     return { topic: taken, joined: true };
   });
   if (result.joined) await publishAll(deps.bus, [{ type: 'participant.joined', topicId, userId: user.id, participantsCount: result.topic.participants_count }]);
@@ -257,17 +281,19 @@ export async function joinTopic(deps: ChatDeps, user: UserRow, topicId: number):
 /** Already left = success. The owner leaving closes the topic for the other side. */
 export async function leaveTopic(deps: ChatDeps, user: UserRow, topicId: number): Promise<void> {
   const nowIso = isoNow(deps.clock);
-  const events = await deps.db.transaction().execute(async (trx) => {
+  const { events, updated } = await deps.db.transaction().execute(async (trx) => {
     const topic = await repo.findTopicById(trx, topicId);
     if (!topic) throw new AppError('NOT_FOUND', texts.chat.topicNotFound);
-    if (!(await repo.markParticipantLeft(trx, topicId, user.id, nowIso))) return [];
+    if (!(await repo.markParticipantLeft(trx, topicId, user.id, nowIso))) return { events: [], updated: undefined };
     const isOwner = topic.user_id === user.id;
     const updated = await repo.releaseSeat(trx, topicId, nowIso, isOwner && topic.is_closed === 0);
     const out: ChatEvent[] = [{ type: 'participant.left', topicId, userId: user.id, participantsCount: updated.participants_count }];
     if (isOwner && topic.is_closed === 0) out.push({ type: 'topic.closed', topicId, by: 'owner' });
-    return out;
+    return { events: out, updated };
   });
   await publishAll(deps.bus, events);
+  // Left alone, a human topic waits again: interlocutors on call not alerted for it yet hear of it.
+  if (updated) await alertSafely(deps, updated);
 }
 
 export async function changeChatMode(deps: ChatDeps, user: UserRow, topicId: number, chatMode: 'human' | 'ai'): Promise<Topic> {
@@ -285,6 +311,7 @@ export async function changeChatMode(deps: ChatDeps, user: UserRow, topicId: num
     return repo.updateChatMode(trx, topicId, chatMode, now.toISOString(), persona && { persona_id: persona.id, companion_name: persona.name });
   });
   await publishAll(deps.bus, [{ type: 'topic.mode', topicId, chatMode }]);
+  await alertSafely(deps, topic);
   return toTopicView(deps.db, topic, userId, now);
 }
 

@@ -27,6 +27,8 @@ export interface TopicsTable {
   waiting_since: string | null;
   /** The seq of the topic's newest message (messages.seq is dense: 1…last_seq). */
   last_seq: Generated<number>;
+  /** Issue 35 §2: the owner asked for their last partner ("talk again"); 1/0. */
+  talk_again: Generated<number>;
   created_at: string;
   updated_at: string;
 }

@@ -50,6 +50,8 @@ export function Header({ transparent }: { transparent: boolean }) {
         { to: paths.home.getHref(), label: t('nav.home'), end: true },
         { to: paths.rooms.getHref(), label: t('nav.rooms') },
         { to: paths.startChat.getHref(), label: t('nav.chat') },
+        // Interlocutors go on call here (issue 35 §1).
+        ...(user?.is_contributor ? [{ to: paths.oncall.getHref(), label: t('oncall.title') }] : []),
         { to: paths.account.getHref('personal'), label: t('nav.myProfile') },
         // Only admins see the console link (the console itself is a separate, lazily loaded chunk).
         ...(user?.is_admin ? [{ to: paths.admin.getHref(), label: t('appUi.admin') }] : []),

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { CookieBanner } from '../../components/ui/cookie-banner';
 import { Toaster } from '../../components/ui/toast';
@@ -11,11 +11,16 @@ import { ApiBridge } from '../api-bridge';
 import { TagScript } from '../tag-script';
 import { AuthFooter, Footer } from './footer';
 import { Header } from './header';
+import { useUser } from '../../lib/user';
+
+/** Interlocutors only, loaded on demand: the first page of everyone else carries none of it (the JS budget). */
+const OncallShell = lazy(() => import('../../features/oncall/components/oncall-shell').then((module) => ({ default: module.OncallShell })));
 
 /** Header, page, footer per spec §2 Layout, plus the app-wide toasts, cookie banner and tag script. */
 export function RootLayout() {
   const t = useT();
   const { pathname } = useLocation();
+  const { data: user } = useUser();
   const isAuth = isAuthPath(pathname);
   const showFooter = !isAuth && !isChatLikePath(pathname);
 
@@ -39,6 +44,11 @@ export function RootLayout() {
       </a>
       <Header transparent={isTransparentHeaderPath(pathname)} />
       <NotificationShell />
+      {user?.is_contributor && (
+        <Suspense fallback={null}>
+          <OncallShell />
+        </Suspense>
+      )}
       <main id="main" className={`app-main${isAuth ? ' app-main--auth' : ''}`}>
         <Outlet />
       </main>

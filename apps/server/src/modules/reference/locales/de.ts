@@ -15,6 +15,7 @@ import { deLang } from './de-lang.js';
 import { dePasskeys } from './de-passkeys.js';
 import { deRatings } from './de-ratings.js';
 import { dePush } from './de-push.js';
+import { deOncall } from './de-oncall.js';
 
 /**
  * German (du-form), written by us for Parley (issue 19). locales.test.ts fails for every English key
@@ -37,6 +38,7 @@ export const de: Partial<Record<TextKey, string>> = {
   ...deRatings,
   ...dePush,
   ...deCompanionControls,
+  ...deOncall,
 };
 
 /** Keys of the English catalogue that have no German text (empty when complete). */

@@ -47,6 +47,12 @@ const fields: FieldDef[] = [
   { name: 'payout_max_amount', label: 'Maximum payout (EUR, 0 = none)', type: 'number', decimal: true },
   { name: 'companion_name', label: 'Companion name', type: 'text' },
   {
+    name: 'oncall_idle_minutes',
+    label: 'Interlocutors on call: idle minutes before Available lapses',
+    type: 'number',
+    hint: 'Closing the app lapses it too, after a short grace',
+  },
+  {
     name: 'mask_contact_details',
     label: 'Mask contact details (emails, phone numbers, links, handles) in chats, titles, names and applications',
     type: 'checkbox',

@@ -1,5 +1,5 @@
 import { type AttachmentCosts } from '@parley/contracts';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { drafts } from '../../../lib/drafts';
 import { formatNumber } from '../../../lib/format';
 import { useI18n } from '../../../lib/i18n';
@@ -22,10 +22,12 @@ interface Props {
   onTyping: (isTyping: boolean) => void;
   /** Where this account keeps its draft of this topic (lib/drafts.ts); none is kept without one. */
   draftKey?: string | null;
+  /** Extra composer tools composed by the route (an interlocutor's saved replies): `insert` adds text to the box, never sends it. */
+  tools?: (insert: (text: string) => void) => ReactNode;
 }
 
 /** The input of spec §5 Message send: Enter sends, Shift+Enter breaks the line, the text cost shows beside it. */
-export function ChatInput({ disabled, placeholder, isInChat, costs, onSend, onTyping, draftKey = null }: Props) {
+export function ChatInput({ disabled, placeholder, isInChat, costs, onSend, onTyping, draftKey = null, tools }: Props) {
   const { t } = useI18n();
   const [content, setContentState] = useState(() => drafts.read(draftKey));
   const contentNow = useRef(content);
@@ -50,6 +52,11 @@ export function ChatInput({ disabled, placeholder, isInChat, costs, onSend, onTy
   const imageInput = useRef<HTMLInputElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const textRef = useRef<HTMLTextAreaElement>(null);
+  const insert = (text: string) => {
+    const current = contentNow.current;
+    setContent(current === '' ? text : `${current}${/\s$/.test(current) ? '' : ' '}${text}`);
+    textRef.current?.focus();
+  };
 
   const limits: FileRules = {
     ...defaultFileRules,
@@ -99,6 +106,7 @@ export function ChatInput({ disabled, placeholder, isInChat, costs, onSend, onTy
   return (
     <div className="chat-input">
       <div className="chat-input__row">
+        {tools && !inputDisabled && tools(insert)}
         <input
           ref={imageInput}
           type="file"

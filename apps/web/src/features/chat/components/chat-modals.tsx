@@ -1,4 +1,4 @@
-import { limits, reportDetailsMax, reportReasons, type ReportReason, type Topic } from '@parley/contracts';
+import { limits, reportDetailsMax, reportReasons, type ReportReason, type Topic, type WaitInfo } from '@parley/contracts';
 import { type TextKey } from '@parley/contracts/i18n';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -7,6 +7,7 @@ import { Modal } from '../../../components/ui/modal';
 import { Textarea } from '../../../components/ui/textarea';
 import { useI18n, useT } from '../../../lib/i18n';
 import { useSettings } from '../../../lib/reference';
+import { useWaitInfo } from '../api/get-wait-info';
 
 /** Terms agreement (spec §4): persistent; Agree posts the acceptance, Leave goes to the rooms. */
 export function TermsModal({ topic, onAgree, onLeave }: { topic: Topic | null; onAgree: () => Promise<void>; onLeave: () => void }) {
@@ -258,18 +259,21 @@ export function ReportModal({
 
 /**
  * Honest matching (PRODUCT.md Chat): shown while a human-mode chat waits for a
- * person; it closes only when someone really joins. After 60 s it offers to
- * keep waiting or to switch to the AI companion.
+ * person; it closes only when someone really joins. It tells the payer their place in the queue, the estimated
+ * wait and how many interlocutors are on call (issue 35 §2); with nobody on call it offers the AI companion and
+ * a topic of their own at once, else after 60 s it offers to keep waiting or to switch to the AI companion.
  */
-export function SearchingOverlay({ onSwitchToAi }: { onSwitchToAi: () => void }) {
+export function SearchingOverlay({ topicId, onSwitchToAi, onCreateTopic }: { topicId: number; onSwitchToAi: () => void; onCreateTopic: () => void }) {
   const t = useT();
   const [offer, setOffer] = useState(false);
   const [round, setRound] = useState(0);
+  const { data: wait } = useWaitInfo(topicId);
   useEffect(() => {
     setOffer(false);
     const timer = setTimeout(() => setOffer(true), limits.humanSearchOfferAiS * 1000);
     return () => clearTimeout(timer);
   }, [round]);
+  const nobody = wait?.available_interlocutors === 0;
   return (
     <div className="searching" role="status" aria-live="polite">
       <div className="searching__card">
@@ -278,7 +282,19 @@ export function SearchingOverlay({ onSwitchToAi }: { onSwitchToAi: () => void })
           <i />
         </span>
         <p className="searching__title">{t('chat.searching')}</p>
-        {offer ? (
+        {wait && <WaitFacts wait={wait} />}
+        {nobody ? (
+          <>
+            <p className="searching__nobody">{t('waiting.nobodyAvailable')}</p>
+            <p className="muted">{t('waiting.nobodyAvailableBody')}</p>
+            <div className="searching__actions">
+              <Button variant="secondary" onClick={onCreateTopic}>
+                {t('topics.createOwnTopic')}
+              </Button>
+              <Button onClick={onSwitchToAi}>{t('topics.chatWithAi')}</Button>
+            </div>
+          </>
+        ) : offer ? (
           <>
             <p className="muted">{t('chatUi.noOneYet')}</p>
             <div className="searching__actions">
@@ -293,6 +309,20 @@ export function SearchingOverlay({ onSwitchToAi }: { onSwitchToAi: () => void })
         )}
       </div>
     </div>
+  );
+}
+
+function WaitFacts({ wait }: { wait: WaitInfo }) {
+  const t = useT();
+  const estimate = wait.estimate_seconds;
+  const time =
+    estimate === null ? null : estimate < 90 ? t('waiting.seconds', { n: Math.max(1, estimate) }) : t('waiting.minutes', { n: Math.round(estimate / 60) });
+  return (
+    <ul className="searching__facts" data-testid="wait-facts">
+      {wait.position !== null && <li>{t('waiting.position', { position: wait.position })}</li>}
+      <li>{time === null ? t('waiting.noEstimate') : t('waiting.estimate', { time })}</li>
+      {wait.available_interlocutors > 0 && <li>{t('waiting.available', { count: wait.available_interlocutors })}</li>}
+    </ul>
   );
 }
 

@@ -29,10 +29,12 @@ interface Props {
   topicId: number;
   /** Extra settings content composed by the route (the store's skin picker). */
   settingsExtra?: ReactNode;
+  /** Composer tools composed by the route (an interlocutor's saved replies). */
+  composerTools?: (insert: (text: string) => void) => ReactNode;
 }
 
 /** The chat screen of spec §2 and §4, with live push and the 5 s polling fallback. */
-export function ChatPage({ topicId, settingsExtra }: Props) {
+export function ChatPage({ topicId, settingsExtra, composerTools }: Props) {
   const { t, localize } = useI18n();
   const room = useChatRoom(topicId);
   const held = useHeldMessages(topicId);
@@ -155,7 +157,7 @@ export function ChatPage({ topicId, settingsExtra }: Props) {
               </Button>
             </div>
           )}
-          {searching && <SearchingOverlay onSwitchToAi={() => void room.setChatMode('ai')} />}
+          {searching && <SearchingOverlay topicId={topicId} onSwitchToAi={() => void room.setChatMode('ai')} onCreateTopic={() => setCreating(true)} />}
         </div>
         {pairing && topic?.chat_mode === 'human' && <RatePairingCard topicId={topicId} pairing={pairing} />}
         <SpendingLeft className="chat-shell__spending" />
@@ -167,6 +169,7 @@ export function ChatPage({ topicId, settingsExtra }: Props) {
           onSend={room.send}
           onTyping={room.sendTyping}
           draftKey={room.draftKey}
+          tools={composerTools}
         />
       </div>
       {phase === 'terms' && <TermsModal topic={topic} onAgree={room.agreeToTerms} onLeave={room.declineTerms} />}

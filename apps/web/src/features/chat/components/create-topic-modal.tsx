@@ -6,7 +6,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
-import { SelectField, TextField } from '../../../components/ui/field';
+import { Checkbox, SelectField, TextField } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { toast } from '../../../components/ui/toast';
 import { paths } from '../../../config/paths';
@@ -43,6 +43,7 @@ const formSchema = (isChannel: boolean) =>
       title: z.string().trim().min(1, { error: topicTexts.nameRequired }).max(limits.topicNameMax, { error: topicTexts.nameTooLong }),
       text_look: z.string(),
       color: z.string(),
+      talk_again: z.boolean(),
     })
     .superRefine((value, ctx) => {
       if (!isChannel) return;
@@ -74,7 +75,7 @@ export function CreateTopicModal({ open, onClose, roomId = null, onCreated }: Pr
   const { register, handleSubmit, control, reset, setError, formState } = useForm<FormValues>({
     resolver: zodResolver(formSchema(isChannel)),
     mode: 'onChange',
-    defaultValues: { room_id: roomId ? String(roomId) : '', title: '', text_look: '', color: '' },
+    defaultValues: { room_id: roomId ? String(roomId) : '', title: '', text_look: '', color: '', talk_again: false },
   });
   const title = useWatch({ control, name: 'title' }) ?? '';
   const spend = useSpendNeedsConfirm();
@@ -82,7 +83,7 @@ export function CreateTopicModal({ open, onClose, roomId = null, onCreated }: Pr
   const [confirmingSpend, setConfirmingSpend] = useState(false);
 
   useEffect(() => {
-    if (open) reset({ room_id: roomId ? String(roomId) : '', title: '', text_look: '', color: '' });
+    if (open) reset({ room_id: roomId ? String(roomId) : '', title: '', text_look: '', color: '', talk_again: false });
     setConfirmingSpend(false);
   }, [open, roomId, reset]);
 
@@ -98,6 +99,7 @@ export function CreateTopicModal({ open, onClose, roomId = null, onCreated }: Pr
       return;
     }
     const body: CreateTopicBody = { room_id: Number(values.room_id), title: values.title.trim() };
+    if (values.talk_again) body.talk_again = true;
     if (isChannel) {
       body.text_look = values.text_look as CreateTopicBody['text_look'];
       body.color = values.color;
@@ -174,6 +176,7 @@ export function CreateTopicModal({ open, onClose, roomId = null, onCreated }: Pr
             </SelectField>
           </div>
         )}
+        <Checkbox label={t('waiting.talkAgain')} {...register('talk_again')} />
         {cost > 0 && (
           <p className={notEnough ? 'create-topic__cost create-topic__cost--short' : 'create-topic__cost'} role={notEnough ? 'alert' : undefined}>
             {notEnough ? t('topics.notEnoughPointsTopic', { cost: formatNumber(cost) }) : t('topicsUi.topicCost', { cost: formatNumber(cost) })}

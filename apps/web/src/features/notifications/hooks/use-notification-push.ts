@@ -1,6 +1,7 @@
 import type { NotificationsPayload, UserProfile, WsServerMessage } from '@parley/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { emitPersonalEvent } from '../../../lib/personal-events';
 import { userQueryKey } from '../../../lib/user';
 import { notificationsKey } from '../api/get-notifications';
 
@@ -28,6 +29,7 @@ export function useNotificationPush(enabled: boolean) {
     const parser = loadFrameParser();
     const onFrame = (frame: WsServerMessage | null) => {
       if (stopped || frame?.type !== 'event') return;
+      emitPersonalEvent(frame.event);
       // Every balance change is pushed (a refund after a report, a top-up, an admin adjustment):
       // the header shows it on every screen, not only in a chat (issue 33 #18).
       if (frame.event.type === 'balance') {
