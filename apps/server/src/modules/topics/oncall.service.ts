@@ -8,6 +8,7 @@ import { getSettings } from '../reference/settings.service.js';
 import { type UserRow } from '../users/users.table.js';
 import { maxActiveChats } from './active-chats.js';
 import * as blocksRepo from './blocks.repository.js';
+import { ratingScores } from '../ratings/ratings.service.js';
 import { type MatchingContext, rankOnCall, type WaitingCandidate } from './matching-order.js';
 import * as repo from './oncall.repository.js';
 import { type PresenceRow } from './oncall.table.js';
@@ -165,9 +166,15 @@ export async function alertWaitingTopic(
   const now = deps.clock.now();
   const settings = await getSettings(deps.db);
   const blocked = new Set(await blocksRepo.listBlockedCounterparts(deps.db, topic.user_id));
+  const available = (await listOnCall(deps.db, settings, now, topic.user_id)).filter((row) => !blocked.has(row.user_id));
+  // Ratings feed the order (issue 35 §3): the better rated hear of the topic first (only people with ≥ 5 ratings have a score).
   const onCall = rankOnCall(
-    (await listOnCall(deps.db, settings, now, topic.user_id)).filter((row) => !blocked.has(row.user_id)),
-    scores,
+    available,
+    scores ??
+      (await ratingScores(
+        deps.db,
+        available.map((row) => row.user_id),
+      )),
   );
   const alerted = new Set(
     await repo.claimAlerts(
