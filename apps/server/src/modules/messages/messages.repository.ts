@@ -16,7 +16,7 @@ import { prepared } from '../../db/prepared.js';
 import { announceWrite } from '../../db/write-invalidations.js';
 import { type SeqRange } from '../../lib/seq-ranges.js';
 import { type LedgerEntryRow } from '../ledger/ledger.table.js';
-import { type MessageRow, type NewAttachmentRow, type NewMessageRow } from './messages.table.js';
+import { type AttachmentRow, type MessageRow, type NewAttachmentRow, type NewMessageRow } from './messages.table.js';
 
 export function insertMessage(db: DbOrTrx, message: NewMessageRow) {
   return db.insertInto('messages').values(message).returningAll().executeTakeFirstOrThrow();
@@ -338,6 +338,56 @@ export function listMessagesAfter(db: DbOrTrx, topicId: number, afterId: number,
 export function listAttachmentsOf(db: DbOrTrx, messageIds: number[]) {
   if (messageIds.length === 0) return Promise.resolve([]);
   return db.selectFrom('attachments').selectAll().where('message_id', 'in', messageIds).orderBy('id').execute();
+}
+
+/** Name columns a page query may carry for its sender (senderColumns). */
+interface SenderNameColumns {
+  sender_chat_name?: string | null;
+  sender_contributor_nickname?: string | null;
+  sender_is_contributor?: number | null;
+}
+
+/** Message rows with what showing them needs: their attachments (by message) and their senders' name fields. */
+export interface MessageDetails {
+  rows: MessageRow[];
+  attachments: Map<number, AttachmentRow[]>;
+  names: { id: number; chat_name: string | null; contributor_nickname: string | null; is_contributor: number }[];
+}
+
+/**
+ * Reads what showing message rows needs beside them: their attachments (one statement) and their senders' names
+ * (none when the rows carry them, as the page queries' senderColumns do; else one statement).
+ */
+export async function readMessageDetails(db: DbOrTrx, rows: (MessageRow & SenderNameColumns)[]): Promise<MessageDetails> {
+  const carried = rows.every((r) => r.sender_id === null || r.sender_is_contributor !== undefined);
+  const senderIds = [...new Set(rows.flatMap((r) => (r.sender_id === null ? [] : [r.sender_id])))];
+  const [attachmentRows, names] = await Promise.all([
+    listAttachmentsOf(
+      db,
+      rows.map((r) => r.id),
+    ),
+    carried
+      ? rows.flatMap((r) =>
+          r.sender_id === null
+            ? []
+            : [
+                {
+                  id: r.sender_id,
+                  chat_name: r.sender_chat_name ?? null,
+                  contributor_nickname: r.sender_contributor_nickname ?? null,
+                  is_contributor: r.sender_is_contributor ?? 0,
+                },
+              ],
+        )
+      : findSenderNames(db, senderIds),
+  ]);
+  const attachments = new Map<number, AttachmentRow[]>();
+  for (const a of attachmentRows) {
+    const list = attachments.get(a.message_id);
+    if (list) list.push(a);
+    else attachments.set(a.message_id, [a]);
+  }
+  return { rows, attachments, names };
 }
 
 export function findAttachmentWithTopic(db: DbOrTrx, id: number) {
