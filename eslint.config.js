@@ -34,6 +34,21 @@ export default tseslint.config(
     rules: { 'parley/sql-in-repositories': 'error' },
   },
   {
+    // A dialect difference lives in one helper in db/ (STYLE.md, issue 37 §6): features never ask which database runs.
+    files: ['apps/server/src/modules/**/*.ts', 'apps/server/src/plugins/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.test-support.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/db/dialect.js'], importNames: ['isPostgresDb'], message: 'Put the dialect difference in a helper in db/ (e.g. composedWrite).' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Issue 19: the web app renders catalogue texts only (the admin console may stay English).
     files: ['apps/web/src/**/*.tsx'],
     ignores: ['**/*.test.tsx', 'apps/web/src/features/admin/**', 'apps/web/src/test/**'],

@@ -3,7 +3,7 @@
  * request on a session not in memory, in order, as the routes' Kysely builders compile them.
  * apps/server/test/floor-sql.test.ts runs the routes and fails when their SQL and this text part.
  */
-export type FloorRoute = 'isAuth' | 'rooms' | 'topics' | 'firstPage';
+export type FloorRoute = 'isAuth' | 'rooms' | 'topics' | 'firstPage' | 'poll304' | 'poll' | 'send' | 'webhookCredit';
 export type FloorDialect = 'sqlite' | 'postgres';
 
 /** A list of n parameters: `?, ?` on SQLite, `$from, $from+1` on PostgreSQL. */
@@ -26,6 +26,23 @@ export const sql = {
     messages:
       'select "messages".*, "sender"."chat_name" as "sender_chat_name", "sender"."contributor_nickname" as "sender_contributor_nickname", "sender"."is_contributor" as "sender_is_contributor" from "messages" left join "users" as "sender" on "sender"."id" = "messages"."sender_id" where "messages"."topic_id" = ? and "messages"."seq" > ? and "messages"."seq" <= ? order by "messages"."seq" desc',
     attachments: (n: number) => `select * from "attachments" where "message_id" in (${list('sqlite', n, 1)}) order by "id"`,
+    begin: 'begin immediate',
+    commit: 'commit',
+    sendAccess:
+      'select "topics"."id", "topics"."user_id", "topics"."chat_mode", "topics"."companion_name", "topics"."is_closed", "topics"."title", "topics"."participants_count", "p"."user_id" as "p_user_id", "p"."joined_at" as "p_joined_at", "pu"."is_contributor" as "p_is_contributor" from "topics" left join "topic_participants" as "p" on "p"."topic_id" = "topics"."id" and "p"."left_at" is null left join "users" as "pu" on "pu"."id" = "p"."user_id" where "topics"."id" = ?',
+    spend:
+      'update "users" set "balance" = balance - ?, "spent_day" = (case when spent_day_key = ? then spent_day else 0 end) + ?, "spent_day_key" = ?, "spent_month" = (case when spent_month_key = ? then spent_month else 0 end) + ?, "spent_month_key" = ?, "promo_balance" = promo_balance - (case when promo_balance < ? then promo_balance else ? end), "promo_moved" = 0 - (case when promo_balance < ? then promo_balance else ? end) where "id" = ? and "balance" >= ? and ((case when spend_limit_next_at is not null and spend_limit_next_at <= ? then "spend_limit_next_daily" else "spend_limit_daily" end) is null or (case when spent_day_key = ? then spent_day else 0 end) + ? <= (case when spend_limit_next_at is not null and spend_limit_next_at <= ? then "spend_limit_next_daily" else "spend_limit_daily" end)) and ((case when spend_limit_next_at is not null and spend_limit_next_at <= ? then "spend_limit_next_monthly" else "spend_limit_monthly" end) is null or (case when spent_month_key = ? then spent_month else 0 end) + ? <= (case when spend_limit_next_at is not null and spend_limit_next_at <= ? then "spend_limit_next_monthly" else "spend_limit_monthly" end)) returning "balance", "promo_moved"',
+    takeNextSeq: 'update "topics" set "last_seq" = last_seq + 1, "updated_at" = ? where "id" = ? returning "last_seq"',
+    insertAtSeq:
+      'insert into "messages" ("topic_id", "sender_id", "sender_kind", "content", "cost", "look", "client_id", "created_at", "seq") values (?, ?, ?, ?, ?, ?, ?, ?, ?) returning *',
+    entry:
+      'insert into "ledger_entries" ("user_id", "amount", "kind", "reference_type", "reference_id", "idempotency_key", "note", "created_at", "balance_after", "promo_amount") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict ("idempotency_key") do nothing returning *',
+    paymentEvent:
+      'insert into "payment_events" ("gateway", "event_id", "kind", "reference", "amount_cents", "created_at") values (?, ?, ?, ?, ?, ?) on conflict ("gateway", "event_id") do nothing returning "id"',
+    settle:
+      'update "deposits" set "status" = ?, "failure_message" = ?, "completed_at" = ?, "updated_at" = ?, "gateway_payment_id" = ?, "payment_method" = ?, "receipt_pending_at" = ? where "id" = ? and "gateway" = ? and "status" in (?, ?) and coalesce("charge_total_cents", "total_cents") = ? and ("gateway_session_id" is null or "gateway_session_id" = ?) returning "id", "user_id", "points"',
+    credit:
+      'update "users" set "balance" = balance + ?, "promo_balance" = promo_balance + ?, "promo_moved" = ? where "id" = ? returning "balance", "promo_moved"',
   },
   postgres: {
     session:
@@ -43,6 +60,15 @@ export const sql = {
     messages:
       'select "messages".*, "sender"."chat_name" as "sender_chat_name", "sender"."contributor_nickname" as "sender_contributor_nickname", "sender"."is_contributor" as "sender_is_contributor" from "messages" left join "users" as "sender" on "sender"."id" = "messages"."sender_id" where "messages"."topic_id" = $1 and "messages"."seq" > $2 and "messages"."seq" <= $3 order by "messages"."seq" desc',
     attachments: (n: number) => `select * from "attachments" where "message_id" in (${list('postgres', n, 1)}) order by "id"`,
+    begin: 'begin',
+    commit: 'commit',
+    send: 'with "access" as (select "topics"."id", "topics"."user_id", "topics"."chat_mode", "topics"."companion_name", "topics"."is_closed", "topics"."title", "topics"."participants_count", "p"."user_id" as "p_user_id", "p"."joined_at" as "p_joined_at", "pu"."is_contributor" as "p_is_contributor" from "topics" left join "topic_participants" as "p" on "p"."topic_id" = "topics"."id" and "p"."left_at" is null left join "users" as "pu" on "pu"."id" = "p"."user_id" where "topics"."id" = $1), "posted_move" as (update "users" set "balance" = balance - $2, "spent_day" = (case when spent_day_key = $3 then spent_day else 0 end) + $4, "spent_day_key" = $5, "spent_month" = (case when spent_month_key = $6 then spent_month else 0 end) + $7, "spent_month_key" = $8, "promo_balance" = promo_balance - (case when promo_balance < $9 then promo_balance else $10 end), "promo_moved" = 0 - (case when promo_balance < $11 then promo_balance else $12 end) where "id" = $13 and "balance" >= $14 and ((case when spend_limit_next_at is not null and spend_limit_next_at <= $15 then "spend_limit_next_daily" else "spend_limit_daily" end) is null or (case when spent_day_key = $16 then spent_day else 0 end) + $17 <= (case when spend_limit_next_at is not null and spend_limit_next_at <= $18 then "spend_limit_next_daily" else "spend_limit_daily" end)) and ((case when spend_limit_next_at is not null and spend_limit_next_at <= $19 then "spend_limit_next_monthly" else "spend_limit_monthly" end) is null or (case when spent_month_key = $20 then spent_month else 0 end) + $21 <= (case when spend_limit_next_at is not null and spend_limit_next_at <= $22 then "spend_limit_next_monthly" else "spend_limit_monthly" end)) and exists (select 1 from access where access.p_user_id = $23 and access.is_closed = 0\n    and (access.user_id = $24 or access.chat_mode = \'human\') and (access.chat_mode <> \'human\' or $25 = 1)) returning "balance", "promo_moved"), "next" as (update "topics" set "last_seq" = last_seq + 1, "updated_at" = $26 where "id" = $27 and "is_closed" = $28 and exists (select 1 from access where access.p_user_id = $29 and access.is_closed = 0\n    and (access.user_id = $30 or access.chat_mode = \'human\') and (access.chat_mode <> \'human\' or $31 = 1)) and exists (select 1 from posted_move) returning "last_seq"), "inserted" as (insert into "messages" ("topic_id", "sender_id", "sender_kind", "content", "cost", "look", "client_id", "created_at", "seq") select cast($32 as integer) as "topic_id", cast($33 as integer) as "sender_id", cast($34 as varchar) as "sender_kind", cast($35 as text) as "content", cast($36 as integer) as "cost", cast($37 as text) as "look", cast($38 as varchar) as "client_id", cast($39 as varchar) as "created_at", "next"."last_seq" from "next" returning *), "posting_row" as (select "inserted"."id" from "inserted"), "posted_entry" as (insert into "ledger_entries" ("user_id", "amount", "kind", "reference_type", "reference_id", "idempotency_key", "balance_after", "promo_amount", "note", "created_at") select cast($40 as integer) as "user_id", cast($41 as integer) as "amount", cast($42 as varchar) as "kind", cast($43 as varchar) as "reference_type", cast("posting_row"."id" as varchar) as "reference_id", cast($44 as varchar) || "posting_row"."id" as "idempotency_key", "posted_move"."balance", "posted_move"."promo_moved", cast($45 as varchar) as "note", cast($46 as varchar) as "created_at" from "posted_move", "posting_row" on conflict ("idempotency_key") do nothing returning *) select "access".*, to_json(inserted) as "sent_message", "posted_move"."balance" as "posted_balance", "posted_move"."promo_moved" as "posted_promo", to_json(posted_entry) as "posted_entry" from "access" left join "inserted" on true left join "posted_move" on true left join "posted_entry" on true',
+    paymentEvent:
+      'insert into "payment_events" ("gateway", "event_id", "kind", "reference", "amount_cents", "created_at") values ($1, $2, $3, $4, $5, $6) on conflict ("gateway", "event_id") do nothing returning "id"',
+    settle:
+      'update "deposits" set "status" = $1, "failure_message" = $2, "completed_at" = $3, "updated_at" = $4, "gateway_payment_id" = $5, "payment_method" = $6, "receipt_pending_at" = $7 where "id" = $8 and "gateway" = $9 and "status" in ($10, $11) and coalesce("charge_total_cents", "total_cents") = $12 and ("gateway_session_id" is null or "gateway_session_id" = $13) returning "id", "user_id", "points"',
+    creditWithEntry:
+      'with "posted_move" as (update "users" set "balance" = balance + $1, "promo_balance" = promo_balance + $2, "promo_moved" = $3 where "id" = $4 returning "balance", "promo_moved"), "posted_entry" as (insert into "ledger_entries" ("user_id", "amount", "kind", "reference_type", "reference_id", "idempotency_key", "balance_after", "promo_amount", "note", "created_at") select cast($5 as integer) as "user_id", cast($6 as integer) as "amount", cast($7 as varchar) as "kind", cast($8 as varchar) as "reference_type", cast($9 as varchar) as "reference_id", cast($10 as varchar) as "idempotency_key", "posted_move"."balance", "posted_move"."promo_moved", cast($11 as varchar) as "note", cast($12 as varchar) as "created_at" from "posted_move" on conflict ("idempotency_key") do nothing returning *) select "posted_entry".*, "posted_move"."balance" as "moved_balance", "posted_move"."promo_moved" as "moved_promo" from "posted_move" left join "posted_entry" on true',
   },
 };
 
@@ -54,5 +80,15 @@ export function floorStatements(dialect: FloorDialect, rooms: number, messages: 
     rooms: [s.session, s.rooms, s.roomsCount, s.roomsTranslations(rooms)],
     topics: [s.session, s.topicsHighlighted, s.topicsRest],
     firstPage: [s.session, s.topicAccess, s.messages, s.attachments(messages)],
+    poll304: [s.session, s.topicAccess],
+    poll: [s.session, s.topicAccess, s.messages, s.attachments(messages)],
+    send:
+      dialect === 'sqlite'
+        ? [s.session, s.begin, sql.sqlite.sendAccess, sql.sqlite.spend, sql.sqlite.takeNextSeq, sql.sqlite.insertAtSeq, sql.sqlite.entry, s.commit]
+        : [s.session, s.begin, sql.postgres.send, s.commit],
+    webhookCredit:
+      dialect === 'sqlite'
+        ? [s.begin, s.paymentEvent, s.settle, sql.sqlite.credit, sql.sqlite.entry, s.commit]
+        : [s.begin, s.paymentEvent, s.settle, sql.postgres.creditWithEntry, s.commit],
   };
 }

@@ -3,6 +3,7 @@
  * profile written with BENCH_CPU_PROF=<dir> npm run bench (or node --cpu-prof).
  */
 import { readFileSync } from 'node:fs';
+import { layerTable } from './profile-layers.js';
 
 interface Node {
   id: number;
@@ -33,5 +34,6 @@ const print = (title: string, map: Map<string, number>) => {
   for (const [name, hits] of [...map].sort((a, b) => b[1] - a[1]).slice(0, Number(top)))
     console.log(`${((hits / total) * 100).toFixed(1).padStart(5)} %  ${name}`);
 };
+console.log(`\nself time by layer\n${layerTable([{ name: file!, nodes: profile.nodes }])}`);
 print('self time by package', byPackage);
 print('self time by function', byFunction);

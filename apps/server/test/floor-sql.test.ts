@@ -6,16 +6,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { floorStatements, type FloorRoute } from '../../../bench/floor-sql.js';
 import { connectDatabase } from '../src/db/connect.js';
 import { TestClient } from './client.js';
-import { createRoom } from './factories.js';
+import { createRoom, createSignedInUser } from './factories.js';
+import { postSandboxEvent, startTopUp } from '../src/modules/deposits/deposits.test-support.js';
 import { chatContextOptions, createChatPair } from './chat.js';
-import { createTestContext, dialects, FakeClock, type TestContext } from './harness.js';
+import { createTestContext, dialects, expectLedgerConsistent, FakeClock, type TestContext } from './harness.js';
+import { startServer } from '../../../bench/server.js';
 
 /**
  * The floor server (bench/floor.ts, issue 38) runs the same SQL as the routes it stands beside: this runs
  * each route on a fresh session (nothing in the session cache, as for a crowd of rotating sessions) and
- * compares the statements it sent with the floor's text (as a multiset: side-by-side statements complete in any order). A route whose SQL changes fails here
- * until bench/floor-sql.ts follows (FLOOR_SQL_PRINT=<file> writes what the routes ran).
+ * compares the statements it sent with the floor's text as a multiset: a route may issue statements in parallel
+ * (the rooms index reads its page and its count at once), and on PostgreSQL they finish — and are logged — in
+ * either order. A route whose SQL changes fails here until bench/floor-sql.ts follows (FLOOR_SQL_PRINT=<file>
+ * writes what the routes ran). The last case starts the floor server on the test database and checks that its
+ * routes do the work the app's do (a 304, a stored and charged send, a credit once however often it arrives).
  */
+const sorted = (statements: readonly string[] | undefined) => [...(statements ?? [])].sort();
+
 describe.each(dialects)('the floor server runs the routes’ SQL on %s', (dialect) => {
   let ctx: TestContext;
   let counted: FastifyInstance;
@@ -73,9 +80,81 @@ describe.each(dialects)('the floor server runs the routes’ SQL on %s', (dialec
     await capture('topics', async () => expect((await (await fresh(owner.user.id)).get(`/api/topics/index?room_id=${room.id}`)).statusCode).toBe(200));
     const url = `/api/messages/index?topic_id=${topic.id}&page=1&page_size=20&order_by=id&order_dir=desc`;
     await capture('firstPage', async () => expect((await (await fresh(guest.user.id)).get(url)).statusCode).toBe(200));
-    // As a multiset: a route may run statements side by side (the rooms page and its count), and the log records
-    // each when it completes, in whatever order the database answers (CI saw both orders on PostgreSQL).
-    const sorted = (list: readonly string[] | undefined) => [...(list ?? [])].sort();
-    for (const route of ['isAuth', 'rooms', 'topics', 'firstPage'] as const) expect(sorted(seen[route]), route).toEqual(sorted(floorStatements(dialect, 2, 1)[route]));
+    for (const route of ['isAuth', 'rooms', 'topics', 'firstPage'] as const)
+      expect(sorted(seen[route]), route).toEqual(sorted(floorStatements(dialect, 2, 1)[route]));
+  });
+
+  it('a poll (304 and with news), a send and a webhook credit', async () => {
+    const { owner, guest, topic } = await createChatPair(ctx.app);
+    await guest.client.post('/api/messages/create', { topic_id: topic.id, content: 'Warm up' });
+    await (await fresh(owner.user.id)).post('/api/messages/create', { topic_id: topic.id, content: 'Warm up too' });
+    const url = `/api/messages/index?topic_id=${topic.id}&page=1&page_size=20&order_by=id&order_dir=desc`;
+    // The validator as the other instance names it: the counting instance has not read the guest's access yet.
+    const etag = String((await guest.client.get(url)).headers.etag);
+    await capture('poll304', async () =>
+      expect((await (await fresh(guest.user.id)).request('GET', url, { headers: { 'if-none-match': etag } })).statusCode).toBe(304),
+    );
+    await capture('send', async () =>
+      expect((await (await fresh(owner.user.id)).post('/api/messages/create', { topic_id: topic.id, content: 'Hello again' })).body.status).toBe('OK'),
+    );
+    await capture('poll', async () =>
+      expect((await (await fresh(guest.user.id)).request('GET', url, { headers: { 'if-none-match': etag } })).statusCode).toBe(200),
+    );
+    const { client } = await createSignedInUser(ctx.app);
+    const warm = await startTopUp(client);
+    const started = await startTopUp(client);
+    const ref = async (id: number) => {
+      const row = await ctx.db.selectFrom('deposits').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      return { id, sessionId: row.gateway_session_id!, totalCents: row.total_cents };
+    };
+    expect((await postSandboxEvent(counted, clock, await ref(warm.deposit.id), 'succeeded')).statusCode).toBe(200);
+    const target = await ref(started.deposit.id);
+    await capture('webhookCredit', async () => expect((await postSandboxEvent(counted, clock, target, 'succeeded')).statusCode).toBe(200));
+    // The poll with news reads the page of the three messages sent so far.
+    for (const route of ['poll304', 'poll', 'send', 'webhookCredit'] as const)
+      expect(sorted(seen[route]), route).toEqual(sorted(floorStatements(dialect, 2, 3)[route]));
+  });
+
+  it('the floor server itself answers them: a poll and its 304, a paid send, a webhook credit once', async () => {
+    const floor = await startServer(ctx.database, {}, 'floor.ts');
+    try {
+      const { guest, topic } = await createChatPair(ctx.app);
+      const token = async (userId: number) => (await fresh(userId)).cookies.get('parley_session')!;
+      const auth = { authorization: `Bearer ${await token(guest.user.id)}` };
+      const url = `${floor.url}/api/messages/index?topic_id=${topic.id}&page=1&page_size=20&order_by=id&order_dir=desc`;
+      const sent = await fetch(`${floor.url}/api/messages/create`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ topic_id: topic.id, content: 'From the floor' }),
+      });
+      expect(sent.status).toBe(200);
+      const stored = await ctx.db.selectFrom('messages').select(['content', 'cost', 'sender_id']).where('topic_id', '=', topic.id).execute();
+      expect(stored).toEqual([{ content: 'From the floor', cost: expect.any(Number), sender_id: guest.user.id }]);
+      await expectLedgerConsistent(ctx.db);
+      const page = await fetch(url, { headers: auth });
+      expect(page.status).toBe(200);
+      const etag = page.headers.get('etag')!;
+      expect((await fetch(url, { headers: { ...auth, 'if-none-match': etag } })).status).toBe(304);
+
+      const { client } = await createSignedInUser(ctx.app);
+      const started = await startTopUp(client);
+      const row = await ctx.db.selectFrom('deposits').selectAll().where('id', '=', started.deposit.id).executeTakeFirstOrThrow();
+      const event = JSON.stringify({
+        id: `evt_floor_${row.id}`,
+        type: 'payment.succeeded',
+        created: Math.floor(Date.now() / 1000),
+        data: { session_id: row.gateway_session_id, reference: `deposit:${row.id}`, amount_cents: row.total_cents, currency: 'EUR' },
+      });
+      for (let i = 0; i < 2; i++)
+        expect(
+          (await fetch(`${floor.url}/api/payments/webhook/sandbox`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: event })).status,
+        ).toBe(200);
+      const credits = await ctx.db.selectFrom('ledger_entries').selectAll().where('idempotency_key', '=', `deposit:${row.id}`).execute();
+      expect(credits.map((c) => c.amount)).toEqual([row.points]);
+      expect((await ctx.db.selectFrom('deposits').select('status').where('id', '=', row.id).executeTakeFirstOrThrow()).status).toBe('success');
+      await expectLedgerConsistent(ctx.db);
+    } finally {
+      await floor.stop();
+    }
   });
 });

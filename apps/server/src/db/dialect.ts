@@ -1,5 +1,5 @@
 import { type Expression, type Kysely, PostgresAdapter, sql, type SqlBool } from 'kysely';
-import { type Database } from './database.js';
+import { type Database, type DbOrTrx } from './database.js';
 
 /** The one place dialect differences live. */
 export const isPostgresDb = (db: Kysely<Database>) => db.getExecutor().adapter instanceof PostgresAdapter;
@@ -18,4 +18,13 @@ export const fromFlag = (value: number | boolean | null | undefined) => value ==
 export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+/**
+ * A write composed in one round trip where the database has data-modifying CTEs (PostgreSQL), else as steps,
+ * one statement each (SQLite has none): the one dialect choice of a composed write (the send, a seq's message,
+ * a ledger move with its entry), so a feature never asks which database it runs on.
+ */
+export function composedWrite<T>(db: DbOrTrx, ways: { oneStatement: () => Promise<T>; steps: () => Promise<T> }): Promise<T> {
+  return isPostgresDb(db as Kysely<Database>) ? ways.oneStatement() : ways.steps();
 }

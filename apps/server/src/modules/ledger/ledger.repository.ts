@@ -1,7 +1,7 @@
 import { type Expression, type QueryCreator, type RawBuilder, sql, type SqlBool } from 'kysely';
 import { prepared } from '../../db/prepared.js';
-import { isPostgresDb } from '../../db/dialect.js';
-import { type Database, type Db } from '../../db/database.js';
+import { composedWrite } from '../../db/dialect.js';
+import { type Database } from '../../db/database.js';
 import { type LedgerEntryRow } from './ledger.table.js';
 import { type DbOrTrx } from '../../db/database.js';
 
@@ -544,27 +544,31 @@ export const entryAfterRow = (db: DbOrTrx, entry: NewRowEntry, rowId: number, mo
  * happened and must be undone). One round trip on PostgreSQL (a data-modifying CTE), two statements on SQLite.
  */
 export async function moveAndRecord(db: DbOrTrx, entry: NewEntry, move: MoveInput): Promise<{ moved: Moved | undefined; entry: LedgerEntryRow | undefined }> {
-  if (isPostgresDb(db as Db)) {
-    const [row] = await movesWithEntry[variantOf(move)](db, {
-      ...moveValuesOf(move),
-      entryUserId: entry.user_id,
-      entryAmount: entry.amount,
-      entryKind: entry.kind,
-      entryReferenceType: entry.reference_type,
-      entryReferenceId: entry.reference_id,
-      entryKey: entry.idempotency_key,
-      entryNote: entry.note,
-      entryCreatedAt: entry.created_at,
-    });
-    if (!row) return { moved: undefined, entry: undefined };
-    const { moved_balance: balance, moved_promo, ...recorded } = row;
-    return { moved: { balance, promo_moved: moved_promo }, entry: recorded.id === null ? undefined : (recorded as LedgerEntryRow) };
-  }
-  const moved = move.spending
-    ? await applySpend(db, move.userId, -move.amount, move.spending)
-    : await applyToBalance(db, move.userId, move.amount, move.promo ?? 0, move.promoFirst);
-  if (moved === undefined) return { moved, entry: undefined };
-  return { moved, entry: await insertEntryOnce(db, { ...entry, balance_after: moved.balance, promo_amount: moved.promo_moved }) };
+  return composedWrite(db, {
+    oneStatement: async () => {
+      const [row] = await movesWithEntry[variantOf(move)](db, {
+        ...moveValuesOf(move),
+        entryUserId: entry.user_id,
+        entryAmount: entry.amount,
+        entryKind: entry.kind,
+        entryReferenceType: entry.reference_type,
+        entryReferenceId: entry.reference_id,
+        entryKey: entry.idempotency_key,
+        entryNote: entry.note,
+        entryCreatedAt: entry.created_at,
+      });
+      if (!row) return { moved: undefined, entry: undefined };
+      const { moved_balance: balance, moved_promo, ...recorded } = row;
+      return { moved: { balance, promo_moved: moved_promo }, entry: recorded.id === null ? undefined : (recorded as LedgerEntryRow) };
+    },
+    steps: async () => {
+      const moved = move.spending
+        ? await applySpend(db, move.userId, -move.amount, move.spending)
+        : await applyToBalance(db, move.userId, move.amount, move.promo ?? 0, move.promoFirst);
+      if (moved === undefined) return { moved, entry: undefined };
+      return { moved, entry: await insertEntryOnce(db, { ...entry, balance_after: moved.balance, promo_amount: moved.promo_moved }) };
+    },
+  });
 }
 
 /** The promotional coins the entries with these keys spent (positive). */

@@ -1,7 +1,6 @@
 import { texts, type Attachment, type Message } from '@parley/contracts';
-import { type DbOrTrx } from '../../db/database.js';
 import { publicChatName } from '../users/chat-name.js';
-import * as repo from './messages.repository.js';
+import { type MessageDetails } from './messages.repository.js';
 import { type AttachmentRow, type MessageRow } from './messages.table.js';
 
 export const attachmentUrl = (id: number) => `/api/attachments/${id}`;
@@ -56,44 +55,8 @@ export function toMessage(row: MessageRow, attachments: AttachmentRow[], ctx: Se
   };
 }
 
-/** Rows → API messages for one viewer, with attachments and sender names in two queries. */
-/** Name columns a page query may carry for its sender (messages.repository: senderColumns). */
-interface SenderNameColumns {
-  sender_chat_name?: string | null;
-  sender_contributor_nickname?: string | null;
-  sender_is_contributor?: number | null;
-}
-
-/** Rows → API messages for one viewer, with attachments and sender names (read with the rows when they carry them). */
-export async function toMessages(db: DbOrTrx, rows: (MessageRow & SenderNameColumns)[], viewerId: number | null, companionName: string): Promise<Message[]> {
-  const senderIds = [...new Set(rows.flatMap((r) => (r.sender_id === null ? [] : [r.sender_id])))];
-  const carried = rows.every((r) => r.sender_id === null || r.sender_is_contributor !== undefined);
-  const [attachments, names] = await Promise.all([
-    repo.listAttachmentsOf(
-      db,
-      rows.map((r) => r.id),
-    ),
-    carried
-      ? rows.flatMap((r) =>
-          r.sender_id === null
-            ? []
-            : [
-                {
-                  id: r.sender_id,
-                  chat_name: r.sender_chat_name ?? null,
-                  contributor_nickname: r.sender_contributor_nickname ?? null,
-                  is_contributor: r.sender_is_contributor ?? 0,
-                },
-              ],
-        )
-      : repo.findSenderNames(db, senderIds),
-  ]);
-  const ctx: SenderContext = { viewerId, companionName, names: new Map(names.map((n) => [n.id, publicChatName(n)])) };
-  return rows.map((row) =>
-    toMessage(
-      row,
-      attachments.filter((a) => a.message_id === row.id),
-      ctx,
-    ),
-  );
+/** Rows → API messages for one viewer, from what the repository read beside them (messages.repository#readMessageDetails). */
+export function toMessages(details: MessageDetails, viewerId: number | null, companionName: string): Message[] {
+  const ctx: SenderContext = { viewerId, companionName, names: new Map(details.names.map((n) => [n.id, publicChatName(n)])) };
+  return details.rows.map((row) => toMessage(row, details.attachments.get(row.id) ?? [], ctx));
 }

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { type Message, type PageMeta } from '@parley/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChatPair, chatContextOptions } from '../../../test/chat.js';
@@ -51,5 +52,24 @@ describe.each(dialects)('polling messages on %s', (dialect) => {
     const theirs = await poll(guest.client, topic.id, etag);
     expect(theirs.statusCode).toBe(200);
     expect(theirs.body.payload.data[0]).toMatchObject({ content: 'Mine', is_mine: false });
+  });
+
+  it('sends a page gzipped to a client that takes gzip, the same page each time, and as text to one that does not', async () => {
+    const { owner, guest, topic } = await createChatPair(ctx.app);
+    for (let i = 0; i < 6; i++) await owner.client.post('/api/messages/create', { topic_id: topic.id, content: `Message number ${i} with some words in it` });
+    const url = `/api/messages/index?topic_id=${topic.id}&page=1&page_size=20&order_by=id&order_dir=desc`;
+    const plain = await guest.client.request('GET', url);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.raw.body.length).toBeGreaterThan(1024);
+    for (let i = 0; i < 2; i++) {
+      const zipped = await guest.client.request('GET', url, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(zipped.headers['content-encoding']).toBe('gzip');
+      expect(zipped.headers.vary).toMatch(/accept-encoding/i);
+      expect(zipped.headers.etag).toBe(plain.headers.etag);
+      expect(gunzipSync(zipped.raw.rawPayload).toString()).toBe(plain.raw.body);
+    }
+    const refused = await guest.client.request('GET', url, { headers: { 'accept-encoding': 'gzip;q=0, identity' } });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.raw.body).toBe(plain.raw.body);
   });
 });

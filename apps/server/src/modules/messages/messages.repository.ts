@@ -11,12 +11,12 @@ import {
   type UpdateQueryBuilder,
 } from 'kysely';
 import { type Database, type Db, type DbOrTrx } from '../../db/database.js';
-import { isPostgresDb } from '../../db/dialect.js';
+import { composedWrite } from '../../db/dialect.js';
 import { prepared } from '../../db/prepared.js';
 import { announceWrite } from '../../db/write-invalidations.js';
 import { type SeqRange } from '../../lib/seq-ranges.js';
 import { type LedgerEntryRow } from '../ledger/ledger.table.js';
-import { type MessageRow, type NewAttachmentRow, type NewMessageRow } from './messages.table.js';
+import { type AttachmentRow, type MessageRow, type NewAttachmentRow, type NewMessageRow } from './messages.table.js';
 
 export function insertMessage(db: DbOrTrx, message: NewMessageRow) {
   return db.insertInto('messages').values(message).returningAll().executeTakeFirstOrThrow();
@@ -74,15 +74,19 @@ const columnsOf = (m: NewMessage): NewMessage => ({
  */
 export async function insertMessageAtNextSeq(db: DbOrTrx, message: NewMessage) {
   const m = columnsOf(message);
-  if (isPostgresDb(db as Db)) {
-    const [row] = await insertAtNextSeqCte(db, m);
-    if (!row) throw new Error(`topic ${message.topic_id} not found`);
-    return row;
-  }
-  const [next] = await takeNextSeq(db, { topicId: m.topic_id, now: m.created_at });
-  if (!next) throw new Error(`topic ${message.topic_id} not found`);
-  const [row] = await insertAtSeq(db, { ...m, seq: next.last_seq });
-  return row!;
+  return composedWrite(db, {
+    oneStatement: async () => {
+      const [row] = await insertAtNextSeqCte(db, m);
+      if (!row) throw new Error(`topic ${message.topic_id} not found`);
+      return row;
+    },
+    steps: async () => {
+      const [next] = await takeNextSeq(db, { topicId: m.topic_id, now: m.created_at });
+      if (!next) throw new Error(`topic ${message.topic_id} not found`);
+      const [row] = await insertAtSeq(db, { ...m, seq: next.last_seq });
+      return row!;
+    },
+  });
 }
 
 /** What the send's guard reads of the sender's topic access (topics.access#senderAccess: one row per user in the topic now). */
@@ -219,32 +223,37 @@ export function sendStatement<A extends AccessShape, V extends object>(parts: Se
     charge?: SendCharge<V>,
   ): Promise<{ access: A[]; message: MessageRow | undefined; posted: SendPosted | undefined }> {
     const v: SendValues = { ...columnsOf(m), adult: adult ? 1 : 0 };
-    if (isPostgresDb(db as Db)) {
-      const rows = (charge ? await paid(db, { ...v, ...charge.values }) : await free(db, v)) as (A & {
-        sent_message: MessageRow | null;
-        posted_balance?: number | null;
-        posted_promo?: number | null;
-        posted_entry?: LedgerEntryRow | null;
-      })[];
-      const first = rows[0];
-      const message = first?.sent_message ?? undefined;
-      if (message) announceWrite(db, { kind: 'topic', topicId: message.topic_id });
-      const access = rows.map(({ sent_message: _m, posted_balance: _b, posted_promo: _p, posted_entry: _e, ...rest }) => rest as unknown as A);
-      const posted =
-        charge && first ? { balance: first.posted_balance ?? null, promo: first.posted_promo ?? null, entry: first.posted_entry ?? null } : undefined;
-      return { access, message, posted };
-    }
-    const access = await parts.access.read(db, m.topic_id);
-    if (!mayWriteRows(access, v)) return { access, message: undefined, posted: undefined };
-    let moved: Moved | undefined;
-    if (charge) {
-      moved = await charge.before(db);
-      if (!moved) return { access, message: undefined, posted: { balance: null, promo: null, entry: null } };
-    }
-    const message = await insertMessageAtNextSeq(db, m);
-    if (!charge || !moved) return { access, message, posted: undefined };
-    const entry = await charge.after(db, message.id, moved);
-    return { access, message, posted: { balance: moved.balance, promo: moved.promo_moved, entry: entry ?? null } };
+    type Stored = { access: A[]; message: MessageRow | undefined; posted: SendPosted | undefined };
+    return composedWrite<Stored>(db, {
+      oneStatement: async () => {
+        const rows = (charge ? await paid(db, { ...v, ...charge.values }) : await free(db, v)) as (A & {
+          sent_message: MessageRow | null;
+          posted_balance?: number | null;
+          posted_promo?: number | null;
+          posted_entry?: LedgerEntryRow | null;
+        })[];
+        const first = rows[0];
+        const message = first?.sent_message ?? undefined;
+        if (message) announceWrite(db, { kind: 'topic', topicId: message.topic_id });
+        const access = rows.map(({ sent_message: _m, posted_balance: _b, posted_promo: _p, posted_entry: _e, ...rest }) => rest as unknown as A);
+        const posted =
+          charge && first ? { balance: first.posted_balance ?? null, promo: first.posted_promo ?? null, entry: first.posted_entry ?? null } : undefined;
+        return { access, message, posted };
+      },
+      steps: async () => {
+        const access = await parts.access.read(db, m.topic_id);
+        if (!mayWriteRows(access, v)) return { access, message: undefined, posted: undefined };
+        let moved: Moved | undefined;
+        if (charge) {
+          moved = await charge.before(db);
+          if (!moved) return { access, message: undefined, posted: { balance: null, promo: null, entry: null } };
+        }
+        const message = await insertMessageAtNextSeq(db, m);
+        if (!charge || !moved) return { access, message, posted: undefined };
+        const entry = await charge.after(db, message.id, moved);
+        return { access, message, posted: { balance: moved.balance, promo: moved.promo_moved, entry: entry ?? null } };
+      },
+    });
   };
   /** PostgreSQL's two shapes of the statement, for test/queries' snapshots. */
   return Object.assign(storeMessage, { statements: { free, paid } });
@@ -329,6 +338,56 @@ export function listMessagesAfter(db: DbOrTrx, topicId: number, afterId: number,
 export function listAttachmentsOf(db: DbOrTrx, messageIds: number[]) {
   if (messageIds.length === 0) return Promise.resolve([]);
   return db.selectFrom('attachments').selectAll().where('message_id', 'in', messageIds).orderBy('id').execute();
+}
+
+/** Name columns a page query may carry for its sender (senderColumns). */
+interface SenderNameColumns {
+  sender_chat_name?: string | null;
+  sender_contributor_nickname?: string | null;
+  sender_is_contributor?: number | null;
+}
+
+/** Message rows with what showing them needs: their attachments (by message) and their senders' name fields. */
+export interface MessageDetails {
+  rows: MessageRow[];
+  attachments: Map<number, AttachmentRow[]>;
+  names: { id: number; chat_name: string | null; contributor_nickname: string | null; is_contributor: number }[];
+}
+
+/**
+ * Reads what showing message rows needs beside them: their attachments (one statement) and their senders' names
+ * (none when the rows carry them, as the page queries' senderColumns do; else one statement).
+ */
+export async function readMessageDetails(db: DbOrTrx, rows: (MessageRow & SenderNameColumns)[]): Promise<MessageDetails> {
+  const carried = rows.every((r) => r.sender_id === null || r.sender_is_contributor !== undefined);
+  const senderIds = [...new Set(rows.flatMap((r) => (r.sender_id === null ? [] : [r.sender_id])))];
+  const [attachmentRows, names] = await Promise.all([
+    listAttachmentsOf(
+      db,
+      rows.map((r) => r.id),
+    ),
+    carried
+      ? rows.flatMap((r) =>
+          r.sender_id === null
+            ? []
+            : [
+                {
+                  id: r.sender_id,
+                  chat_name: r.sender_chat_name ?? null,
+                  contributor_nickname: r.sender_contributor_nickname ?? null,
+                  is_contributor: r.sender_is_contributor ?? 0,
+                },
+              ],
+        )
+      : findSenderNames(db, senderIds),
+  ]);
+  const attachments = new Map<number, AttachmentRow[]>();
+  for (const a of attachmentRows) {
+    const list = attachments.get(a.message_id);
+    if (list) list.push(a);
+    else attachments.set(a.message_id, [a]);
+  }
+  return { rows, attachments, names };
 }
 
 export function findAttachmentWithTopic(db: DbOrTrx, id: number) {

@@ -7,7 +7,6 @@ import {
   idParamSchema,
   messageSchema,
   messagesIndexQuerySchema,
-  type MessagesPage,
   messagesPageSchema,
   texts,
 } from '@parley/contracts';
@@ -20,11 +19,11 @@ import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.js';
 import { IMAGE_MIMES } from '../../lib/file-sniff.js';
 import { validationFailure } from '../../plugins/errors.js';
-import { sendSerialized } from '../../plugins/serializer.js';
 import { currentUser, requireVerified } from '../../plugins/session.js';
 import { checkFiles, createUploadSlots, readMessageForm, type MessageForm } from './message-upload.js';
 import { listOwnPending } from './held-messages.service.js';
 import * as messages from './messages.service.js';
+import { pageCacheOf, sendPage } from './page-cache.js';
 import { type UserRow } from '../users/users.table.js';
 
 /** Attachments are downloads, never pages: no sniffing, no HTML, images alone inline. */
@@ -50,6 +49,8 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
   const guarded = errorResponses(401, 403);
 
   // Polled every few seconds: revalidated by ETag (the browser sends If-None-Match), 304 when nothing changed.
+  // The ETag names the page (messages.service#openMessagesPage); the answered page is kept under it (page-cache.ts),
+  // so an unchanged conversation's poll and its first page without a validator are answered from memory.
   app.get(
     '/messages/index',
     {
@@ -60,12 +61,19 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      // Serialized once by the route's compiled serializer; the poll cache keeps the text.
-      const serialize = (page: MessagesPage) => reply.serialize({ status: 'OK' as const, payload: page }) as string;
-      const result = await messages.listMessages(deps, currentUser(request).id, request.query, serialize, request.headers['if-none-match']);
-      reply.header('etag', result.etag).header('cache-control', 'private, no-cache');
-      if (result.notModified) return reply.code(304).send(undefined);
-      return sendSerialized(reply as FastifyReply, result.body);
+      const startedMs = Date.now();
+      const view = await messages.openMessagesPage(deps, currentUser(request).id, request.query);
+      const etag = `W/"${view.version}"`;
+      reply.header('etag', etag).header('cache-control', 'private, no-cache');
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send(undefined);
+      const pages = pageCacheOf(app.bus);
+      let page = pages.get(etag);
+      if (!page) {
+        const { page: payload, senders } = await view.read();
+        page = { body: reply.serialize({ status: 'OK' as const, payload }) as string };
+        pages.keep(etag, page, { topicId: view.topicId, users: [...view.users, ...senders] }, startedMs);
+      }
+      return sendPage(request, reply as FastifyReply, pages, etag, page);
     },
   );
 

@@ -50,7 +50,7 @@ import { findTopic, publishAll, type ChatDeps } from '../topics/topics.service.j
 import { normalizeType, type CheckedFile } from './message-upload.js';
 import { toMessage, toMessages } from './messages.mapper.js';
 import * as repo from './messages.repository.js';
-import { pollCacheOf } from './poll-cache.js';
+import { accessCacheOf } from './poll-cache.js';
 import { precheckSend } from './send-precheck.js';
 import { type MessageRow } from './messages.table.js';
 
@@ -81,55 +81,63 @@ export function messageCost(settings: Settings, content: string, types: CheckedF
   return messageTextCost(content, settings.message_symbol_cost) + types.reduce((sum, type) => sum + costs[type], 0);
 }
 
-export type PollAnswer = { etag: string; notModified: true } | { etag: string; notModified: false; body: string };
+/** A viewer's page of a topic's messages, ready to name and to read (messages.routes answers from it). */
+export interface MessagesPageView {
+  topicId: number;
+  /**
+   * Names what the page shows this viewer for this query: the seq ranges they see (ending at the topic's last
+   * seq: a new message, a join or a leave changes it), the people in the topic and whether it is closed.
+   */
+  version: string;
+  /** Whose change changes the page besides its senders: the viewer and the people in the topic. */
+  users: number[];
+  /** Reads the page: its messages as the viewer sees them, and who sent them. */
+  read(): Promise<{ page: MessagesPage; senders: number[] }>;
+}
 
 /**
- * A viewer's page with its validator, serialized by the caller's `serialize`. The viewer sees only
- * the messages of their own pairings (the owner: all); the total is a sum of seq-range sizes and a
- * page an index range, so neither grows with the topic's history. A poll whose validator matches what
- * the client has (If-None-Match) stops after the access check: no page, no attachments, no names.
- * Both the access and the answered page are kept in the instance's poll cache (poll-cache.ts), so a
- * poll of a conversation where nothing happened reads nothing.
+ * A viewer's page, named before it is read. The viewer sees only the messages of their own pairings (the
+ * owner: all); the total is a sum of seq-range sizes and a page an index range, so neither grows with the
+ * topic's history. The viewer's access is kept in the instance's access cache (poll-cache.ts), so naming the
+ * page of a conversation where nothing happened reads nothing; the route answers 304 or a kept page from
+ * the name alone (page-cache.ts).
  */
-export async function listMessages(
-  deps: ChatDeps,
-  userId: number,
-  query: MessagesIndexQuery,
-  serialize: (page: MessagesPage) => string,
-  ifNoneMatch?: string,
-): Promise<PollAnswer> {
-  const cache = pollCacheOf(deps.bus);
-  const startedMs = Date.now();
-  let viewer = cache.get(query.topic_id, userId, startedMs);
-  let access = viewer?.access;
+export async function openMessagesPage(deps: ChatDeps, userId: number, query: MessagesIndexQuery): Promise<MessagesPageView> {
+  const cache = accessCacheOf(deps.bus);
+  let access = cache.find(query.topic_id, userId);
   if (!access) {
+    const startedMs = Date.now();
     access = await loadTopicAccess(deps.db, userId, query.topic_id);
-    viewer = cache.keepAccess(query.topic_id, userId, access, startedMs);
+    cache.keep(query.topic_id, userId, access, startedMs);
   }
   if (!mayRead(access, userId)) throw forbidden(access.topic);
   const { topic } = access;
   const ranges = visibleRanges(access, userId);
-  // The ranges end at the topic's last seq: a new message, a join or a leave changes the validator.
   const seen = ranges.map(([lo, hi]) => `${lo}:${hi}`).join(',');
   const q = [query.page, query.page_size, query.order_by, query.order_dir, query.after_id ?? ''].join('.');
-  const etag = `W/"m${topic.id}-${seen}-${userId}-${topic.participants_count}-${topic.is_closed}-${q}"`;
-  if (ifNoneMatch === etag) return { etag, notModified: true };
-  const cached = viewer?.pages.get(q);
-  if (cached?.etag === etag) return { etag, notModified: false, body: cached.body };
+  return {
+    topicId: topic.id,
+    version: `m${topic.id}-${seen}-${userId}-${topic.participants_count}-${topic.is_closed}-${q}`,
+    users: [userId, ...access.active.map((p) => p.user_id)],
+    read: async () => {
+      const rows =
+        query.after_id !== undefined
+          ? await repo.listMessagesAfter(deps.db, topic.id, query.after_id, query.page_size, ranges)
+          : await repo.listMessagesInRanges(
+              deps.db,
+              topic.id,
+              pageRanges(ranges, (query.page - 1) * query.page_size, query.page_size, query.order_dir),
+              query.order_dir,
+            );
+      const data = await presentMessages(deps.db, rows, userId, topic.companion_name);
+      return { page: { data, meta: pageMeta(query.page, query.page_size, visibleCount(ranges)) }, senders: [...senderIdsOf(rows)] };
+    },
+  };
+}
 
-  const rows =
-    query.after_id !== undefined
-      ? await repo.listMessagesAfter(deps.db, topic.id, query.after_id, query.page_size, ranges)
-      : await repo.listMessagesInRanges(
-          deps.db,
-          topic.id,
-          pageRanges(ranges, (query.page - 1) * query.page_size, query.page_size, query.order_dir),
-          query.order_dir,
-        );
-  const data = await toMessages(deps.db, rows, userId, topic.companion_name);
-  const body = serialize({ data, meta: pageMeta(query.page, query.page_size, visibleCount(ranges)) });
-  if (viewer) cache.keepPage(viewer, q, { etag, body }, senderIdsOf(rows), startedMs);
-  return { etag, notModified: false, body };
+/** Message rows as one viewer sees them (null: as everyone sees them), read with their attachments and senders' names. */
+export async function presentMessages(db: DbOrTrx, rows: MessageRow[], viewerId: number | null, companionName: string): Promise<Message[]> {
+  return toMessages(await repo.readMessageDetails(db, rows), viewerId, companionName);
 }
 
 const senderIdsOf = (rows: MessageRow[]) => new Set(rows.flatMap((r) => (r.sender_id === null ? [] : [r.sender_id])));
@@ -144,7 +152,7 @@ export async function listMessagesAfterFor(db: Db, userId: number, topicId: numb
   const topic = ranges && (await findTopic(db, topicId));
   if (!ranges || !topic) return [];
   const rows = await repo.listMessagesAfter(db, topicId, afterId, limit, ranges);
-  return toMessages(db, rows, userId, topic.companion_name);
+  return presentMessages(db, rows, userId, topic.companion_name);
 }
 
 /** An attachment, for a viewer who may see the message it belongs to; else the chat's 403. */
@@ -354,7 +362,7 @@ async function insertIfSender(trx: Transaction<Database>, clock: Clock, user: Us
 
 async function replay(deps: ChatDeps, user: UserRow, previous: MessageRow) {
   const topic = await requireTopicReader(deps.db, user.id, previous.topic_id);
-  const [message] = await toMessages(deps.db, [previous], user.id, topic.topic.companion_name);
+  const [message] = await presentMessages(deps.db, [previous], user.id, topic.topic.companion_name);
   return { message: message!, balance: await repo.findBalance(deps.db, user.id) };
 }
 
@@ -389,7 +397,7 @@ export async function createCompanionMessage(
     await repo.setVariantOf(trx, inserted.id, input.variantOf);
     return { ...inserted, variant_of: input.variantOf };
   });
-  const [message] = await toMessages(db, [row], null, topic.companion_name);
+  const [message] = await presentMessages(db, [row], null, topic.companion_name);
   await publishAll(bus, [{ type: 'message.created', topicId: topic.id, message: message! }]);
   return message!;
 }
@@ -399,7 +407,7 @@ export async function getCompanionMessage(db: Db, messageId: number): Promise<Me
   const row = await repo.findMessageById(db, messageId);
   const topic = row && (await findTopic(db, row.topic_id));
   if (!row || !topic || row.sender_kind !== 'companion') return null;
-  const [message] = await toMessages(db, [row], null, topic.companion_name);
+  const [message] = await presentMessages(db, [row], null, topic.companion_name);
   return message ?? null;
 }
 
@@ -412,7 +420,7 @@ export async function listRecentMessages(db: Db, topicId: number, limit: number)
   const topic = await findTopic(db, topicId);
   if (!topic) return [];
   const rows = await repo.listMessagesInRanges(db, topicId, pageRanges([[0, topic.last_seq]], 0, limit, 'desc'), 'desc');
-  return toMessages(db, rows.reverse(), null, topic.companion_name);
+  return presentMessages(db, rows.reverse(), null, topic.companion_name);
 }
 
 /** A stored message by id, for other modules (the companion reads the message it answers). */

@@ -9,7 +9,10 @@ import { createTestContext, dialects, type TestContext } from '../../../test/har
 import { type Database } from '../../db/database.js';
 import { invalidationsOf } from '../../db/write-invalidations.js';
 import { type TopicAccess } from '../topics/topics.access.js';
-import { PollCache, POLL_CACHE_TTL_MS, QUIET_MS } from './poll-cache.js';
+import { gunzipSync } from 'node:zlib';
+import { TopicCache } from '../../lib/topic-cache.js';
+import { PageCache } from './page-cache.js';
+import { AccessCache, QUIET_MS } from './poll-cache.js';
 
 const access = (topicId: number, active: number[]): TopicAccess =>
   ({
@@ -19,54 +22,81 @@ const access = (topicId: number, active: number[]): TopicAccess =>
     participations: [],
   }) as unknown as TopicAccess;
 
-describe('poll cache: what it keeps', () => {
+describe('topic cache: what it keeps', () => {
+  const shows = (topicId: number, users: number[]) => ({ topicId, users });
+
   it('keeps a read only when it started after the quiet period of every change announced for its topic', () => {
-    const cache = new PollCache();
+    const cache = new AccessCache();
     cache.apply({ kind: 'topic', topicId: 1 }, 1_000);
-    expect(cache.keepAccess(1, 10, access(1, [10, 11]), 1_000 + QUIET_MS - 1, 5_000)).toBeUndefined();
-    expect(cache.keepAccess(1, 10, access(1, [10, 11]), 1_000 + QUIET_MS + 1, 5_000)).toBeDefined();
-    expect(cache.get(1, 10, 5_000)?.access.topic.id).toBe(1);
+    expect(cache.keep(1, 10, access(1, [10, 11]), 1_000 + QUIET_MS - 1)).toBe(false);
+    expect(cache.keep(1, 10, access(1, [10, 11]), 1_000 + QUIET_MS + 1)).toBe(true);
+    expect(cache.find(1, 10)?.topic.id).toBe(1);
     // Another topic's change does not matter; a change of this one drops it.
     cache.apply({ kind: 'topic', topicId: 2 }, 6_000);
-    expect(cache.get(1, 10, 6_000)).toBeDefined();
+    expect(cache.find(1, 10)).toBeDefined();
     cache.apply({ kind: 'topic', topicId: 1 }, 6_000);
-    expect(cache.get(1, 10, 6_000)).toBeUndefined();
+    expect(cache.find(1, 10)).toBeUndefined();
   });
 
-  it('a change to a user drops every topic whose access or pages show them, and no other', () => {
-    const cache = new PollCache();
-    const viewer = cache.keepAccess(1, 10, access(1, [10]), 0, 0)!;
-    cache.keepPage(viewer, 'q', { etag: 'e', body: '{}' }, [42], 0);
-    cache.keepAccess(2, 20, access(2, [20, 21]), 0, 0);
+  it('a change to a user drops every entry that shows them, and no other', () => {
+    const cache = new TopicCache<string>({ maxWeight: 100 });
+    cache.set('page-1', 'a', shows(1, [10, 42]), 0);
+    cache.set('page-2', 'b', shows(2, [20, 21]), 0);
     cache.apply({ kind: 'user', userId: 42 }, 100);
-    expect(cache.get(1, 10, 100)).toBeUndefined();
-    expect(cache.get(2, 20, 100)).toBeDefined();
-    // A page with that sender read before that change is not kept; one read after its quiet period is.
-    const again = cache.keepAccess(1, 10, access(1, [10]), 50, 100)!;
-    cache.keepPage(again, 'q', { etag: 'e', body: '{}' }, [42], 50);
-    expect(again.pages.size).toBe(0);
-    cache.keepPage(again, 'q', { etag: 'e', body: '{}' }, [42], 100 + QUIET_MS + 1);
-    expect(again.pages.size).toBe(1);
+    expect(cache.get('page-1')).toBeUndefined();
+    expect(cache.get('page-2')).toBe('b');
+    // A read showing that user started before the change's quiet period ended is not kept; one after it is.
+    expect(cache.set('page-1', 'a', shows(1, [10, 42]), 50)).toBe(false);
+    expect(cache.set('page-1', 'a', shows(1, [10, 42]), 100 + QUIET_MS + 1)).toBe(true);
+  });
+
+  it('keeps an unchanged entry however long ago it was read: only the bus drops it (no time limit)', () => {
+    const cache = new TopicCache<string>({ maxWeight: 100 });
+    cache.set('page', 'a', shows(1, [10]), 0);
+    cache.apply({ kind: 'topic', topicId: 2 }, 24 * 3_600_000);
+    cache.apply({ kind: 'settings' }, 24 * 3_600_000);
+    expect(cache.get('page')).toBe('a');
+  });
+
+  it('is bounded by weight, dropping the least recently used first', () => {
+    const cache = new TopicCache<string>({ maxWeight: 10, weigh: (v) => v.length });
+    cache.set('a', 'xxx', shows(1, []), 0);
+    cache.set('b', 'xxx', shows(2, []), 0);
+    cache.set('c', 'xxx', shows(3, []), 0);
+    expect(cache.get('a')).toBe('xxx');
+    cache.set('d', 'xxx', shows(4, []), 0);
+    expect(cache.get('b')).toBeUndefined();
+    expect([cache.get('a'), cache.get('c'), cache.get('d')]).toEqual(['xxx', 'xxx', 'xxx']);
+    expect(cache.totalWeight).toBe(9);
+    // Growing an entry (a gzipped copy beside it) counts too: the least recently used ('a', read first above) goes.
+    cache.grow('d', 3);
+    expect(cache.get('a')).toBeUndefined();
+    expect([cache.get('c'), cache.get('d'), cache.totalWeight]).toEqual(['xxx', 'xxx', 9]);
   });
 
   it('keeps nothing while the bus is not listening, and reads again what an earlier bus epoch kept', () => {
     let epoch = 1;
-    const cache = new PollCache(() => epoch);
-    cache.keepAccess(1, 10, access(1, [10]), 0, 0);
+    const cache = new AccessCache(() => epoch);
+    cache.keep(1, 10, access(1, [10]), 0);
     epoch = -1;
-    expect(cache.get(1, 10, 0)).toBeUndefined();
-    expect(cache.keepAccess(1, 10, access(1, [10]), 0, 0)).toBeUndefined();
+    expect(cache.find(1, 10)).toBeUndefined();
+    expect(cache.keep(1, 10, access(1, [10]), 0)).toBe(false);
     epoch = 2;
-    expect(cache.keepAccess(1, 10, access(1, [10]), 0, 0)).toBeDefined();
+    expect(cache.keep(1, 10, access(1, [10]), 0)).toBe(true);
     epoch = 3;
-    expect(cache.get(1, 10, 0)).toBeUndefined();
+    expect(cache.find(1, 10)).toBeUndefined();
   });
 
-  it(`reads an entry again after ${POLL_CACHE_TTL_MS / 1000} s even when nothing was announced`, () => {
-    const cache = new PollCache();
-    cache.keepAccess(1, 10, access(1, [10]), 0, 0);
-    expect(cache.get(1, 10, POLL_CACHE_TTL_MS)).toBeDefined();
-    expect(cache.get(1, 10, POLL_CACHE_TTL_MS + 1)).toBeUndefined();
+  it('the page cache gzips a page once and keeps the copy beside it, within its byte bound', async () => {
+    const cache = new PageCache(undefined, 100_000);
+    const page = { body: JSON.stringify({ status: 'OK', payload: 'x'.repeat(5_000) }) };
+    cache.keep('etag', page, shows(1, [10]), 0);
+    const gzipped = await cache.gzippedOf('etag', page);
+    expect(gunzipSync(gzipped).toString()).toBe(page.body);
+    expect(await cache.gzippedOf('etag', page)).toBe(gzipped);
+    expect(cache.bytes).toBe(page.body.length + gzipped.length);
+    cache.apply({ kind: 'topic', topicId: 1 }, 10);
+    expect([cache.get('etag'), cache.bytes]).toEqual([undefined, 0]);
   });
 });
 

@@ -7,7 +7,7 @@ import { refuseOverLimit, seemsSpendable } from '../ledger/spending-limits.servi
 import { requireTopicSender } from '../topics/topics.access.js';
 import { assertAdult } from '../users/adult.js';
 import { type UserRow } from '../users/users.table.js';
-import { pollCacheOf } from './poll-cache.js';
+import { accessCacheOf } from './poll-cache.js';
 
 /** How long a seen right to send in a topic lets the next sends skip the pre-check's read. */
 const HINT_TTL_MS = 10 * 60_000;
@@ -47,10 +47,10 @@ export interface PrecheckDeps {
   bus: EventBus;
 }
 
-/** What the instance already knows: the poll cache's access shows an open topic the user writes in. */
+/** What the instance already knows: the access cache's entry shows an open topic the user writes in. */
 function cachedMaySend(bus: EventBus, userId: number, topicId: number): boolean {
   if (senderHintsOf(bus).has(userId, topicId)) return true;
-  const access = pollCacheOf(bus).get(topicId, userId)?.access;
+  const access = accessCacheOf(bus).find(topicId, userId);
   if (!access || access.topic.is_closed === 1 || !access.isMember) return false;
   return access.topic.user_id === userId || access.topic.chat_mode === 'human';
 }

@@ -37,35 +37,40 @@ export async function dispatchPaymentEvent(deps: DispatchDeps, gatewayClient: Pa
   const settings = await getSettings(deps.db);
   // Events arriving together share one transaction (group commit, db/group-commit.ts): the work may
   // run again on its own if the shared one fails, so it starts from an empty list of after-commit actions.
-  const duplicate = await groupCommitOf(deps.db).run(async (trx) => {
-    afterCommit.length = 0;
-    const recorded = await repo.recordPaymentEvent(trx, {
-      gateway,
-      event_id: event.eventId,
-      kind: event.kind,
-      reference: event.reference.slice(0, 64),
-      amount_cents: event.amountCents,
-      created_at: deps.clock.now().toISOString(),
-    });
-    if (!recorded) return true;
-    // Stripe's disputes name only the PaymentIntent: remember whose it is (the sandbox's payment id is the session).
-    if (event.kind === 'succeeded' && event.paymentId && event.paymentId !== event.sessionId) {
-      await repo.recordGatewayPayment(trx, { gateway, payment_id: event.paymentId, reference: event.reference, created_at: deps.clock.now().toISOString() });
-    }
-    await match.handler(trx, event, {
-      gateway,
-      gatewayClient,
-      db: deps.db,
-      mailer: deps.mailer,
-      settings,
-      clock: deps.clock,
-      config: deps.config,
-      bus: deps.bus,
-      log: deps.log,
-      afterCommit: (action) => afterCommit.push(action),
-    });
-    return false;
-  });
+  // Keyed by what it pays for (db/group-commit.ts): two events of one payment — a replay, a late duplicate —
+  // never run in two batches in flight, where they would wait for each other's deposit and balance rows.
+  const duplicate = await groupCommitOf(deps.db).run(
+    async (trx) => {
+      afterCommit.length = 0;
+      const recorded = await repo.recordPaymentEvent(trx, {
+        gateway,
+        event_id: event.eventId,
+        kind: event.kind,
+        reference: event.reference.slice(0, 64),
+        amount_cents: event.amountCents,
+        created_at: deps.clock.now().toISOString(),
+      });
+      if (!recorded) return true;
+      // Stripe's disputes name only the PaymentIntent: remember whose it is (the sandbox's payment id is the session).
+      if (event.kind === 'succeeded' && event.paymentId && event.paymentId !== event.sessionId) {
+        await repo.recordGatewayPayment(trx, { gateway, payment_id: event.paymentId, reference: event.reference, created_at: deps.clock.now().toISOString() });
+      }
+      await match.handler(trx, event, {
+        gateway,
+        gatewayClient,
+        db: deps.db,
+        mailer: deps.mailer,
+        settings,
+        clock: deps.clock,
+        config: deps.config,
+        bus: deps.bus,
+        log: deps.log,
+        afterCommit: (action) => afterCommit.push(action),
+      });
+      return false;
+    },
+    [`payment:${event.reference.slice(0, 64)}`],
+  );
   for (const action of afterCommit) {
     try {
       await action();

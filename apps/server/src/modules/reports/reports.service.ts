@@ -3,8 +3,7 @@ import { type Transaction } from 'kysely';
 import { type Database, type Db } from '../../db/database.js';
 import { AppError, localized } from '../../lib/app-error.js';
 import { type Clock } from '../../lib/clock.js';
-import { toMessages } from '../messages/messages.mapper.js';
-import { listMessageRows } from '../messages/messages.service.js';
+import { listMessageRows, presentMessages } from '../messages/messages.service.js';
 import { pageRanges } from '../../lib/seq-ranges.js';
 import { requireTopicReader, visibleRanges } from '../topics/topics.access.js';
 import { getBalance, listMessageCharges, postEntry, sumEarningsFromMessages } from '../ledger/ledger.service.js';
@@ -36,7 +35,7 @@ export async function createReport(deps: { db: Db; clock: Clock }, reporterId: n
   // The evidence is what the reporter could see: the last messages of their own pairings.
   const ranges = visibleRanges(access, reporterId);
   const rows = (await listMessageRows(deps.db, topic.id, pageRanges(ranges, 0, REPORT_SNAPSHOT_SIZE, 'desc'), 'desc')).reverse();
-  const snapshot = await toMessages(deps.db, rows, null, topic.companion_name);
+  const snapshot = await presentMessages(deps.db, rows, null, topic.companion_name);
   // Moderators see who wrote what (the real sender ids); the reporter never gets them back.
   const senderIds = new Map(rows.map((r) => [r.id, r.sender_id]));
   const report = await repo.insertReport(deps.db, {
