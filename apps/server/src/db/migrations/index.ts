@@ -34,6 +34,7 @@ import * as m0340 from './0340_passkeys.js';
 import * as m0330 from './0330_topics_index.js';
 import * as m0290 from './0290_push_notifications.js';
 import * as m0270 from './0270_companion_controls.js';
+import * as m0410 from './0410_order_billing_snapshot.js';
 
 /** Every migration, in order. Append only; never edit a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   '0330_topics_index': m0330,
   '0290_push_notifications': m0290,
   '0270_companion_controls': m0270,
+  '0410_order_billing_snapshot': m0410,
 };
