@@ -4,7 +4,7 @@ import { type Db } from '../../db/database.js';
 import { AppError, localized, validationError } from '../../lib/app-error.js';
 import { type Clock } from '../../lib/clock.js';
 import { type PaymentGateway } from '../payments/gateway.js';
-import { billingFromForm, parseBilling, serializeBilling, type BillingSnapshot } from '../payments/billing.js';
+import { billingFromForm, parseBilling, prefillFromProfile, serializeBilling, type BillingSnapshot } from '../payments/billing.js';
 import { paymentReference } from '../payments/payment-kinds.js';
 import { quoteIn } from '../payments/pricing.js';
 import { hasReceipts } from '../receipts/receipts.service.js';
@@ -36,16 +36,7 @@ export async function listBundles(db: Db, currencyCode?: string) {
  * The same shape as the store's checkout prefill.
  */
 export async function getTopUpPrefill(db: Db, user: UserRow): Promise<CheckoutPrefill> {
-  const fromProfile: CheckoutPrefill = {
-    name: user.name,
-    surname: user.surname ?? '',
-    email: user.email,
-    phone: user.phone ?? '',
-    country: user.country_id,
-    city: user.city ?? '',
-    address: user.address ?? '',
-    postCode: user.zip ?? '',
-  };
+  const fromProfile = prefillFromProfile(user);
   const stored = await repo.findLatestBilling(db, user.id);
   if (!stored) return fromProfile;
   const billing = parseBilling(stored);

@@ -1,4 +1,5 @@
-import { type Charged } from '@parley/contracts';
+import { type Charged, type CheckoutPrefill } from '@parley/contracts';
+import { type UserRow } from '../users/users.table.js';
 import { type BuyerDetails } from '../receipts/receipts.service.js';
 
 /**
@@ -25,6 +26,20 @@ export function billingFromForm(form: Omit<BillingSnapshot, 'country'>, country:
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** A checkout form's starting values from the buyer's profile (the store; the top-up form prefers its last snapshot). */
+export function prefillFromProfile(user: UserRow): CheckoutPrefill {
+  return {
+    name: user.name,
+    surname: user.surname ?? '',
+    email: user.email,
+    phone: user.phone ?? '',
+    country: user.country_id,
+    city: user.city ?? '',
+    address: user.address ?? '',
+    postCode: user.zip ?? '',
+  };
+}
 
 /** A stored snapshot; missing or unreadable fields are empty (null country). */
 export function parseBilling(stored: string | null | undefined): BillingSnapshot {

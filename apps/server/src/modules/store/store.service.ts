@@ -15,7 +15,7 @@ import { AppError, validationError } from '../../lib/app-error.js';
 import { type Clock } from '../../lib/clock.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import { type PaymentGateway } from '../payments/gateway.js';
-import { billingFromForm, serializeBilling } from '../payments/billing.js';
+import { billingFromForm, prefillFromProfile, serializeBilling } from '../payments/billing.js';
 import { paymentReference } from '../payments/payment-kinds.js';
 import { displayPrice, quoteIn, resolveCurrency } from '../payments/pricing.js';
 import { hasReceipts } from '../receipts/receipts.service.js';
@@ -65,18 +65,7 @@ export async function getProduct(db: Db, productId: number, userId: number | nul
   return { row, product: toProduct(row, owned, (await pricer(db, currencyCode))(row.price_cents)) };
 }
 
-export function getCheckoutPrefill(user: UserRow): CheckoutPrefill {
-  return {
-    name: user.name,
-    surname: user.surname ?? '',
-    email: user.email,
-    phone: user.phone ?? '',
-    country: user.country_id,
-    city: user.city ?? '',
-    address: user.address ?? '',
-    postCode: user.zip ?? '',
-  };
-}
+export const getCheckoutPrefill = (user: UserRow): CheckoutPrefill => prefillFromProfile(user);
 
 async function orderOf(db: DbOrTrx, row: OrderRow): Promise<Order> {
   const product = (await repo.findProductById(db, row.product_id))!;
