@@ -66,7 +66,11 @@ describe.each(dialects)('migration 0410: one billing snapshot for orders (%s)', 
 
     // Down again restores the columns from the snapshot; up leaves the schema as the code expects it.
     await down(db);
-    const back = await loose.selectFrom('orders').select(['billing_name', 'billing_country_id', 'billing_post_code']).where('id', '=', order.id).executeTakeFirstOrThrow();
+    const back = await loose
+      .selectFrom('orders')
+      .select(['billing_name', 'billing_country_id', 'billing_post_code'])
+      .where('id', '=', order.id)
+      .executeTakeFirstOrThrow();
     expect(back).toEqual({ billing_name: 'Ada', billing_country_id: country.id, billing_post_code: 'SW1Y 4JH' });
     await up(db);
   });

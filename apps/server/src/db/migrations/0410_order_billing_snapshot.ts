@@ -6,7 +6,16 @@ import { type Kysely } from 'kysely';
  * eight `billing_*` columns. Existing orders are migrated: their columns become the snapshot, with the
  * country's title as it is now (receipts already printed keep their own copy). `down` restores the columns.
  */
-const COLUMNS = ['billing_name', 'billing_surname', 'billing_email', 'billing_phone', 'billing_country_id', 'billing_city', 'billing_address', 'billing_post_code'];
+const COLUMNS = [
+  'billing_name',
+  'billing_surname',
+  'billing_email',
+  'billing_phone',
+  'billing_country_id',
+  'billing_city',
+  'billing_address',
+  'billing_post_code',
+];
 const BATCH = 500;
 
 interface OldOrder {
@@ -23,9 +32,12 @@ interface OldOrder {
 }
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('orders').addColumn('billing', 'text', (c) => c.notNull().defaultTo('{}')).execute();
+  await db.schema
+    .alterTable('orders')
+    .addColumn('billing', 'text', (c) => c.notNull().defaultTo('{}'))
+    .execute();
   const any = db as Kysely<Record<string, Record<string, unknown>>>;
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const rows = (await any
       .selectFrom('orders')
       .leftJoin('countries', 'countries.id', 'orders.billing_country_id')
@@ -46,7 +58,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         postCode: row.billing_post_code,
         country: { id: Number(row.billing_country_id), title: row.country_title ?? '' },
       };
-      await any.updateTable('orders').set({ billing: JSON.stringify(billing) }).where('id', '=', row.id).execute();
+      await any
+        .updateTable('orders')
+        .set({ billing: JSON.stringify(billing) })
+        .where('id', '=', row.id)
+        .execute();
     }
     after = Number(rows[rows.length - 1]!.id);
   }

@@ -27,8 +27,26 @@ describe('payment kinds', () => {
 
 describe('billing snapshot', () => {
   it('reads what checkout stored, and empty fields from anything unreadable', () => {
-    const stored = JSON.stringify({ name: 'Ada', surname: 'L', phone: '1', email: 'a@b.c', city: 'X', address: 'Y', postCode: 'Z', country: { id: 3, title: 'Estonia' } });
-    expect(buyerOf(parseBilling(stored))).toEqual({ name: 'Ada', surname: 'L', phone: '1', email: 'a@b.c', city: 'X', address: 'Y', postCode: 'Z', country: 'Estonia' });
+    const stored = JSON.stringify({
+      name: 'Ada',
+      surname: 'L',
+      phone: '1',
+      email: 'a@b.c',
+      city: 'X',
+      address: 'Y',
+      postCode: 'Z',
+      country: { id: 3, title: 'Estonia' },
+    });
+    expect(buyerOf(parseBilling(stored))).toEqual({
+      name: 'Ada',
+      surname: 'L',
+      phone: '1',
+      email: 'a@b.c',
+      city: 'X',
+      address: 'Y',
+      postCode: 'Z',
+      country: 'Estonia',
+    });
     for (const bad of ['not json', 'null', '[]', '{"name": 5, "country": {"title": "no id"}}']) {
       expect(parseBilling(bad)).toEqual({ name: '', surname: '', phone: '', email: '', city: '', address: '', postCode: '', country: null });
     }
