@@ -27,6 +27,16 @@ describe('payment kinds', () => {
 
 describe('billing snapshot', () => {
   it('reads what checkout stored, and empty fields from anything unreadable', () => {
+    const fields = { name: 'Ada', surname: 'L', phone: '1', email: 'a@b.c', city: 'X', address: 'Y', postCode: 'Z' };
+    const stored = JSON.stringify({ ...fields, country: { id: 3, title: 'Estonia' } });
+    expect(parseBilling(stored)).toEqual({ ...fields, country: { id: 3, title: 'Estonia' } });
+    expect(buyerOf(parseBilling(stored))).toEqual({ ...fields, country: 'Estonia' });
+    for (const bad of ['order:', 'order:0', 'order:07', 'order:1e3', 'order:-1', 'order:12345678901234567']) expect(referenceId(bad)).toBeUndefined();
+  });
+});
+
+describe('billing snapshot', () => {
+  it('reads what checkout stored, and empty fields from anything unreadable', () => {
     const stored = JSON.stringify({
       name: 'Ada',
       surname: 'L',
