@@ -13,6 +13,7 @@ import { createHeartbeat, type Heartbeat } from './modules/admin/system.heartbea
 import { accountRoutes } from './modules/account/account.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { contributorsRoutes } from './modules/contributors/contributors.routes.js';
+import { depositPayments } from './modules/deposits/deposit-payments.js';
 import { depositsRoutes } from './modules/deposits/deposits.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import './modules/retention/retention.job.js';
@@ -22,6 +23,7 @@ import { metricsRoutes } from './modules/metrics/metrics.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { pushRoutes, pushUnsubscribeRoutes } from './modules/push/push.routes.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
+import { createPaymentKinds, type PaymentKinds } from './modules/payments/payment-kinds.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { sandboxPageRoutes } from './modules/payments/sandbox-page.routes.js';
 import { payoutsRoutes } from './modules/payouts/payouts.routes.js';
@@ -40,6 +42,7 @@ import { closeWebSockets } from './modules/realtime/realtime.hub.js';
 import { realtimeRoutes } from './modules/realtime/realtime.routes.js';
 import { getLanguageTexts, watchLocalizations } from './modules/reference/localization.service.js';
 import { seedDatabase } from './modules/reference/seed.js';
+import { orderPayments } from './modules/store/store-payments.js';
 import { storeRoutes } from './modules/store/store.routes.js';
 import { receiptsRoutes } from './modules/receipts/receipts.routes.js';
 import { registerDocs } from './plugins/docs.js';
@@ -57,6 +60,8 @@ import { registerWeb } from './plugins/web.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** Top-ups and store orders: the kinds of payable of the one payment core (payments/payment-kinds.ts). */
+    paymentKinds: PaymentKinds;
     /** Every registered route (tests enumerate it: bad-input fuzzing, the admin authorization matrix). */
     routeList: { method: string; url: string }[];
     /** The job worker of this instance (modules/jobs); `kick()` after enqueuing. */
@@ -173,7 +178,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('redis', infra.redis);
   app.decorate('storage', infra.storage);
   app.decorate('gateway', infra.gateway);
-  const jobs = new JobWorker({ ...infra, log: app.log }, config.jobs);
+  const paymentKinds = createPaymentKinds([depositPayments, orderPayments]);
+  app.decorate('paymentKinds', paymentKinds);
+  const jobs = new JobWorker({ ...infra, paymentKinds, log: app.log }, config.jobs);
   app.decorate('jobs', jobs);
   app.addHook('onReady', async () => jobs.start());
   const heartbeat = createHeartbeat({ db: infra.db, clock: infra.clock, log: app.log, version: config.build.version });

@@ -36,6 +36,7 @@ import * as m0390 from './0390_ratings_and_tips.js';
 import * as m0330 from './0330_topics_index.js';
 import * as m0290 from './0290_push_notifications.js';
 import * as m0270 from './0270_companion_controls.js';
+import * as m0410 from './0410_order_billing_snapshot.js';
 
 /** Every migration, in order. Append only; never edit a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -76,4 +77,5 @@ export const migrations: Record<string, Migration> = {
   '0270_companion_controls': m0270,
   '0380_oncall': m0380,
   '0390_ratings_and_tips': m0390,
+  '0410_order_billing_snapshot': m0410,
 };

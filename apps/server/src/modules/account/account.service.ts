@@ -99,7 +99,10 @@ export function exportAccount(deps: AccountDeps, user: UserRow): Readable {
       'top-ups.json',
       (await repo.exportDeposits(db, user.id)).map((d) => ({ ...d, billing: JSON.parse(d.billing) as unknown })),
     );
-    addJson('orders.json', await repo.exportOrders(db, user.id));
+    addJson(
+      'orders.json',
+      (await repo.exportOrders(db, user.id)).map((o) => ({ ...o, billing: JSON.parse(o.billing) as unknown })),
+    );
     addJson('payouts.json', await repo.exportPayouts(db, user.id));
     addJson('applications.json', await repo.exportApplications(db, user.id));
     addJson('blocks.json', await repo.exportBlocks(db, user.id));

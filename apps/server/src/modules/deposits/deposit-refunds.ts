@@ -3,9 +3,8 @@ import { type Transaction } from 'kysely';
 import { type Database, type Db, type DbOrTrx } from '../../db/database.js';
 import { AppError, localized, validationError } from '../../lib/app-error.js';
 import { type EventBus } from '../../lib/event-bus.js';
-import { recordAudit } from '../audit/audit.service.js';
 import { getBalance, postEntry } from '../ledger/ledger.service.js';
-import { listRefundsOf, notifyRefund, runAdminRefund, toRefund, type RefundDeps, type RefundPlan } from '../refunds/refunds.service.js';
+import { listRefundsOf, runAdminRefund, toRefund, type RefundDeps, type RefundPlan } from '../refunds/refunds.service.js';
 import { type RefundRow } from '../refunds/refunds.table.js';
 import { chargedOf } from './deposits.mapper.js';
 import * as repo from './deposits.repository.js';
@@ -92,16 +91,7 @@ export async function refundDeposit(deps: RefundDeps & { bus: EventBus }, actorI
       requestId: body.request_id,
       reason: body.reason,
       plan: (trx) => planDepositRefund(trx, deps.clock, id, body),
-      record: async (trx, refund) => {
-        await recordAudit(trx, deps.clock, {
-          actorId,
-          action: 'deposit.refund',
-          subjectType: 'deposit',
-          subjectId: id,
-          after: { refund_id: refund.id, amount_cents: refund.amount_cents, currency: refund.currency, coins: refund.coins, reason: refund.reason },
-        });
-        await notifyRefund(trx, deps.clock, refund);
-      },
+      auditsCoins: true,
     });
   } catch (error) {
     if (error instanceof AppError && error.code === 'INSUFFICIENT_FUNDS') {

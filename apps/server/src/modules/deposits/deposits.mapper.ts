@@ -2,7 +2,7 @@ import { type Bundle, type Charged, type Deposit, type DepositHistoryRow } from 
 import { type DbOrTrx } from '../../db/database.js';
 import { type BundleRow } from '../bundles/bundles.table.js';
 import { displayPrice, resolveCurrency, type PriceCurrency } from '../payments/pricing.js';
-import { type BuyerDetails } from '../receipts/receipts.service.js';
+import { chargedFrom } from '../payments/billing.js';
 import { type DepositRow } from './deposits.table.js';
 
 /** The currency the buyer chose (from /currencies); euro when unknown. */
@@ -24,46 +24,7 @@ export function toBundle(row: BundleRow, currency: DisplayCurrency, vatPercent: 
 }
 
 /** What the card was charged, in the buyer's currency (rows from before charging in other currencies: euros). */
-export function chargedOf(row: DepositRow): Charged {
-  return {
-    currency: row.charge_currency ?? row.currency,
-    net_cents: row.charge_net_cents ?? row.amount_cents,
-    vat_cents: row.charge_vat_cents ?? row.vat_cents,
-    total_cents: row.charge_total_cents ?? row.total_cents,
-    refunded_cents: row.refunded_cents,
-  };
-}
-
-interface StoredBilling {
-  name?: string;
-  surname?: string;
-  phone?: string;
-  email?: string;
-  city?: string;
-  address?: string;
-  postCode?: string;
-  country?: { title: string } | null;
-}
-
-/** The billing details given at checkout, for the receipt. */
-export function depositBuyer(row: DepositRow): BuyerDetails {
-  let billing: StoredBilling = {};
-  try {
-    billing = JSON.parse(row.billing) as StoredBilling;
-  } catch {
-    // an unreadable snapshot leaves the fields empty
-  }
-  return {
-    name: billing.name ?? '',
-    surname: billing.surname ?? '',
-    email: billing.email ?? '',
-    phone: billing.phone ?? '',
-    address: billing.address ?? '',
-    city: billing.city ?? '',
-    postCode: billing.postCode ?? '',
-    country: billing.country?.title ?? '',
-  };
-}
+export const chargedOf = (row: DepositRow): Charged => chargedFrom({ ...row, net_cents: row.amount_cents });
 
 export function toDeposit(row: DepositRow, currency: DisplayCurrency, hasReceipt: boolean): Deposit {
   const charged = chargedOf(row);

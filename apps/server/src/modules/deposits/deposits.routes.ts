@@ -21,20 +21,14 @@ import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as users from '../users/users.service.js';
 import { toUserProfile } from '../users/users.mapper.js';
 import { currentUser, requireVerified } from '../../plugins/session.js';
-import { registerPaymentHandler } from '../payments/payment-handlers.js';
 import { buyChannelStatus } from './channel.service.js';
-import { handleDepositPayment } from './deposit-payments.js';
 import * as deposits from './deposits.service.js';
 import './deposits.jobs.js';
 import '../refunds/refunds.jobs.js';
-import { registerReceiptSource } from '../receipts/receipts.issuer.js';
-import { depositReceipts } from './deposit-receipts.js';
 
 /** Coins: bundles, top-up by card (deposits), purchase history and channel status. */
 import { errorResponses } from '../../plugins/responses.js';
 export const depositsRoutes: FastifyPluginAsyncZod = async (app) => {
-  registerPaymentHandler('deposit', handleDepositPayment);
-  registerReceiptSource('deposit', depositReceipts);
   const deps = { db: app.db, clock: app.clock, config: app.config, gateway: app.gateway };
   const guarded = { preHandler: requireVerified };
 

@@ -4,6 +4,8 @@ import { type Db } from '../../db/database.js';
 import { AppError, localized, validationError } from '../../lib/app-error.js';
 import { type Clock } from '../../lib/clock.js';
 import { type PaymentGateway } from '../payments/gateway.js';
+import { billingFromForm, parseBilling, prefillFromProfile, serializeBilling, type BillingSnapshot } from '../payments/billing.js';
+import { paymentReference } from '../payments/payment-kinds.js';
 import { quoteIn } from '../payments/pricing.js';
 import { hasReceipts } from '../receipts/receipts.service.js';
 import { getSettings } from '../reference/settings.service.js';
@@ -34,31 +36,17 @@ export async function listBundles(db: Db, currencyCode?: string) {
  * The same shape as the store's checkout prefill.
  */
 export async function getTopUpPrefill(db: Db, user: UserRow): Promise<CheckoutPrefill> {
-  const fromProfile: CheckoutPrefill = {
-    name: user.name,
-    surname: user.surname ?? '',
-    email: user.email,
-    phone: user.phone ?? '',
-    country: user.country_id,
-    city: user.city ?? '',
-    address: user.address ?? '',
-    postCode: user.zip ?? '',
-  };
+  const fromProfile = prefillFromProfile(user);
   const stored = await repo.findLatestBilling(db, user.id);
   if (!stored) return fromProfile;
-  let billing: Partial<Billing>;
-  try {
-    billing = JSON.parse(stored) as Partial<Billing>;
-  } catch {
-    return fromProfile;
-  }
-  const text = (value: unknown, fallback: string) => (typeof value === 'string' && value.trim() !== '' ? value : fallback);
+  const billing = parseBilling(stored);
+  const text = (value: string, fallback: string) => (value.trim() !== '' ? value : fallback);
   return {
     name: text(billing.name, fromProfile.name),
     surname: text(billing.surname, fromProfile.surname),
     email: text(billing.email, fromProfile.email),
     phone: text(billing.phone, fromProfile.phone),
-    country: typeof billing.country?.id === 'number' ? billing.country.id : fromProfile.country,
+    country: billing.country?.id ?? fromProfile.country,
     city: text(billing.city, fromProfile.city),
     address: text(billing.address, fromProfile.address),
     postCode: text(billing.postCode, fromProfile.postCode),
@@ -99,10 +87,6 @@ async function priceTopUp(db: Db, body: { amount?: number; bundle_id?: number })
   };
 }
 
-type Billing = Omit<DepositCheckoutBody, 'accept_terms' | 'amount' | 'bundle_id' | 'currency' | 'lang_id' | 'country'> & {
-  country: { id: number; title: string } | null;
-};
-
 /**
  * Starts a card checkout: a pending deposit, then a gateway session. Nothing is
  * credited here; coins arrive only with the gateway's confirmation (webhook).
@@ -112,16 +96,7 @@ export async function startCheckout(deps: DepositDeps, user: UserRow, body: Depo
   assertAdult(user);
   const country = await repo.findCountry(deps.db, body.country);
   if (!country) throw new AppError('VALIDATION', texts.topUp.countryRequired, { country: [texts.topUp.countryRequired] });
-  const billing: Billing = {
-    name: body.name,
-    surname: body.surname,
-    phone: body.phone,
-    email: body.email,
-    city: body.city,
-    address: body.address,
-    postCode: body.postCode,
-    country: { id: country.id, title: country.title },
-  };
+  const billing = billingFromForm(body, country);
   return createDeposit(deps, user, { amount: body.amount, bundle_id: body.bundle_id }, billing, body.currency, languageId);
 }
 
@@ -129,7 +104,7 @@ export async function startCheckout(deps: DepositDeps, user: UserRow, body: Depo
 export async function purchaseBundle(deps: DepositDeps, user: UserRow, bundleId: number, currency?: string, languageId?: number) {
   assertAdult(user);
   const country = user.country_id ? await repo.findCountry(deps.db, user.country_id) : undefined;
-  const billing: Billing = {
+  const billing: BillingSnapshot = {
     name: user.name,
     surname: user.surname ?? '',
     phone: user.phone ?? '',
@@ -146,7 +121,7 @@ async function createDeposit(
   deps: DepositDeps,
   user: UserRow,
   what: { amount?: number; bundle_id?: number },
-  billing: Billing,
+  billing: BillingSnapshot,
   currencyCode?: string,
   languageId?: number,
 ) {
@@ -172,7 +147,7 @@ async function createDeposit(
     points: price.points,
     bundle_id: price.bundleId,
     gateway: gateway.name,
-    billing: JSON.stringify(billing),
+    billing: serializeBilling(billing),
     charge_currency: charge.currency,
     charge_net_cents: charge.net_cents,
     charge_vat_cents: charge.vat_cents,
@@ -185,7 +160,7 @@ async function createDeposit(
   let session;
   try {
     session = await gateway.createCheckout({
-      reference: `deposit:${deposit.id}`,
+      reference: paymentReference('deposit', deposit.id),
       resultType: 'topup',
       amountCents: charge.total_cents,
       currency: charge.currency,
@@ -213,9 +188,6 @@ export async function getDepositStatus(db: Db, clock: Clock, userId: number, dep
   const receipts = await hasReceipts(db, 'deposit', [row.id]);
   return toDeposit(row, await resolveDisplayCurrency(db, currencyCode), receipts.has(row.id));
 }
-
-/** Cancels every unpaid checkout past its expiry; returns how many. */
-export const expireStaleDeposits = (db: Db, clock: Clock) => repo.expireDeposits(db, clock.now().toISOString(), texts.money.checkoutExpired);
 
 export async function depositHistory(db: Db, userId: number, page: number, perPage: number) {
   const [rows, total] = await Promise.all([repo.listSuccessfulDeposits(db, userId, perPage, (page - 1) * perPage), repo.countSuccessfulDeposits(db, userId)]);

@@ -2,11 +2,14 @@ import { type FastifyBaseLogger } from 'fastify';
 import { z, type ZodType } from 'zod';
 import { type DbOrTrx } from '../../db/database.js';
 import { type Infra } from '../../plugins/infra.types.js';
+import { type PaymentKinds } from '../payments/payment-kinds.js';
 import { insertJob, insertJobs } from './jobs.repository.js';
 
 /** What a handler may use: the app's infrastructure, a logger, and the signal of the instance's shutdown. */
 export interface JobContext extends Infra {
   log: FastifyBaseLogger;
+  /** The app's payment kinds (receipts are issued for each). */
+  paymentKinds: PaymentKinds;
   /** Aborts when the instance stops and the grace period is over: hand the work back (defer) and return. */
   signal: AbortSignal;
 }

@@ -13,7 +13,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_request, body, done) => done(null, body));
 
-  const deps = { db: app.db, clock: app.clock, config: app.config, bus: app.bus, mailer: app.mailer, log: app.log };
+  const deps = { db: app.db, clock: app.clock, config: app.config, bus: app.bus, mailer: app.mailer, log: app.log, paymentKinds: app.paymentKinds };
 
   app.post(
     '/payments/webhook/:gateway',

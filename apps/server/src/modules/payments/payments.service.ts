@@ -7,7 +7,8 @@ import { type Clock } from '../../lib/clock.js';
 import { type EventBus } from '../../lib/event-bus.js';
 import { type Mailer } from '../mail/mailer.js';
 import { isDisputeEvent, isRefundEvent, type PaymentEvent, type PaymentGateway } from './gateway.js';
-import { findPaymentHandler } from './payment-handlers.js';
+import { handlePayableEvent } from './payables.js';
+import { findPaymentKind, type PaymentKinds } from './payment-kinds.js';
 import { getSettings } from '../reference/settings.service.js';
 import * as repo from './payments.repository.js';
 import { webhookErrors } from './webhook-signature.js';
@@ -19,18 +20,19 @@ export interface DispatchDeps {
   bus: EventBus;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  paymentKinds: PaymentKinds;
 }
 
 /**
- * Runs the handler that owns the event's reference, in one transaction with the
- * record of the event id. A redelivered event id does nothing; a different event
+ * Runs the event through the payment core (payables.ts) for the kind that owns its
+ * reference, in one transaction with the record of the event id. A redelivered event id does nothing; a different event
  * for the same payment is made harmless by the handler's conditional update and
  * the ledger's idempotency key.
  */
 export async function dispatchPaymentEvent(deps: DispatchDeps, gatewayClient: PaymentGateway, parsed: PaymentEvent): Promise<{ duplicate: boolean }> {
   const gateway = gatewayClient.name;
   const event = await withReference(deps.db, gateway, parsed);
-  const match = findPaymentHandler(event.reference);
+  const match = findPaymentKind(deps.paymentKinds, event.reference);
   if (!match) throw new AppError('BAD_REQUEST', webhookErrors.unknownReference);
   const afterCommit: (() => Promise<void> | void)[] = [];
   // Outside the transaction: SQLite has one connection, and the cached copy costs no statement.
@@ -55,7 +57,7 @@ export async function dispatchPaymentEvent(deps: DispatchDeps, gatewayClient: Pa
       if (event.kind === 'succeeded' && event.paymentId && event.paymentId !== event.sessionId) {
         await repo.recordGatewayPayment(trx, { gateway, payment_id: event.paymentId, reference: event.reference, created_at: deps.clock.now().toISOString() });
       }
-      await match.handler(trx, event, {
+      await handlePayableEvent(match.kind, trx, event, {
         gateway,
         gatewayClient,
         db: deps.db,

@@ -1,10 +1,11 @@
 import { type RefundSourceType, type Settings } from '@parley/contracts';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { type Db, type DbOrTrx } from '../../db/database.js';
+import { type Db } from '../../db/database.js';
 import { type Clock } from '../../lib/clock.js';
 import { registerSweep } from '../jobs/jobs.registry.js';
 import { getSettings } from '../reference/settings.service.js';
-import { type BuyerDetails } from './receipt-pdf.js';
+import { buyerOf } from '../payments/billing.js';
+import { type PaymentKinds, type ReceiptPendingPayable } from '../payments/payment-kinds.js';
 import { queueReceiptMails } from './receipts.jobs.js';
 import * as repo from './receipts.repository.js';
 
@@ -16,36 +17,7 @@ import * as repo from './receipts.repository.js';
  * receipts, under the operator's counter row; no payment waits on that row any more.
  */
 
-/** A paid purchase waiting for its receipt, as the module that sold it describes it. */
-export interface PendingReceipt {
-  sourceId: number;
-  userId: number;
-  /** When it was marked waiting (its payment's confirmation): receipts are numbered in this order. */
-  pendingAt: string;
-  description: string;
-  currency: string;
-  netCents: number;
-  vatPercent: number;
-  vatCents: number;
-  grossCents: number;
-  paymentMethod: string;
-  buyer: BuyerDetails;
-}
-
-/** What sells things with receipts (deposits, store orders) tells the issuer. */
-export interface ReceiptSource {
-  /** Paid and still waiting for a receipt, oldest first, at most `limit`. */
-  listPending(db: DbOrTrx, limit: number): Promise<PendingReceipt[]>;
-  /** No longer waiting: their receipts are written in this transaction. */
-  markIssued(trx: DbOrTrx, sourceIds: number[]): Promise<void>;
-}
-
-const sources = new Map<RefundSourceType, ReceiptSource>();
-
-/** Once per process (several app instances share it): in the module's routes plugin, like payment handlers. */
-export function registerReceiptSource(type: RefundSourceType, source: ReceiptSource) {
-  sources.set(type, source);
-}
+type Waiting = ReceiptPendingPayable & { type: RefundSourceType };
 
 /** Receipts one numbering transaction writes at most; a pass takes this many batches at most. */
 export const RECEIPT_BATCH = 100;
@@ -54,11 +26,14 @@ const BATCHES_PER_PASS = 50;
 /** The operator whose numbering a receipt joins: the legal name of the requisites. */
 const operatorOf = (requisites: string[]) => (requisites[0] ?? 'Parley').trim().slice(0, 64) || 'Parley';
 
-const byPending = (a: PendingReceipt & { type: RefundSourceType }, b: PendingReceipt & { type: RefundSourceType }) =>
-  a.pendingAt < b.pendingAt ? -1 : a.pendingAt > b.pendingAt ? 1 : a.type < b.type ? -1 : a.type > b.type ? 1 : a.sourceId - b.sourceId;
+const byPending = (a: Waiting, b: Waiting) =>
+  a.pendingAt < b.pendingAt ? -1 : a.pendingAt > b.pendingAt ? 1 : a.type < b.type ? -1 : a.type > b.type ? 1 : a.id - b.id;
 
-async function anyPending(db: Db): Promise<boolean> {
-  for (const source of sources.values()) if ((await source.listPending(db, 1)).length > 0) return true;
+/** What sells things with receipts: the app's payment kinds (payments/payment-kinds.ts). */
+const sourcesOf = (kinds: PaymentKinds) => kinds.all;
+
+async function anyPending(db: Db, kinds: PaymentKinds): Promise<boolean> {
+  for (const kind of sourcesOf(kinds)) if ((await kind.listReceiptPending(db, 1)).length > 0) return true;
   return false;
 }
 
@@ -67,12 +42,12 @@ async function anyPending(db: Db): Promise<boolean> {
  * what this one issued), the oldest waiting purchases, their receipts with the next numbers, the
  * counter moved past them, the marks cleared and the mails queued. All of it or nothing.
  */
-async function issueBatch(db: Db, clock: Clock, settings: Settings, limit: number): Promise<number> {
+async function issueBatch(db: Db, clock: Clock, kinds: PaymentKinds, settings: Settings, limit: number): Promise<number> {
   const operator = operatorOf(settings.requisites);
   return db.transaction().execute(async (trx) => {
     const last = await repo.lockCounter(trx, operator);
-    const waiting: (PendingReceipt & { type: RefundSourceType })[] = [];
-    for (const [type, source] of sources) for (const p of await source.listPending(trx, limit)) waiting.push({ ...p, type });
+    const waiting: Waiting[] = [];
+    for (const kind of sourcesOf(kinds)) for (const p of await kind.listReceiptPending(trx, limit)) waiting.push({ ...p, type: kind.type });
     const batch = waiting.sort(byPending).slice(0, limit);
     if (batch.length === 0) return 0;
     const issuedAt = clock.now().toISOString();
@@ -83,26 +58,26 @@ async function issueBatch(db: Db, clock: Clock, settings: Settings, limit: numbe
         operator,
         number: last + i + 1,
         source_type: p.type,
-        source_id: p.sourceId,
+        source_id: p.id,
         user_id: p.userId,
         description: p.description.slice(0, 255),
-        currency: p.currency,
-        net_cents: p.netCents,
+        currency: p.charged.currency,
+        net_cents: p.charged.net_cents,
         vat_percent: p.vatPercent,
-        vat_cents: p.vatCents,
-        gross_cents: p.grossCents,
-        payment_method: p.paymentMethod.slice(0, 64),
+        vat_cents: p.charged.vat_cents,
+        gross_cents: p.charged.total_cents,
+        payment_method: (p.paymentMethod ?? 'Card').slice(0, 64),
         operator_requisites: requisites,
-        billing: JSON.stringify(p.buyer),
+        billing: JSON.stringify(buyerOf(p.billing)),
         issued_at: issuedAt,
       })),
     );
     await repo.setCounter(trx, operator, last + batch.length);
-    for (const [type, source] of sources) {
-      const ids = batch.filter((p) => p.type === type).map((p) => p.sourceId);
-      if (ids.length > 0) await source.markIssued(trx, ids);
+    for (const kind of sourcesOf(kinds)) {
+      const ids = batch.filter((p) => p.type === kind.type).map((p) => p.id);
+      if (ids.length > 0) await kind.markReceiptsIssued(trx, ids);
     }
-    const emailOf = new Map(batch.map((p) => [`${p.type}:${p.sourceId}`, p.buyer.email]));
+    const emailOf = new Map(batch.map((p) => [`${p.type}:${p.id}`, p.billing.email]));
     await queueReceiptMails(
       trx,
       clock,
@@ -116,13 +91,13 @@ async function issueBatch(db: Db, clock: Clock, settings: Settings, limit: numbe
  * Issues the receipts of every purchase waiting for one (up to BATCHES_PER_PASS batches; the next
  * pass goes on). Between batches the event loop serves requests. Returns how many were issued.
  */
-export async function issuePendingReceipts(deps: { db: Db; clock: Clock }, batch = RECEIPT_BATCH): Promise<number> {
+export async function issuePendingReceipts(deps: { db: Db; clock: Clock; paymentKinds: PaymentKinds }, batch = RECEIPT_BATCH): Promise<number> {
   // Most passes find nothing: one indexed look per source, no transaction.
-  if (!(await anyPending(deps.db))) return 0;
+  if (!(await anyPending(deps.db, deps.paymentKinds))) return 0;
   const settings = await getSettings(deps.db);
   let issued = 0;
   for (let i = 0; i < BATCHES_PER_PASS; i++) {
-    const n = await issueBatch(deps.db, deps.clock, settings, batch);
+    const n = await issueBatch(deps.db, deps.clock, deps.paymentKinds, settings, batch);
     issued += n;
     if (n < batch) break;
     await nextTurn();

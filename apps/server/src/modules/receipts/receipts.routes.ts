@@ -1,6 +1,8 @@
 import { receiptParamsSchema, statementQuerySchema } from '@parley/contracts';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, requireAuth } from '../../plugins/session.js';
+// The issuer's sweep (receipts.issue) and the mail job register when loaded: this module owns them.
+import './receipts.issuer.js';
 import { getReceiptPdf } from './receipts.service.js';
 import { ledgerStatementCsv } from './statement.service.js';
 

@@ -4,6 +4,7 @@ import { type Transaction } from 'kysely';
 import { type Database, type Db, type DbOrTrx } from '../../db/database.js';
 import { AppError, localized } from '../../lib/app-error.js';
 import { type Clock } from '../../lib/clock.js';
+import { recordAudit } from '../audit/audit.service.js';
 import { createNotification } from '../notifications/notifications.service.js';
 import { type GatewayRefundEvent, type PaymentGateway } from '../payments/gateway.js';
 import * as repo from './refunds.repository.js';
@@ -37,26 +38,31 @@ export interface ReserveRefundInput {
   requestKey: string;
 }
 
+/** What every refund row says of the payment it gives money back on. */
+const refundRow = (input: Omit<ReserveRefundInput, 'actorId' | 'reason' | 'requestKey'>, now: string) => ({
+  source_type: input.source,
+  source_id: input.sourceId,
+  user_id: input.userId,
+  amount_cents: input.amountCents,
+  currency: input.currency,
+  coins: input.coins,
+  gateway: input.gateway,
+  payment_id: input.paymentId,
+  last_error: null,
+  created_at: now,
+  updated_at: now,
+});
+
 /** The refund for this request key: `created` false when it existed already (nothing else may change then). */
 export async function reserveRefund(trx: Transaction<Database>, clock: Clock, input: ReserveRefundInput): Promise<{ refund: RefundRow; created: boolean }> {
   const now = clock.now().toISOString();
   const inserted = await repo.insertRefund(trx, {
-    source_type: input.source,
-    source_id: input.sourceId,
-    user_id: input.userId,
-    amount_cents: input.amountCents,
-    currency: input.currency,
-    coins: input.coins,
+    ...refundRow(input, now),
     reason: input.reason.slice(0, 255),
     status: 'pending',
-    gateway: input.gateway,
-    payment_id: input.paymentId,
     actor_id: input.actorId,
     request_key: input.requestKey,
-    last_error: null,
     gateway_refund_id: null,
-    created_at: now,
-    updated_at: now,
   });
   if (inserted) return { refund: inserted, created: true };
   return { refund: (await repo.findRefundByKey(trx, input.requestKey))!, created: false };
@@ -92,22 +98,12 @@ export async function recordGatewayRefund(
 ): Promise<RefundRow | undefined> {
   const now = clock.now().toISOString();
   return repo.insertRefund(trx, {
-    source_type: input.source,
-    source_id: input.sourceId,
-    user_id: input.userId,
-    amount_cents: input.amountCents,
-    currency: input.currency,
-    coins: input.coins,
+    ...refundRow(input, now),
     reason: texts.money.gatewayRefund,
     status: 'succeeded',
-    gateway: input.gateway,
-    payment_id: input.paymentId,
     actor_id: null,
     request_key: input.requestKey.slice(0, 128),
-    last_error: null,
     gateway_refund_id: input.gatewayRefundId?.slice(0, 128) ?? null,
-    created_at: now,
-    updated_at: now,
   });
 }
 
@@ -177,8 +173,8 @@ export interface AdminRefundInput {
   requestId: string;
   reason: string;
   plan(trx: Transaction<Database>): Promise<RefundPlan>;
-  /** Runs in the same transaction once the refund is booked (audit row, notice to the user). */
-  record(trx: Transaction<Database>, refund: RefundRow): Promise<unknown>;
+  /** The audit entry (`<source>.refund`) lists the coins taken back too (top-ups). */
+  auditsCoins?: boolean;
 }
 
 async function bookAdminRefund(trx: Transaction<Database>, clock: Clock, input: AdminRefundInput, requestKey: string) {
@@ -200,7 +196,16 @@ async function bookAdminRefund(trx: Transaction<Database>, clock: Clock, input: 
   });
   if (!created) return { refund, created };
   await plan.apply(trx, refund);
-  await input.record(trx, refund);
+  // In the same transaction: the audit row and the notice to the user.
+  const { amount_cents, currency, coins, reason } = refund;
+  await recordAudit(trx, clock, {
+    actorId: input.actorId,
+    action: `${input.source}.refund`,
+    subjectType: input.source,
+    subjectId: input.sourceId,
+    after: { refund_id: refund.id, amount_cents, currency, ...(input.auditsCoins ? { coins } : {}), reason },
+  });
+  await notifyRefund(trx, clock, refund);
   return { refund, created };
 }
 

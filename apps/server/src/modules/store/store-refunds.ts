@@ -2,8 +2,7 @@ import { texts, type RefundBody, type RefundQuote } from '@parley/contracts';
 import { type Transaction } from 'kysely';
 import { type Database, type Db } from '../../db/database.js';
 import { AppError, validationError } from '../../lib/app-error.js';
-import { recordAudit } from '../audit/audit.service.js';
-import { listRefundsOf, notifyRefund, runAdminRefund, toRefund, type RefundDeps, type RefundPlan } from '../refunds/refunds.service.js';
+import { listRefundsOf, runAdminRefund, toRefund, type RefundDeps, type RefundPlan } from '../refunds/refunds.service.js';
 import { chargedOf } from './store.mapper.js';
 import * as repo from './store.repository.js';
 
@@ -63,16 +62,6 @@ export async function refundOrder(deps: RefundDeps, actorId: number, id: number,
     requestId: body.request_id,
     reason: body.reason,
     plan: (trx) => planOrderRefund(trx, deps.clock, id, body),
-    record: async (trx, refund) => {
-      await recordAudit(trx, deps.clock, {
-        actorId,
-        action: 'order.refund',
-        subjectType: 'order',
-        subjectId: id,
-        after: { refund_id: refund.id, amount_cents: refund.amount_cents, currency: refund.currency, reason: refund.reason },
-      });
-      await notifyRefund(trx, deps.clock, refund);
-    },
   });
   return { refund: toRefund(result.refund), created: result.created, quote: await quoteOrderRefund(deps.db, id) };
 }

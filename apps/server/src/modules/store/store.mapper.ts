@@ -1,5 +1,6 @@
 import { orderStatusLabels, type Charged, type DisplayPrice, type Order, type Product, type ProductKind } from '@parley/contracts';
 import { fromFlag } from '../../db/dialect.js';
+import { chargedFrom } from '../payments/billing.js';
 import { type OrderRow, type ProductRow } from './store.table.js';
 
 export const orderNumber = (id: number) => `PRL-${String(id).padStart(6, '0')}`;
@@ -25,15 +26,7 @@ export function toProduct(row: ProductRow, isOwned: boolean, display: DisplayPri
 }
 
 /** What the card is (or was) charged, in the buyer's currency (older rows: euros). */
-export function chargedOf(row: OrderRow): Charged {
-  return {
-    currency: row.charge_currency ?? row.currency,
-    net_cents: row.charge_net_cents ?? row.price_cents,
-    vat_cents: row.charge_vat_cents ?? row.vat_cents,
-    total_cents: row.charge_total_cents ?? row.total_cents,
-    refunded_cents: row.refunded_cents,
-  };
-}
+export const chargedOf = (row: OrderRow): Charged => chargedFrom({ ...row, net_cents: row.price_cents });
 
 /** The API shape of an order (spec §3 Order: order number, item, total, status, date). */
 export function toOrder(row: OrderRow, product: { kind: ProductKind; look: string }, hasReceipt = false): Order {

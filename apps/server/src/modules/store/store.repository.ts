@@ -199,18 +199,9 @@ export function saveBillingAddress(
 export const markReceiptPending = (db: DbOrTrx, id: number, now: string) =>
   db.updateTable('orders').set({ receipt_pending_at: now }).where('id', '=', id).execute();
 
-/** Paid orders still waiting for their receipt, in the order they were paid, with the billing country's name. */
+/** Paid orders still waiting for their receipt, in the order they were paid. */
 export const listReceiptPending = (db: DbOrTrx, limit: number) =>
-  db
-    .selectFrom('orders')
-    .leftJoin('countries', 'countries.id', 'orders.billing_country_id')
-    .selectAll('orders')
-    .select('countries.title as country_title')
-    .where('orders.receipt_pending_at', 'is not', null)
-    .orderBy('orders.receipt_pending_at')
-    .orderBy('orders.id')
-    .limit(limit)
-    .execute();
+  db.selectFrom('orders').selectAll().where('receipt_pending_at', 'is not', null).orderBy('receipt_pending_at').orderBy('id').limit(limit).execute();
 
 export const clearReceiptPending = (db: DbOrTrx, ids: number[]) => db.updateTable('orders').set({ receipt_pending_at: null }).where('id', 'in', ids).execute();
 

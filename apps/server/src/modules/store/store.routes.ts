@@ -24,14 +24,10 @@ import {
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.js';
 import { currentUser, requireAuth, requireVerified } from '../../plugins/session.js';
-import { registerPaymentHandler } from '../payments/payment-handlers.js';
-import { registerReceiptSource } from '../receipts/receipts.issuer.js';
 import * as skins from './skins.service.js';
 import { listTransactions } from './store-history.service.js';
-import { orderReceipts } from './store-receipts.js';
 import { renderPreviewSvg } from './store.preview.js';
 import * as repo from './store.repository.js';
-import { handleOrderPayment } from './store-payments.js';
 import * as store from './store.service.js';
 import './store.jobs.js';
 
@@ -40,8 +36,6 @@ import { errorResponses, svgResponse } from '../../plugins/responses.js';
 export const storeRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
   const tags = ['store'];
-  registerPaymentHandler(store.ORDER_REFERENCE_PREFIX, handleOrderPayment);
-  registerReceiptSource('order', orderReceipts);
   const userIdOf = (request: { auth: { user: { id: number } } | null }) => request.auth?.user.id ?? null;
 
   app.get(

@@ -15,6 +15,8 @@ import { AppError, validationError } from '../../lib/app-error.js';
 import { type Clock } from '../../lib/clock.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import { type PaymentGateway } from '../payments/gateway.js';
+import { billingFromForm, prefillFromProfile, serializeBilling } from '../payments/billing.js';
+import { paymentReference } from '../payments/payment-kinds.js';
 import { displayPrice, quoteIn, resolveCurrency } from '../payments/pricing.js';
 import { hasReceipts } from '../receipts/receipts.service.js';
 import { getSettings } from '../reference/settings.service.js';
@@ -32,9 +34,6 @@ export interface StoreDeps {
   gateway: PaymentGateway;
   log: FastifyBaseLogger;
 }
-
-export const ORDER_REFERENCE_PREFIX = 'order';
-export const orderReference = (orderId: number) => `${ORDER_REFERENCE_PREFIX}:${orderId}`;
 
 export const OPEN: readonly OrderStatus[] = ['pending', 'processing'];
 
@@ -66,18 +65,7 @@ export async function getProduct(db: Db, productId: number, userId: number | nul
   return { row, product: toProduct(row, owned, (await pricer(db, currencyCode))(row.price_cents)) };
 }
 
-export function getCheckoutPrefill(user: UserRow): CheckoutPrefill {
-  return {
-    name: user.name,
-    surname: user.surname ?? '',
-    email: user.email,
-    phone: user.phone ?? '',
-    country: user.country_id,
-    city: user.city ?? '',
-    address: user.address ?? '',
-    postCode: user.zip ?? '',
-  };
-}
+export const getCheckoutPrefill = (user: UserRow): CheckoutPrefill => prefillFromProfile(user);
 
 async function orderOf(db: DbOrTrx, row: OrderRow): Promise<Order> {
   const product = (await repo.findProductById(db, row.product_id))!;
@@ -91,7 +79,8 @@ export async function checkout(deps: StoreDeps, user: UserRow, productId: number
   const product = await repo.findProductById(db, productId);
   if (!product || !product.is_active) throw new AppError('NOT_FOUND', texts.store.productNotFound);
   if (await repo.findOwnedSkin(db, user.id, product.id)) throw new AppError('CONFLICT', texts.store.alreadyOwned);
-  if (!(await repo.findCountry(db, body.country))) throw validationError('country', texts.topUp.countryRequired);
+  const country = await repo.findCountry(db, body.country);
+  if (!country) throw validationError('country', texts.topUp.countryRequired);
 
   const settings = await getSettings(db);
   const vatPercent = settings.vat_percent;
@@ -124,14 +113,7 @@ export async function checkout(deps: StoreDeps, user: UserRow, productId: number
         total_cents: product.price_cents + vatCents,
         currency: 'EUR',
         status: 'pending',
-        billing_name: body.name,
-        billing_surname: body.surname,
-        billing_email: body.email,
-        billing_phone: body.phone,
-        billing_country_id: body.country,
-        billing_city: body.city,
-        billing_address: body.address,
-        billing_post_code: body.postCode,
+        billing: serializeBilling(billingFromForm(body, country)),
         charge_currency: charge.currency,
         charge_net_cents: charge.net_cents,
         charge_vat_cents: charge.vat_cents,
@@ -147,7 +129,7 @@ export async function checkout(deps: StoreDeps, user: UserRow, productId: number
   let session;
   try {
     session = await gateway.createCheckout({
-      reference: orderReference(order.id),
+      reference: paymentReference('order', order.id),
       resultType: 'payment',
       amountCents: charge.total_cents,
       currency: charge.currency,
@@ -192,9 +174,6 @@ export async function getOwnOrder(db: Db, user: UserRow, orderId: number, clock?
   }
   return orderOf(db, row);
 }
-
-/** Cancels every unpaid order past its expiry; returns how many. */
-export const expireStaleOrders = (db: Db, clock: Clock) => repo.expireOrders(db, clock.now().toISOString(), texts.money.checkoutExpired, {});
 
 /** The buyer left the gateway page: an open order becomes canceled (a later confirmation still fulfils it). */
 export async function cancelOwnOrder(db: Db, clock: Clock, user: UserRow, orderId: number): Promise<Order> {

@@ -29,14 +29,8 @@ export interface OrdersTable {
   total_cents: number;
   currency: string;
   status: OrderStatus;
-  billing_name: string;
-  billing_surname: string;
-  billing_email: string;
-  billing_phone: string;
-  billing_country_id: number;
-  billing_city: string;
-  billing_address: string;
-  billing_post_code: string;
+  /** JSON snapshot of the billing details given at checkout (payments/billing.ts, as on deposits). */
+  billing: string;
   gateway: string | null;
   gateway_session_id: string | null;
   failure_message: string | null;

@@ -1,7 +1,7 @@
 import '../coins.css';
 import { limits } from '@parley/contracts';
 import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
+import { QueryState } from '../../../components/ui/query-state';
 import { formatNumber, formatPrice } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
 import { useBundles } from '../api/bundles';
@@ -17,13 +17,7 @@ export function BundlesCard() {
       <h2 className="card__title" id="bundles-title">
         {t('coinsUi.buyBundle')}
       </h2>
-      {isPending && <Spinner label={t('common.loading')} />}
-      {isError && (
-        <p className="alert alert--error" role="alert">
-          {t('account.failedBundles')}
-        </p>
-      )}
-      {shown.length > 0 && (
+      <QueryState isPending={isPending} isError={isError} errorText={t('account.failedBundles')} isEmpty={shown.length === 0}>
         <ul className="bundles-card__list">
           {shown.map((bundle) => (
             <li key={bundle.id} className="bundles-card__item">
@@ -41,7 +35,7 @@ export function BundlesCard() {
             </li>
           ))}
         </ul>
-      )}
+      </QueryState>
     </section>
   );
 }

@@ -1,8 +1,8 @@
 import '../coins.css';
-import { limits, type DepositStatus } from '@parley/contracts';
+import { type DepositStatus } from '@parley/contracts';
 import { type TextKey } from '@parley/contracts/i18n';
 import { useState } from 'react';
-import { Pagination } from '../../../components/ui/pagination';
+import { HistoryTable } from '../../../components/ui/history-table';
 import { formatDate, formatNumber } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
 import { isPartlyRefunded, receiptHref, useMoneyFormatter } from '../../../lib/money';
@@ -26,73 +26,40 @@ const statusLabels: Partial<Record<DepositStatus, TextKey>> = {
 export function PurchasesHistory() {
   const [page, setPage] = useState(1);
   const query = useDepositHistory(page);
-  const rows = query.data?.data ?? [];
-  const padding = Math.max(0, limits.historyPageSize - rows.length);
   const money = useMoneyFormatter();
   const t = useT();
-
-  if (query.isError) {
-    return (
-      <p className="alert alert--error" role="alert">
-        {t('common.anErrorOccurred')}
-      </p>
-    );
-  }
+  const rows = query.data?.data.map((row) => ({
+    key: row.id,
+    cells: [
+      `#${row.id}`,
+      formatDate(row.created_at),
+      money(row.charged.total_cents, row.charged.currency),
+      formatNumber(row.points),
+      row.status === 'refunded' && isPartlyRefunded(row.charged)
+        ? t('storeUi.statusPartlyRefunded', { amount: money(row.charged.refunded_cents, row.charged.currency) })
+        : statusLabels[row.status]
+          ? t(statusLabels[row.status]!)
+          : row.status,
+      row.has_receipt && (
+        <a key="r" href={receiptHref('deposit', row.id)} download aria-label={t('coinsUi.receiptOfPurchase', { id: row.id })}>
+          {t('coinsUi.pdf')}
+        </a>
+      ),
+    ],
+  }));
   return (
-    <div className="purchases">
-      <div className="table-scroll" tabIndex={0} role="region" aria-label={t('coinsUi.historyLabel')}>
-        <table aria-label={t('coinsUi.historyLabel')} aria-busy={query.isPending || undefined}>
-          <thead>
-            <tr>
-              {headers.map((h) => (
-                <th key={h} scope="col">
-                  {t(h)}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {!query.isPending && rows.length === 0 ? (
-              <tr>
-                <td colSpan={headers.length} className="purchases__empty">
-                  {t('account.noTransactionHistory')}
-                </td>
-              </tr>
-            ) : (
-              <>
-                {rows.map((row) => (
-                  <tr key={row.id}>
-                    <td>#{row.id}</td>
-                    <td>{formatDate(row.created_at)}</td>
-                    <td>{money(row.charged.total_cents, row.charged.currency)}</td>
-                    <td>{formatNumber(row.points)}</td>
-                    <td>
-                      {row.status === 'refunded' && isPartlyRefunded(row.charged)
-                        ? t('storeUi.statusPartlyRefunded', { amount: money(row.charged.refunded_cents, row.charged.currency) })
-                        : statusLabels[row.status]
-                          ? t(statusLabels[row.status]!)
-                          : row.status}
-                    </td>
-                    <td>
-                      {row.has_receipt && (
-                        <a href={receiptHref('deposit', row.id)} download aria-label={t('coinsUi.receiptOfPurchase', { id: row.id })}>
-                          {t('coinsUi.pdf')}
-                        </a>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-                {Array.from({ length: padding }, (_, i) => (
-                  <tr key={`pad-${i}`} className="purchases__pad" aria-hidden="true">
-                    <td colSpan={headers.length}>&nbsp;</td>
-                  </tr>
-                ))}
-              </>
-            )}
-          </tbody>
-        </table>
-      </div>
-      <Pagination page={page} lastPage={query.data?.meta.last_page ?? 1} onChange={setPage} label={t('coinsUi.historyPages')} />
-    </div>
+    <HistoryTable
+      label={t('coinsUi.historyLabel')}
+      className="purchases"
+      headers={headers}
+      rows={rows}
+      empty={t('account.noTransactionHistory')}
+      isPending={query.isPending}
+      isError={query.isError}
+      page={page}
+      lastPage={query.data?.meta.last_page ?? 1}
+      onPage={setPage}
+      pagesLabel={t('coinsUi.historyPages')}
+    />
   );
 }

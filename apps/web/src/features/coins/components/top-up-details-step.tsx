@@ -1,16 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { limits, texts, topUpDetailsSchema, type CheckoutPrefill, type Country, type UserProfile } from '@parley/contracts';
+import { texts, topUpDetailsSchema, type CheckoutPrefill, type Country, type UserProfile } from '@parley/contracts';
 import { useForm, type UseFormSetError } from 'react-hook-form';
-import { Link } from 'react-router';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
-import { Checkbox, SelectField, TextField } from '../../../components/ui/field';
-import { Spinner } from '../../../components/ui/spinner';
-import { paths } from '../../../config/paths';
+import { AcceptTermsCheckbox, BillingAddressFields, billingFieldNames, type BillingFieldName } from '../../../components/ui/billing-address-fields';
+import { QueryState } from '../../../components/ui/query-state';
 import { formatNumber, formatPrice } from '../../../lib/format';
-import { useI18n, useT } from '../../../lib/i18n';
-import { legalPages, useCountries, useStaticPages } from '../../../lib/reference';
-import { richText } from '../../../lib/rich-text';
+import { useI18n } from '../../../lib/i18n';
+import { useCountries } from '../../../lib/reference';
 
 /** Step 2 fields with the spec's messages (the same schema the server checks). */
 export const detailsFormSchema = topUpDetailsSchema.extend({
@@ -19,7 +16,7 @@ export const detailsFormSchema = topUpDetailsSchema.extend({
 });
 export type DetailsForm = z.input<typeof detailsFormSchema>;
 export type DetailsValues = z.output<typeof detailsFormSchema>;
-export const detailsFields = ['name', 'surname', 'phone', 'email', 'country', 'city', 'address', 'postCode', 'accept_terms'] as const;
+export const detailsFields = [...billingFieldNames, 'accept_terms'] as const;
 
 /** The last top-up's billing details (GET /deposit/prefill) as the form's starting values. */
 export const detailsFromPrefill = (prefill: CheckoutPrefill): DetailsForm => ({
@@ -56,16 +53,16 @@ interface DetailsStepProps {
 
 /** Step 2: payment details, the charge with VAT, terms. The form mounts once countries are in, so the saved country shows. */
 export function TopUpDetailsStep(props: DetailsStepProps) {
-  const t = useT();
   const countries = useCountries();
-  if (countries.isPending) return <Spinner label={t('common.loading')} />;
-  return <DetailsFormView {...props} countries={countries.data ?? []} />;
+  return (
+    <QueryState isPending={countries.isPending}>
+      <DetailsFormView {...props} countries={countries.data ?? []} />
+    </QueryState>
+  );
 }
 
 function DetailsFormView({ defaults, summary, error, onBack, onSubmit, countries }: DetailsStepProps & { countries: Country[] }) {
   const { t, localize } = useI18n();
-  const { data: pages = [] } = useStaticPages();
-  const legal = legalPages(pages);
   const { register, handleSubmit, setError, formState } = useForm<DetailsForm, unknown, DetailsValues>({
     resolver: zodResolver(detailsFormSchema),
     defaultValues: defaults,
@@ -74,6 +71,7 @@ function DetailsFormView({ defaults, summary, error, onBack, onSubmit, countries
   const euro = (value: number) => formatPrice(value, summary.symbol);
   // The schema's messages are the catalogue's English texts; a server's field error comes translated.
   const fieldError = (error: { message?: string } | undefined) => (error?.message ? localize(error.message) : undefined);
+  const billingField = (name: BillingFieldName) => ({ ...register(name), error: fieldError(errors[name]) });
 
   return (
     <form onSubmit={handleSubmit((values) => onSubmit(values, setError))} noValidate>
@@ -92,44 +90,8 @@ function DetailsFormView({ defaults, summary, error, onBack, onSubmit, countries
           {error}
         </p>
       )}
-      <div className="form__grid">
-        <TextField label={t('topUpUi.name')} autoComplete="given-name" error={fieldError(errors.name)} {...register('name')} />
-        <TextField label={t('topUpUi.surname')} autoComplete="family-name" error={fieldError(errors.surname)} {...register('surname')} />
-        <TextField
-          label={t('topUpUi.phone')}
-          type="tel"
-          autoComplete="tel"
-          maxLength={limits.phoneMaxLength}
-          error={fieldError(errors.phone)}
-          {...register('phone')}
-        />
-        <TextField label={t('topUpUi.email')} type="email" autoComplete="email" error={fieldError(errors.email)} {...register('email')} />
-        <SelectField
-          label={t('topUpUi.country')}
-          autoComplete="country"
-          defaultValue={defaults.country}
-          error={fieldError(errors.country)}
-          {...register('country')}
-        >
-          <option value="">{t('topUpUi.selectCountry')}</option>
-          {countries.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.title}
-            </option>
-          ))}
-        </SelectField>
-        <TextField label={t('topUpUi.city')} autoComplete="address-level2" error={fieldError(errors.city)} {...register('city')} />
-        <TextField label={t('topUpUi.address')} autoComplete="street-address" error={fieldError(errors.address)} {...register('address')} />
-        <TextField label={t('topUpUi.postCode')} autoComplete="postal-code" error={fieldError(errors.postCode)} {...register('postCode')} />
-      </div>
-      <Checkbox
-        label={richText(t, 'topUpUi.acceptTerms', {
-          terms: legal.terms ? <Link to={paths.staticPageLegacy.getHref(legal.terms.id)}>{t('topUpUi.termsLink')}</Link> : t('topUpUi.termsLink'),
-          privacy: legal.privacy ? <Link to={paths.staticPageLegacy.getHref(legal.privacy.id)}>{t('topUpUi.privacyLink')}</Link> : t('topUpUi.privacyLink'),
-        })}
-        error={fieldError(errors.accept_terms)}
-        {...register('accept_terms')}
-      />
+      <BillingAddressFields field={billingField} countries={countries} defaultCountry={defaults.country} />
+      <AcceptTermsCheckbox {...register('accept_terms')} error={fieldError(errors.accept_terms)} />
       <div className="top-up__actions">
         <Button variant="secondary" onClick={onBack}>
           {t('topUpUi.back')}

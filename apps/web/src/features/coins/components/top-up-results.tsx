@@ -1,9 +1,8 @@
 import '../coins.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { buttonClass } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
+import { useNavigate } from 'react-router';
+import { PaymentResult } from '../../../components/ui/payment-result';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { formatDate, formatNumber } from '../../../lib/format';
@@ -37,12 +36,10 @@ export function TopUpProcessing({ orderId }: { orderId: number }) {
   }, [data, error, orderId, navigate, queryClient, t]);
 
   return (
-    <div className="container container--narrow page payment-result" role="status">
-      <Spinner size="lg" />
-      <h1>{t('topUpUi.processingTitle')}</h1>
+    <PaymentResult state="processing" title={t('topUpUi.processingTitle')}>
       <p>{t('topUpUi.pleaseWait')}</p>
       {data?.expires_at && <p className="payment-result__expiry">{t('topUpUi.unpaidExpiry', { date: formatDate(data.expires_at) })}</p>}
-    </div>
+    </PaymentResult>
   );
 }
 
@@ -56,22 +53,10 @@ export function TopUpSuccess({ orderId }: { orderId: number }) {
     void queryClient.invalidateQueries({ queryKey: depositHistoryKey });
   }, [queryClient]);
   return (
-    <div className="container container--narrow page payment-result">
-      <div className="payment-result__icon payment-result__icon--success" aria-hidden="true">
-        ✓
-      </div>
-      <h1>{t('topUpUi.successTitle')}</h1>
+    <PaymentResult state="success" title={t('topUpUi.successTitle')} action={{ to: paths.account.getHref(purchasesTab), label: t('topUp.viewHistory') }}>
       <p>{t('account.pointsAdded')}</p>
       {data?.status === 'success' && <p>{t('topUpUi.coinsAdded', { coins: formatNumber(data.points) })}</p>}
-      <div className="payment-result__actions">
-        <Link to={paths.account.getHref(purchasesTab)} className={buttonClass('primary')}>
-          {t('topUp.viewHistory')}
-        </Link>
-        <Link to={paths.home.getHref()} className={buttonClass('secondary')}>
-          {t('topUp.returnHome')}
-        </Link>
-      </div>
-    </div>
+    </PaymentResult>
   );
 }
 
@@ -79,22 +64,10 @@ export function TopUpSuccess({ orderId }: { orderId: number }) {
 export function TopUpFail({ error }: { error: string | null }) {
   const { t, localize } = useI18n();
   return (
-    <div className="container container--narrow page payment-result">
-      <div className="payment-result__icon payment-result__icon--error" aria-hidden="true">
-        !
-      </div>
-      <h1>{t('topUpUi.failTitle')}</h1>
+    <PaymentResult state="error" title={t('topUpUi.failTitle')} action={{ to: paths.account.getHref(), label: t('topUp.tryAgain') }}>
       <p className="alert alert--error" role="alert">
         {error ? localize(error) : t('topUp.paymentFailed')}
       </p>
-      <div className="payment-result__actions">
-        <Link to={paths.account.getHref()} className={buttonClass('primary')}>
-          {t('topUp.tryAgain')}
-        </Link>
-        <Link to={paths.home.getHref()} className={buttonClass('secondary')}>
-          {t('topUp.returnHome')}
-        </Link>
-      </div>
-    </div>
+    </PaymentResult>
   );
 }

@@ -3,23 +3,22 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { checkoutBodySchema, limits, type CheckoutBody, type CheckoutForm as CheckoutValues, type Country, type Product } from '@parley/contracts';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { Checkbox, SelectField, TextField } from '../../../components/ui/field';
-import { Spinner } from '../../../components/ui/spinner';
-import { paths } from '../../../config/paths';
+import { AcceptTermsCheckbox, BillingAddressFields, billingFieldNames, type BillingFieldName } from '../../../components/ui/billing-address-fields';
+import { Checkbox } from '../../../components/ui/field';
+import { QueryState } from '../../../components/ui/query-state';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { formatPrice } from '../../../lib/format';
 import { applyServerErrors } from '../../../lib/forms';
-import { useI18n, useT } from '../../../lib/i18n';
-import { legalPages, useCountries, useSettings, useStaticPages } from '../../../lib/reference';
+import { useI18n } from '../../../lib/i18n';
+import { useCountries, useSettings } from '../../../lib/reference';
 import { useCheckout, useCheckoutPrefill } from '../api/checkout';
 import { kindLabels } from './product-card';
 import { TestPaymentsBanner } from '../../../components/ui/test-payments-banner';
 import { ChatBubblePreview, lookOf } from './skin-bubble';
 import { richText } from '../../../lib/rich-text';
 
-const fields = ['name', 'surname', 'email', 'phone', 'country', 'city', 'address', 'postCode', 'accept_terms'] as const;
+const fields = [...billingFieldNames, 'accept_terms'] as const;
 const emptyValues: CheckoutValues = {
   name: '',
   surname: '',
@@ -41,24 +40,24 @@ const totals = (product: Product) => ({ price: product.display.amount, vat: prod
 
 /** The spec's checkout sections: confirm purchase, billing/delivery address, payment details, save info, terms. */
 export function CheckoutForm({ product }: { product: Product }) {
-  const t = useT();
   const prefill = useCheckoutPrefill();
   const countries = useCountries();
   // The form opens once the saved details and the country list are in, so every saved field shows
   // (a <select> drops a value it has no option for) and nothing typed is overwritten later.
-  if (prefill.isPending || countries.isPending) return <Spinner label={t('common.loading')} />;
   const saved = prefill.data;
   const defaults: CheckoutValues = saved
     ? { ...emptyValues, ...saved, country: saved.country === null ? '' : String(saved.country), save_info: saved.country !== null }
     : emptyValues;
-  return <CheckoutFormView product={product} defaults={defaults} countries={countries.data ?? []} />;
+  return (
+    <QueryState isPending={prefill.isPending || countries.isPending}>
+      <CheckoutFormView product={product} defaults={defaults} countries={countries.data ?? []} />
+    </QueryState>
+  );
 }
 
 function CheckoutFormView({ product, defaults, countries }: { product: Product; defaults: CheckoutValues; countries: Country[] }) {
   const { t, localize } = useI18n();
   const { data: settings } = useSettings();
-  const { data: pages = [] } = useStaticPages();
-  const legal = legalPages(pages);
   const checkout = useCheckout(product.id);
   const [formError, setFormError] = useState<string | null>(null);
   const [redirectUrl, setRedirectUrl] = useState<string | null>(null);
@@ -94,6 +93,7 @@ function CheckoutFormView({ product, defaults, countries }: { product: Product; 
   const euro = (value: number) => formatPrice(value, product.display.symbol);
   // The schema's messages are the catalogue's English texts; a server's field error comes translated.
   const fieldError = (error: { message?: string } | undefined) => (error?.message ? localize(error.message) : undefined);
+  const billingField = (name: BillingFieldName) => ({ ...register(name), error: fieldError(errors[name]) });
 
   if (redirectUrl) {
     return (
@@ -146,36 +146,7 @@ function CheckoutFormView({ product, defaults, countries }: { product: Product; 
         <h2 className="card__title" id="address-title">
           {t('storeUi.billingAddress')}
         </h2>
-        <div className="form-grid">
-          <TextField label={t('topUpUi.name')} autoComplete="given-name" error={fieldError(errors.name)} {...register('name')} />
-          <TextField label={t('topUpUi.surname')} autoComplete="family-name" error={fieldError(errors.surname)} {...register('surname')} />
-          <TextField label={t('topUpUi.email')} type="email" autoComplete="email" error={fieldError(errors.email)} {...register('email')} />
-          <TextField
-            label={t('topUpUi.phone')}
-            type="tel"
-            autoComplete="tel"
-            maxLength={limits.phoneMaxLength}
-            error={fieldError(errors.phone)}
-            {...register('phone')}
-          />
-          <SelectField
-            label={t('topUpUi.country')}
-            autoComplete="country"
-            defaultValue={String(defaults.country)}
-            error={fieldError(errors.country)}
-            {...register('country')}
-          >
-            <option value="">{t('topUpUi.selectCountry')}</option>
-            {countries.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.title}
-              </option>
-            ))}
-          </SelectField>
-          <TextField label={t('topUpUi.city')} autoComplete="address-level2" error={fieldError(errors.city)} {...register('city')} />
-          <TextField label={t('topUpUi.address')} autoComplete="street-address" error={fieldError(errors.address)} {...register('address')} />
-          <TextField label={t('topUpUi.postCode')} autoComplete="postal-code" error={fieldError(errors.postCode)} {...register('postCode')} />
-        </div>
+        <BillingAddressFields field={billingField} countries={countries} defaultCountry={String(defaults.country)} />
       </section>
 
       <section className="card checkout__section" aria-labelledby="payment-title">
@@ -184,14 +155,7 @@ function CheckoutFormView({ product, defaults, countries }: { product: Product; 
         </h2>
         <p>{richText(t, 'storeUi.youPay', { total: <strong>{euro(amounts.total)}</strong> })}</p>
         <Checkbox label={t('storeUi.saveInfo')} {...register('save_info')} />
-        <Checkbox
-          label={richText(t, 'topUpUi.acceptTerms', {
-            terms: legal.terms ? <Link to={paths.staticPageLegacy.getHref(legal.terms.id)}>{t('topUpUi.termsLink')}</Link> : t('topUpUi.termsLink'),
-            privacy: legal.privacy ? <Link to={paths.staticPageLegacy.getHref(legal.privacy.id)}>{t('topUpUi.privacyLink')}</Link> : t('topUpUi.privacyLink'),
-          })}
-          error={fieldError(errors.accept_terms)}
-          {...register('accept_terms')}
-        />
+        <AcceptTermsCheckbox {...register('accept_terms')} error={fieldError(errors.accept_terms)} />
         <Button type="submit" size="lg" block loading={checkout.isPending}>
           {t('topUpUi.pay', { price: euro(amounts.total) })}
         </Button>

@@ -1,10 +1,8 @@
-import { defaultCurrency, limits, type StoreTransaction } from '@parley/contracts';
-import { type TextKey } from '@parley/contracts/i18n';
-import { useState, type ReactNode } from 'react';
+import { defaultCurrency, type StoreTransaction } from '@parley/contracts';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button';
-import { Pagination } from '../../../components/ui/pagination';
-import { Spinner } from '../../../components/ui/spinner';
+import { HistoryTable } from '../../../components/ui/history-table';
 import { paths } from '../../../config/paths';
 import { formatDate, formatNumber, formatPrice } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
@@ -12,74 +10,6 @@ import { receiptHref, statementHref, useMoneyFormatter } from '../../../lib/mone
 import { useOrders, useTransactions } from '../api/orders';
 import { OrderStatusBadge } from './order-status-badge';
 import '../store.css';
-
-interface HistoryTableProps {
-  title: string;
-  headers: TextKey[];
-  rows: ReactNode[][] | undefined;
-  empty: string;
-  emptyAction?: ReactNode;
-  isPending: boolean;
-  isError: boolean;
-  page: number;
-  lastPage: number;
-  onPage: (page: number) => void;
-}
-
-/** A history table: 5 rows per page, padded to 5 rows (spec §9). */
-function HistoryTable({ title, headers, rows, empty, emptyAction, isPending, isError, page, lastPage, onPage }: HistoryTableProps) {
-  const t = useT();
-  const padding = rows && rows.length > 0 ? Math.max(0, limits.historyPageSize - rows.length) : 0;
-  return (
-    <section className="card history" aria-label={title}>
-      <h2 className="card__title">{title}</h2>
-      {isPending && <Spinner label={t('common.loading')} />}
-      {isError && (
-        <p className="alert alert--error" role="alert">
-          {t('common.anErrorOccurred')}
-        </p>
-      )}
-      {rows && rows.length === 0 && (
-        <div className="history__empty">
-          <p>{empty}</p>
-          {emptyAction}
-        </div>
-      )}
-      {rows && rows.length > 0 && (
-        <div className="table-scroll" tabIndex={0} role="region" aria-label={title}>
-          <table>
-            <thead>
-              <tr>
-                {headers.map((h) => (
-                  <th key={h} scope="col">
-                    {t(h)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((cells, i) => (
-                <tr key={i}>
-                  {cells.map((cell, j) => (
-                    <td key={j}>{cell}</td>
-                  ))}
-                </tr>
-              ))}
-              {Array.from({ length: padding }, (_, i) => (
-                <tr key={`pad-${i}`} className="history__pad" aria-hidden="true">
-                  {headers.map((h) => (
-                    <td key={h}>&nbsp;</td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pagination page={page} lastPage={lastPage} onChange={onPage} label={t('storeUi.tablePages', { title })} />
-    </section>
-  );
-}
 
 const euro = (value: number) => formatPrice(value, defaultCurrency.symbol);
 
@@ -89,26 +19,32 @@ export function OrdersHistory() {
   const t = useT();
   const { data, isPending, isError } = useOrders(page);
   const money = useMoneyFormatter();
-  const rows = data?.data.map((o) => [
-    o.order_number,
-    o.item.name,
-    money(o.charged.total_cents, o.charged.currency),
-    <span key="s" title={o.message ?? undefined}>
-      <OrderStatusBadge label={o.status_label} charged={o.charged} />
-      {o.message && o.status !== 'success' && <span className="history__note">{o.message}</span>}
-    </span>,
-    formatDate(o.created_at),
-    o.has_receipt ? (
-      <a key="r" href={receiptHref('order', o.id)} download aria-label={t('storeUi.receiptOfOrder', { number: o.order_number })}>
-        {t('coinsUi.pdf')}
-      </a>
-    ) : (
-      ''
-    ),
-  ]);
+  const rows = data?.data.map((o) => ({
+    key: o.id,
+    cells: [
+      o.order_number,
+      o.item.name,
+      money(o.charged.total_cents, o.charged.currency),
+      <span key="s" title={o.message ?? undefined}>
+        <OrderStatusBadge label={o.status_label} charged={o.charged} />
+        {o.message && o.status !== 'success' && <span className="history__note">{o.message}</span>}
+      </span>,
+      formatDate(o.created_at),
+      o.has_receipt ? (
+        <a key="r" href={receiptHref('order', o.id)} download aria-label={t('storeUi.receiptOfOrder', { number: o.order_number })}>
+          {t('coinsUi.pdf')}
+        </a>
+      ) : (
+        ''
+      ),
+    ],
+  }));
   return (
     <HistoryTable
+      label={t('storeUi.orders')}
       title={t('storeUi.orders')}
+      className="history"
+      pagesLabel={t('storeUi.tablePages', { title: t('storeUi.orders') })}
       headers={['storeUi.orderNumber', 'storeUi.item', 'storeUi.total', 'storeUi.status', 'storeUi.date', 'storeUi.receipt']}
       rows={rows}
       empty={t('store.noOrders')}
@@ -162,16 +98,17 @@ export function TransactionsHistory({ user }: { user?: { balance: number } }) {
   const [page, setPage] = useState(1);
   const t = useT();
   const { data, isPending, isError } = useTransactions(page, user?.balance);
-  const rows = data?.data.map((row) => [
-    row.type_label,
-    amountOf(row, t('nav.coins')),
-    <OrderStatusBadge key="s" label={row.status} />,
-    formatDate(row.created_at),
-  ]);
+  const rows = data?.data.map((row, i) => ({
+    key: `${page}:${i}`,
+    cells: [row.type_label, amountOf(row, t('nav.coins')), <OrderStatusBadge key="s" label={row.status} />, formatDate(row.created_at)],
+  }));
   return (
     <>
       <HistoryTable
+        label={t('storeUi.transactions')}
         title={t('storeUi.transactions')}
+        className="history"
+        pagesLabel={t('storeUi.tablePages', { title: t('storeUi.transactions') })}
         headers={['storeUi.type', 'storeUi.amount', 'storeUi.status', 'storeUi.date']}
         rows={rows}
         empty={t('store.noTransactions')}

@@ -1,9 +1,8 @@
 import '../store.css';
 import { limits, texts } from '@parley/contracts';
 import { useEffect, useRef } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { buttonClass } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
+import { useNavigate } from 'react-router';
+import { PaymentResult, PaymentResultPending } from '../../../components/ui/payment-result';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/format';
 import { useI18n, useT } from '../../../lib/i18n';
@@ -47,13 +46,11 @@ export function OrderProcessing({ orderId, canceled = false }: { orderId: number
   }, [isError, orderId, navigate]);
 
   return (
-    <div className="container container--narrow page order-result" role="status">
-      <Spinner size="lg" />
-      <h1>{t('storeUi.processingTitle')}</h1>
+    <PaymentResult state="processing" title={t('storeUi.processingTitle')}>
       {data && <p className="order-result__number">{t('storeUi.orderLine', { number: data.order.order_number })}</p>}
       <p className="order-result__warning">{t('topUpUi.pleaseWait')}</p>
-      {data?.order.expires_at && <p className="order-result__expiry">{t('topUpUi.unpaidExpiry', { date: formatDate(data.order.expires_at) })}</p>}
-    </div>
+      {data?.order.expires_at && <p className="payment-result__expiry">{t('topUpUi.unpaidExpiry', { date: formatDate(data.order.expires_at) })}</p>}
+    </PaymentResult>
   );
 }
 
@@ -94,51 +91,14 @@ export function OrderPlaced({ orderId }: { orderId: number }) {
   const t = useT();
   const { data, isPending, isError } = useOrderStatus(orderId, limits.depositPollMs, orderId > 0);
   // No thanks for an order that does not exist (or is not this buyer's): the lookup's 404 says so.
-  if (orderId > 0 && isPending) {
-    return (
-      <div className="container container--narrow page order-result" role="status">
-        <Spinner size="lg" label={t('common.loading')} />
-      </div>
-    );
-  }
-  if (orderId <= 0 || isError || !data) return <OrderNotFound />;
+  const ordersAction = { to: paths.account.getHref('orders'), label: t('topUp.viewOrders') };
+  if (orderId > 0 && isPending) return <PaymentResultPending />;
+  if (orderId <= 0 || isError || !data) return <PaymentResult state="error" title={t('store.orderNotFound')} action={ordersAction} />;
   return (
-    <div className="container container--narrow page order-result">
-      <div className="order-result__icon order-result__icon--success" aria-hidden="true">
-        ✓
-      </div>
-      <h1>{t('storeUi.placedTitle')}</h1>
+    <PaymentResult state="success" title={t('storeUi.placedTitle')} action={ordersAction}>
       <p>{t('storeUi.placedBody')}</p>
-      {data && <OrderSummary data={data} />}
-      <div className="order-result__actions">
-        <Link to={paths.account.getHref('orders')} className={buttonClass('primary')}>
-          {t('topUp.viewOrders')}
-        </Link>
-        <Link to={paths.home.getHref()} className={buttonClass('secondary')}>
-          {t('topUp.returnHome')}
-        </Link>
-      </div>
-    </div>
-  );
-}
-
-function OrderNotFound() {
-  const t = useT();
-  return (
-    <div className="container container--narrow page order-result">
-      <div className="order-result__icon order-result__icon--error" aria-hidden="true">
-        !
-      </div>
-      <h1>{t('store.orderNotFound')}</h1>
-      <div className="order-result__actions">
-        <Link to={paths.account.getHref('orders')} className={buttonClass('primary')}>
-          {t('topUp.viewOrders')}
-        </Link>
-        <Link to={paths.home.getHref()} className={buttonClass('secondary')}>
-          {t('topUp.returnHome')}
-        </Link>
-      </div>
-    </div>
+      <OrderSummary data={data} />
+    </PaymentResult>
   );
 }
 
@@ -151,24 +111,12 @@ export function OrderPaymentFailed({ orderId }: { orderId: number }) {
   const expired = !!reason && (reason === texts.money.checkoutExpired || reason === t('money.checkoutExpired'));
   const retry = data ? paths.checkout.getHref(data.order.item.product_id) : paths.account.getHref();
   return (
-    <div className="container container--narrow page order-result">
-      <div className="order-result__icon order-result__icon--error" aria-hidden="true">
-        !
-      </div>
-      <h1>{t('storeUi.failedTitle')}</h1>
+    <PaymentResult state="error" title={t('storeUi.failedTitle')} action={{ to: retry, label: t('topUp.tryAgain') }}>
       <p className="alert alert--error" role="alert">
         {expired ? t('money.checkoutExpired') : t('topUp.storePaymentFailed')}
       </p>
       {reason && !expired && <p className="order-result__reason">{localize(reason)}</p>}
       {data && <OrderSummary data={data} />}
-      <div className="order-result__actions">
-        <Link to={retry} className={buttonClass('primary')}>
-          {t('topUp.tryAgain')}
-        </Link>
-        <Link to={paths.home.getHref()} className={buttonClass('secondary')}>
-          {t('topUp.returnHome')}
-        </Link>
-      </div>
-    </div>
+    </PaymentResult>
   );
 }

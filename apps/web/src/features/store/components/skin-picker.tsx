@@ -1,7 +1,7 @@
 import { productKinds, type OwnedSkin, type ProductKind } from '@parley/contracts';
 import { Link } from 'react-router';
 import { toast } from '../../../components/ui/toast';
-import { Spinner } from '../../../components/ui/spinner';
+import { QueryState } from '../../../components/ui/query-state';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { useI18n } from '../../../lib/i18n';
@@ -18,8 +18,12 @@ export function SkinPicker() {
   const { data, isPending, isError } = useSkins();
   const change = useChangeSkin();
 
-  if (isPending) return <Spinner label={t('common.loading')} />;
-  if (isError || !data) return <p className="alert alert--error">{t('common.anErrorOccurred')}</p>;
+  if (isPending || isError || !data)
+    return (
+      <QueryState isPending={isPending} isError={isError || !data}>
+        {null}
+      </QueryState>
+    );
 
   const choose = (kind: ProductKind, skin: OwnedSkin | null) => {
     const request = skin ? { action: 'equip' as const, productId: skin.id } : { action: 'unequip' as const, kind };
