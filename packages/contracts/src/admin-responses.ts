@@ -255,6 +255,7 @@ export const adminReportRowSchema = z.object({
   resolved_at: z.string().nullable(),
   resolved_by: z.number().int().nullable(),
 });
+export type AdminReportRow = z.infer<typeof adminReportRowSchema>;
 export const reportDecidedSchema = z.object({
   id: z.number().int(),
   reporter_id: z.number().int(),
