@@ -280,6 +280,7 @@ export const adminApplicationSchema = contributorApplicationSchema.extend({
   user_name: z.string(),
   decided_by: z.number().int().nullable(),
 });
+export type AdminApplication = z.infer<typeof adminApplicationSchema>;
 
 export const adminPayoutSchema = payoutHistoryRowSchema.extend({
   user_id: z.number().int(),
