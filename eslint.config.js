@@ -71,10 +71,7 @@ export default tseslint.config(
   },
   {
     // Issue 32 §3: the admin console's components that fetch parse with the contract too.
-    files: [
-      'apps/web/src/features/admin/components/llm-connection.tsx',
-      'apps/web/src/features/admin/components/crud-screen.tsx',
-    ],
+    files: ['apps/web/src/features/admin/components/llm-connection.tsx', 'apps/web/src/features/admin/components/crud-screen.tsx'],
     plugins: { 'parley-api': parleyApi },
     rules: { 'parley-api/no-api-casts': 'error' },
   },

@@ -215,9 +215,7 @@ export const adminTopicSchema = z.object({
   last_seq: z.number().int(),
   created_at: z.string(),
   updated_at: z.string(),
-  participants: z.array(
-    z.object({ id: z.number().int(), email: z.string(), name: z.string(), joined_at: z.string(), left_at: z.string().nullable() }),
-  ),
+  participants: z.array(z.object({ id: z.number().int(), email: z.string(), name: z.string(), joined_at: z.string(), left_at: z.string().nullable() })),
   messages: z.array(
     z.object({
       id: z.number().int(),

@@ -25,26 +25,38 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
       status: 'OK' as const,
       payload: await service.listRecords(actorOf(app, request), entity, request.query),
     }));
-    app.get(`${base}/:id`, { schema: { tags, params: idParamSchema, response: { 200: entity.responses.record, ...errorResponses(404) } } }, async (request) => ({
-      status: 'OK' as const,
-      payload: await service.getRecord(actorOf(app, request), entity, request.params.id),
-    }));
+    app.get(
+      `${base}/:id`,
+      { schema: { tags, params: idParamSchema, response: { 200: entity.responses.record, ...errorResponses(404) } } },
+      async (request) => ({
+        status: 'OK' as const,
+        payload: await service.getRecord(actorOf(app, request), entity, request.params.id),
+      }),
+    );
     app.post(base, { schema: { tags, body: entity.body, response: { 200: entity.responses.record } } }, async (request) => ({
       status: 'OK' as const,
       message: 'Saved',
       payload: await committed(request, entity, await service.createRecord(actorOf(app, request), entity, request.body)),
     }));
-    app.put(`${base}/:id`, { schema: { tags, params: idParamSchema, body: entity.body, response: { 200: entity.responses.record, ...errorResponses(404) } } }, async (request) => ({
-      status: 'OK' as const,
-      message: 'Saved',
-      payload: await committed(request, entity, await service.updateRecord(actorOf(app, request), entity, request.params.id, request.body)),
-    }));
-    if (entity.canDelete) {
-      app.delete(`${base}/:id`, { schema: { tags, params: idParamSchema, response: { 200: entity.responses.deleted, ...errorResponses(404, 409) } } }, async (request) => ({
+    app.put(
+      `${base}/:id`,
+      { schema: { tags, params: idParamSchema, body: entity.body, response: { 200: entity.responses.record, ...errorResponses(404) } } },
+      async (request) => ({
         status: 'OK' as const,
-        message: 'Deleted',
-        payload: await committed(request, entity, await service.deleteRecord(actorOf(app, request), entity, request.params.id)),
-      }));
+        message: 'Saved',
+        payload: await committed(request, entity, await service.updateRecord(actorOf(app, request), entity, request.params.id, request.body)),
+      }),
+    );
+    if (entity.canDelete) {
+      app.delete(
+        `${base}/:id`,
+        { schema: { tags, params: idParamSchema, response: { 200: entity.responses.deleted, ...errorResponses(404, 409) } } },
+        async (request) => ({
+          status: 'OK' as const,
+          message: 'Deleted',
+          payload: await committed(request, entity, await service.deleteRecord(actorOf(app, request), entity, request.params.id)),
+        }),
+      );
     }
   }
 

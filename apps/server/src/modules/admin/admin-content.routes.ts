@@ -12,7 +12,10 @@ const tags = ['admin'];
 
 /** Settings (spec §3) and localizations. */
 export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/settings', { schema: { tags, response: { 200: adminResponses.settings } } }, async () => ({ status: 'OK' as const, payload: await getSettings(app.db) }));
+  app.get('/settings', { schema: { tags, response: { 200: adminResponses.settings } } }, async () => ({
+    status: 'OK' as const,
+    payload: await getSettings(app.db),
+  }));
 
   app.put('/settings', { schema: { tags, body: settingsSchema.partial(), response: { 200: adminResponses.settings } } }, async (request) => {
     const payload = await service.updateSettings(actorOf(app, request), request.body);
@@ -22,13 +25,24 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
     return { status: 'OK' as const, message: 'Settings saved', payload };
   });
 
-  app.get('/languages/:id/localizations', { schema: { tags, params: languageParamSchema, querystring: localizationKeyQuerySchema, response: { 200: adminResponses.localizationKeys, ...errorResponses(404) } } }, async (request) => ({
-    status: 'OK' as const,
-    payload: await service.listLocalizationKeys(actorOf(app, request), request.params.id, {
-      ...request.query,
-      order: request.query.sort ? request.query.order : 'asc',
+  app.get(
+    '/languages/:id/localizations',
+    {
+      schema: {
+        tags,
+        params: languageParamSchema,
+        querystring: localizationKeyQuerySchema,
+        response: { 200: adminResponses.localizationKeys, ...errorResponses(404) },
+      },
+    },
+    async (request) => ({
+      status: 'OK' as const,
+      payload: await service.listLocalizationKeys(actorOf(app, request), request.params.id, {
+        ...request.query,
+        order: request.query.sort ? request.query.order : 'asc',
+      }),
     }),
-  }));
+  );
 
   // Instances cache each language's texts: the write announced itself before its commit, and again after it here, so no
   // instance keeps what it read in between (this one forgets at once).
@@ -37,15 +51,27 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
     await app.bus.invalidate({ kind: 'localizations' }).catch((error: unknown) => request.log.error({ err: error }, 'localizations invalidation not sent'));
   };
 
-  app.put('/languages/:id/localizations', { schema: { tags, params: languageParamSchema, body: localizationBodySchema, response: { 200: adminResponses.localizationSaved, ...errorResponses(404) } } }, async (request) => {
-    const payload = await service.saveLocalization(actorOf(app, request), request.params.id, request.body.key, request.body.value);
-    await localizationsChanged(request);
-    return { status: 'OK' as const, message: texts.admin.saved, payload };
-  });
+  app.put(
+    '/languages/:id/localizations',
+    {
+      schema: { tags, params: languageParamSchema, body: localizationBodySchema, response: { 200: adminResponses.localizationSaved, ...errorResponses(404) } },
+    },
+    async (request) => {
+      const payload = await service.saveLocalization(actorOf(app, request), request.params.id, request.body.key, request.body.value);
+      await localizationsChanged(request);
+      return { status: 'OK' as const, message: texts.admin.saved, payload };
+    },
+  );
 
   app.delete(
     '/languages/:id/localizations/:key',
-    { schema: { tags, params: languageParamSchema.extend({ key: z.string().min(1).max(128) }), response: { 200: adminResponses.deleted, ...errorResponses(404) } } },
+    {
+      schema: {
+        tags,
+        params: languageParamSchema.extend({ key: z.string().min(1).max(128) }),
+        response: { 200: adminResponses.deleted, ...errorResponses(404) },
+      },
+    },
     async (request) => {
       const payload = await service.deleteLocalization(actorOf(app, request), request.params.id, request.params.key);
       await localizationsChanged(request);

@@ -20,26 +20,41 @@ export const adminMoneyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/payments', { schema: { tags, querystring: pageQuery, response: { 200: adminResponses.payments } } }, async (request) => {
     const { source, page, per_page: perPage } = request.query;
-    return { status: 'OK' as const, payload: source === 'deposit' ? await listPaidDeposits(app.db, page, perPage) : await listPaidOrders(app.db, page, perPage) };
+    return {
+      status: 'OK' as const,
+      payload: source === 'deposit' ? await listPaidDeposits(app.db, page, perPage) : await listPaidOrders(app.db, page, perPage),
+    };
   });
 
-  app.get('/refunds/:source/:id', { schema: { tags, params: refundParamsSchema, response: { 200: adminResponses.refundQuote, ...errorResponses(404) } } }, async (request) => {
-    const { source, id } = request.params;
-    return { status: 'OK' as const, payload: source === 'deposit' ? await quoteDepositRefund(app.db, id) : await quoteOrderRefund(app.db, id) };
-  });
+  app.get(
+    '/refunds/:source/:id',
+    { schema: { tags, params: refundParamsSchema, response: { 200: adminResponses.refundQuote, ...errorResponses(404) } } },
+    async (request) => {
+      const { source, id } = request.params;
+      return { status: 'OK' as const, payload: source === 'deposit' ? await quoteDepositRefund(app.db, id) : await quoteOrderRefund(app.db, id) };
+    },
+  );
 
-  app.post('/refunds/:source/:id', { schema: { tags, params: refundParamsSchema, body: refundBodySchema, response: { 200: adminResponses.refundDone, ...errorResponses(404, 409, 502) } } }, async (request) => {
-    const { source, id } = request.params;
-    const actorId = actorOf(app, request).actorId;
-    const result =
-      source === 'deposit'
-        ? await refundDeposit(deps(request.log), actorId, id, request.body)
-        : await refundOrder(deps(request.log), actorId, id, request.body);
-    return { status: 'OK' as const, payload: result };
-  });
+  app.post(
+    '/refunds/:source/:id',
+    { schema: { tags, params: refundParamsSchema, body: refundBodySchema, response: { 200: adminResponses.refundDone, ...errorResponses(404, 409, 502) } } },
+    async (request) => {
+      const { source, id } = request.params;
+      const actorId = actorOf(app, request).actorId;
+      const result =
+        source === 'deposit'
+          ? await refundDeposit(deps(request.log), actorId, id, request.body)
+          : await refundOrder(deps(request.log), actorId, id, request.body);
+      return { status: 'OK' as const, payload: result };
+    },
+  );
 
-  app.get('/disputes', { schema: { tags, querystring: z.object({ status: z.enum(['open', 'won', 'lost']).optional() }), response: { 200: adminResponses.disputes } } }, async (request) => ({
-    status: 'OK' as const,
-    payload: await listDisputes(app.db, request.query.status),
-  }));
+  app.get(
+    '/disputes',
+    { schema: { tags, querystring: z.object({ status: z.enum(['open', 'won', 'lost']).optional() }), response: { 200: adminResponses.disputes } } },
+    async (request) => ({
+      status: 'OK' as const,
+      payload: await listDisputes(app.db, request.query.status),
+    }),
+  );
 };

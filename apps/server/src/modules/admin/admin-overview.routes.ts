@@ -12,10 +12,14 @@ const parseJson = (value: string | null) => (value === null ? null : (JSON.parse
 
 /** The dashboard and the audit log: read-only. */
 export const adminOverviewRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/dashboard', { schema: { tags, querystring: z.object({ days: z.coerce.number().int().min(7).max(90).default(30) }), response: { 200: adminResponses.dashboard } } }, async (request) => ({
-    status: 'OK' as const,
-    payload: await getDashboard(actorOf(app, request), request.query.days),
-  }));
+  app.get(
+    '/dashboard',
+    { schema: { tags, querystring: z.object({ days: z.coerce.number().int().min(7).max(90).default(30) }), response: { 200: adminResponses.dashboard } } },
+    async (request) => ({
+      status: 'OK' as const,
+      payload: await getDashboard(actorOf(app, request), request.query.days),
+    }),
+  );
 
   app.get('/audit', { schema: { tags, querystring: adminAuditQuerySchema, response: { 200: adminResponses.audit } } }, async (request) => {
     const page = await paginate(
@@ -25,7 +29,10 @@ export const adminOverviewRoutes: FastifyPluginAsyncZod = async (app) => {
       auditSort,
       'audit_log.id',
     );
-    return { status: 'OK' as const, payload: { ...page, items: page.items.map((row) => ({ ...row, before: parseJson(row.before), after: parseJson(row.after) })) } };
+    return {
+      status: 'OK' as const,
+      payload: { ...page, items: page.items.map((row) => ({ ...row, before: parseJson(row.before), after: parseJson(row.after) })) },
+    };
   });
 
   app.get('/audit/actions', { schema: { tags, response: { 200: adminResponses.auditActions } } }, async () => ({

@@ -20,20 +20,28 @@ export const adminSystemRoutes: FastifyPluginAsyncZod = async (app) => {
     payload: await system.listDeadJobsPage(app.db, request.query),
   }));
 
-  app.post('/system/jobs/:id/retry', { schema: { tags, params: idParamSchema, response: { 200: adminResponses.jobDecided, ...errorResponses(404) } } }, async (request) => ({
-    status: 'OK' as const,
-    message: 'Job queued again',
-    payload: await system.retryJob(actorOf(app, request), request.params.id).then((result) => {
-      app.jobs.kick();
-      return result;
+  app.post(
+    '/system/jobs/:id/retry',
+    { schema: { tags, params: idParamSchema, response: { 200: adminResponses.jobDecided, ...errorResponses(404) } } },
+    async (request) => ({
+      status: 'OK' as const,
+      message: 'Job queued again',
+      payload: await system.retryJob(actorOf(app, request), request.params.id).then((result) => {
+        app.jobs.kick();
+        return result;
+      }),
     }),
-  }));
+  );
 
-  app.post('/system/jobs/:id/discard', { schema: { tags, params: idParamSchema, response: { 200: adminResponses.jobDecided, ...errorResponses(404) } } }, async (request) => ({
-    status: 'OK' as const,
-    message: 'Job discarded',
-    payload: await system.discardJob(actorOf(app, request), request.params.id),
-  }));
+  app.post(
+    '/system/jobs/:id/discard',
+    { schema: { tags, params: idParamSchema, response: { 200: adminResponses.jobDecided, ...errorResponses(404) } } },
+    async (request) => ({
+      status: 'OK' as const,
+      message: 'Job discarded',
+      payload: await system.discardJob(actorOf(app, request), request.params.id),
+    }),
+  );
 
   app.put('/system/backup', { schema: { tags, body: backupMarkBodySchema, response: { 200: adminResponses.backup } } }, async (request) => ({
     status: 'OK' as const,

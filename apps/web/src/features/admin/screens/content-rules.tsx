@@ -1,4 +1,12 @@
-import { adminContentRuleSchema, adminResponses, contentRuleActions, contentRuleBodySchema, contentRuleKinds, heldForReviewSchema, type HeldForReview } from '@parley/contracts';
+import {
+  adminContentRuleSchema,
+  adminResponses,
+  contentRuleActions,
+  contentRuleBodySchema,
+  contentRuleKinds,
+  heldForReviewSchema,
+  type HeldForReview,
+} from '@parley/contracts';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';

@@ -107,9 +107,7 @@ export function TopicsScreen() {
             <Button variant="secondary" size="sm" onClick={() => setViewing(r.id)}>
               View
             </Button>
-            {!r.is_closed && (
-              <ConfirmButton label="Close topic" title={`Close “${r.title}”?`} onConfirm={() => act(`/topics/${r.id}/close`, 'Topic closed')} />
-            )}
+            {!r.is_closed && <ConfirmButton label="Close topic" title={`Close “${r.title}”?`} onConfirm={() => act(`/topics/${r.id}/close`, 'Topic closed')} />}
           </>
         )}
       />
