@@ -19,3 +19,4 @@ export * from './system.js';
 export * from './passkeys.js';
 export * from './responses.js';
 export * from './admin-responses.js';
+export * from './admin-queues.js';
