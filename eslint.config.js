@@ -85,9 +85,10 @@ export default tseslint.config(
     rules: { 'parley-api/no-api-casts': 'error' },
   },
   {
-    // The admin console's generic hooks are typed by each screen (left: schemas per screen).
-    files: ['apps/web/src/features/admin/api/admin-query.ts'],
-    rules: { 'parley-api/no-api-casts': ['error', { typeArguments: false }] },
+    // Issue 32 §3: the admin console's components that fetch parse with the contract too.
+    files: ['apps/web/src/features/admin/components/llm-connection.tsx', 'apps/web/src/features/admin/components/crud-screen.tsx'],
+    plugins: { 'parley-api': parleyApi },
+    rules: { 'parley-api/no-api-casts': 'error' },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

@@ -1,5 +1,10 @@
 import {
   activeTopicsResponseSchema,
+  adminResponses,
+  applicationSubmittedResponseSchema,
+  blockResponseSchema,
+  notificationSettingsResponseSchema,
+  reportCreatedResponseSchema,
   applicationStatusEnvelopeSchema,
   attachmentCostsResponseSchema,
   blocksResponseSchema,
@@ -10,6 +15,8 @@ import {
   depositHistoryResponseSchema,
   depositResponseSchema,
   emptyResponseSchema,
+  envelopeSchema,
+  adminRoomSchema,
   faqResponseSchema,
   heldMessagesResponseSchema,
   messagesPageResponseSchema,
@@ -88,7 +95,32 @@ describe.each(dialects)('the web’s response schemas match the server (%s)', (d
     check('GET /messages/attachment-costs', attachmentCostsResponseSchema, await owner.client.get('/api/messages/attachment-costs'));
     check('GET /rooms/index', roomsPageResponseSchema, await owner.client.get('/api/rooms/index?page=1'));
     check('GET /blocks', blocksResponseSchema, await owner.client.get('/api/blocks'));
+    // Writes answer their contract too (POST, PUT, DELETE), not only reads.
+    const report = check(
+      'POST /reports/create',
+      reportCreatedResponseSchema,
+      await guest.client.post('/api/reports/create', { topic_id: topicId, type: 'topic' }),
+    ) as z.infer<typeof reportCreatedResponseSchema> | undefined;
+    check(
+      'PUT /notifications/mutes',
+      notificationSettingsResponseSchema,
+      await guest.client.put('/api/notifications/mutes', { topic_id: topicId, muted: true }),
+    );
+    const block = check('POST /blocks', blockResponseSchema, await guest.client.post('/api/blocks', { topic_id: topicId })) as
+      z.infer<typeof blockResponseSchema> | undefined;
+    if (block) check('DELETE /blocks/{id}', emptyResponseSchema, await guest.client.delete(`/api/blocks/${block.payload.block.id}`));
     check('POST /topics/leave', emptyResponseSchema, await guest.client.post('/api/topics/leave', { topic_id: topicId }));
+    const application = check(
+      'POST /become-contributor',
+      applicationSubmittedResponseSchema,
+      await guest.client.post('/api/become-contributor', {
+        nickname: 'Contract',
+        email: 'contract@parley.chat',
+        experience: 'x',
+        interests: 'y',
+        help_description: 'z',
+      }),
+    ) as z.infer<typeof applicationSubmittedResponseSchema> | undefined;
 
     check('GET /user/profile', profileResponseSchema, await owner.client.get('/api/user/profile'));
     check('GET /user/two-factor', twoFactorStatusResponseSchema, await owner.client.get('/api/user/two-factor'));
@@ -113,6 +145,47 @@ describe.each(dialects)('the web’s response schemas match the server (%s)', (d
     check('GET /transactions', storeTransactionsResponseSchema, await owner.client.get('/api/transactions?page=1&per_page=5'));
     const pages = await ctx.db.selectFrom('static_pages').select('slug').execute();
     if (pages[0]) check('GET /static-pages/{slug}', staticPageResponseSchema, await owner.client.get(`/api/static-pages/${pages[0].slug}`));
+
+    // The admin console (its reads and writes, parsed with `adminResponses`).
+    const admin = await createSignedInUser(ctx.app, { role: 'admin' });
+    check('GET /admin/dashboard', adminResponses.dashboard, await admin.client.get('/api/admin/dashboard'));
+    check('GET /admin/users', adminResponses.users, await admin.client.get('/api/admin/users'));
+    check('GET /admin/users/{id}', adminResponses.user, await admin.client.get(`/api/admin/users/${guest.user.id}`));
+    check('GET /admin/topics/{id}', adminResponses.topic, await admin.client.get(`/api/admin/topics/${topicId}`));
+    check('GET /admin/reports', adminResponses.reports, await admin.client.get('/api/admin/reports'));
+    if (report)
+      check(
+        'POST /admin/reports/{id}/decide',
+        adminResponses.reportDecided,
+        await admin.client.post(`/api/admin/reports/${report.payload.report.id}/decide`, { action: 'dismiss' }),
+      );
+    check('GET /admin/applications', adminResponses.applications, await admin.client.get('/api/admin/applications'));
+    if (application)
+      check(
+        'POST /admin/applications/{id}/approve',
+        adminResponses.application,
+        await admin.client.post(`/api/admin/applications/${application.payload.application.id}/approve`),
+      );
+    check('GET /admin/settings', adminResponses.settings, await admin.client.get('/api/admin/settings'));
+    check('PUT /admin/settings', adminResponses.settings, await admin.client.put('/api/admin/settings', { companion_name: 'Mia' }));
+    const newRoom = check(
+      'POST /admin/rooms',
+      envelopeSchema(adminRoomSchema),
+      await admin.client.post('/api/admin/rooms', { title: 'Contract', border_color: 'purple' }),
+    ) as { payload: { id: number } } | undefined;
+    if (newRoom)
+      check(
+        'PUT /admin/rooms/{id}',
+        envelopeSchema(adminRoomSchema),
+        await admin.client.put(`/api/admin/rooms/${newRoom.payload.id}`, { title: 'Contract 2', border_color: 'red' }),
+      );
+    check(
+      'POST /admin/users/{id}/balance',
+      adminResponses.balanceAdjusted,
+      await admin.client.post(`/api/admin/users/${guest.user.id}/balance`, { amount: 5, reason: 'contract', request_id: 'contract-check-1' }),
+    );
+    check('GET /admin/system', adminResponses.system, await admin.client.get('/api/admin/system'));
+    check('GET /admin/audit', adminResponses.audit, await admin.client.get('/api/admin/audit'));
 
     expect(problems).toEqual([]);
   });

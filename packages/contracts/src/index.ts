@@ -20,3 +20,5 @@ export * from './passkeys.js';
 export * from './ratings.js';
 export * from './responses.js';
 export * from './oncall.js';
+export * from './admin-responses.js';
+export * from './admin-queues.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { recoveryCodesSchema, twoFactorSetupSchema, twoFactorStatusSchema, userProfileSchema } from './auth.js';
 import { bundleSchema, depositHistoryRowSchema, depositSchema } from './coins.js';
-import { contributorApplicationSchema } from './contributors.js';
+import { applicationSubmittedSchema } from './contributors.js';
 import { envelopeSchema, pageMetaSchema } from './envelope.js';
 import { passkeyAddedSchema, passkeyListSchema, passkeyRegistrationOptionsSchema, passkeySchema, passkeySignInOptionsSchema } from './passkeys.js';
 import { notificationSettingsSchema } from './push.js';
@@ -41,7 +41,8 @@ export const depositHistoryResponseSchema = envelopeSchema(z.object({ data: z.ar
 export const checkoutPrefillResponseSchema = envelopeSchema(checkoutPrefillSchema);
 
 // Contributors and payouts
-export const applicationSubmittedResponseSchema = envelopeSchema(z.object({ application: contributorApplicationSchema }));
+/** The server's own answer (the application in the payload and, as spec §7 shows, beside it). */
+export const applicationSubmittedResponseSchema = applicationSubmittedSchema;
 export const payoutMethodsEnvelopeSchema = envelopeSchema(payoutMethodsResponseSchema);
 export const payoutHistoryEnvelopeSchema = envelopeSchema(payoutHistoryResponseSchema);
 export const payoutCreatedResponseSchema = envelopeSchema(z.object({ payout: payoutHistoryRowSchema }));

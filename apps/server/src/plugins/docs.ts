@@ -4,7 +4,7 @@ import { type FastifyInstance, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { operationDoc } from './docs.operations.js';
-import { isGuarded } from './responses.js';
+import { isGuarded, MEDIA_TYPES_KEY } from './responses.js';
 
 type Transform = Parameters<typeof jsonSchemaTransform>[0];
 type JsonSchema = Record<string, unknown>;
@@ -34,6 +34,21 @@ export function defaultSummary(method: string, url: string): string {
 }
 
 /**
+ * A non-JSON success (plugins/responses.ts: a PDF, CSV, ZIP, page, image, attachment) is listed under its real
+ * media types instead of application/json.
+ */
+function withMediaTypes(responses: Record<string, JsonSchema>) {
+  return Object.fromEntries(
+    Object.entries(responses).map(([status, response]) => {
+      const mediaTypes = response[MEDIA_TYPES_KEY];
+      if (!Array.isArray(mediaTypes)) return [status, response];
+      const schema = { type: 'string', format: 'binary' };
+      return [status, { description: response.description, content: Object.fromEntries(mediaTypes.map((type: string) => [type, { schema }])) }];
+    }),
+  );
+}
+
+/**
  * OpenAPI per operation: meaningful ids, summaries and examples (docs.operations.ts; a fallback from the
  * path for the rest), the security the route really has (a guarded route: bearer or cookie; the rest: none).
  */
@@ -46,6 +61,7 @@ function transform(input: Transform) {
   const schema = { ...(result.schema as JsonSchema) };
   schema.operationId = doc?.operationId ?? defaultOperationId(method, url);
   schema.summary = doc?.summary ?? defaultSummary(method, url);
+  if (schema.response && typeof schema.response === 'object') schema.response = withMediaTypes(schema.response as Record<string, JsonSchema>);
   schema.security = route && isGuarded({ ...route, url }) ? [{ bearer: [] }, { cookie: [] }] : [];
   if (doc?.body && !schema.body) schema.body = z.toJSONSchema(doc.body, { io: 'input', target: 'openapi-3.0', unrepresentable: 'any' });
   if (doc?.example && schema.body && typeof schema.body === 'object') schema.body = { ...(schema.body as JsonSchema), examples: [doc.example] };

@@ -16,16 +16,31 @@ export function errorResponses<S extends ErrorStatus>(...statuses: S[]): Record<
 }
 
 type FileBody = string | Buffer | NodeJS.ReadableStream;
-const binary = (description: string) => z.custom<FileBody>(() => true).meta({ type: 'string', format: 'binary', description });
+/** Where the OpenAPI transform (plugins/docs.ts) finds the media types a non-JSON success is sent as. */
+export const MEDIA_TYPES_KEY = 'x-media-types';
+const binary = (description: string, mediaTypes: [string, ...string[]]) =>
+  z.custom<FileBody>(() => true).meta({ type: 'string', format: 'binary', description, [MEDIA_TYPES_KEY]: mediaTypes });
 
 /**
- * Bodies that are not JSON (a script, an image, a PDF, a download): declared so the document names the success;
- * Fastify sends a string, Buffer or stream with its own content type as it is, never through the serializer.
+ * Bodies that are not JSON (a script, an image, a PDF, a download): declared with their real media types, which
+ * the OpenAPI document lists as the response's content (issue 32 §2). Fastify sends a string, Buffer or stream
+ * with its own content type as it is, never through the serializer.
  */
-export const javascriptResponse = binary('JavaScript (application/javascript)');
-export const svgResponse = binary('An SVG image (image/svg+xml)');
-export const htmlResponse = binary('An HTML page (text/html)');
-export const fileResponse = binary('The file itself, with its own content type (PDF, CSV, ZIP, an attachment)');
+export const javascriptResponse = binary('JavaScript', ['application/javascript']);
+export const svgResponse = binary('An SVG image', ['image/svg+xml']);
+export const htmlResponse = binary('An HTML page', ['text/html']);
+export const pdfResponse = binary('A PDF document', ['application/pdf']);
+export const csvResponse = binary('A CSV file (UTF-8)', ['text/csv']);
+export const zipResponse = binary('A ZIP archive', ['application/zip']);
+/** A chat attachment as uploaded (images inline, everything else a download; HTML only ever as octet-stream). */
+export const attachmentResponse = binary('The attachment, with the content type it was uploaded as', [
+  'image/*',
+  'audio/*',
+  'video/*',
+  'application/pdf',
+  'text/plain',
+  'application/octet-stream',
+]);
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const GUARDS: readonly unknown[] = [requireAuth, requireVerified, requireAdmin];

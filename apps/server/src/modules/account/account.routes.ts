@@ -4,7 +4,7 @@ import { clearSessionCookie, currentUser, requireAuth } from '../../plugins/sess
 import * as account from './account.service.js';
 
 /** Data rights in account settings (issue 15): GET /api/user/export (a ZIP), POST /api/user/delete. */
-import { fileResponse } from '../../plugins/responses.js';
+import { zipResponse } from '../../plugins/responses.js';
 import { errorResponses } from '../../plugins/responses.js';
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { db: app.db, clock: app.clock, bus: app.bus, storage: app.storage, appSecret: app.config.appSecret };
@@ -13,7 +13,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/user/export',
-    { schema: { tags: ['profile'], response: { 200: fileResponse } }, preHandler: requireAuth, config: limited },
+    { schema: { tags: ['profile'], response: { 200: zipResponse } }, preHandler: requireAuth, config: limited },
     async (request, reply) => {
       const day = app.clock.now().toISOString().slice(0, 10);
       return reply

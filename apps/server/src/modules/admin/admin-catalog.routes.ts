@@ -1,6 +1,7 @@
-import { adminListQuerySchema, idParamSchema, reorderBodySchema } from '@parley/contracts';
+import { adminListQuerySchema, adminResponses, idParamSchema, reorderBodySchema } from '@parley/contracts';
 import { type FastifyRequest } from 'fastify';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../plugins/responses.js';
 import { forgetLocalizations } from '../reference/localization.service.js';
 import { actorOf } from './admin-actor.js';
 import * as service from './admin-catalog.service.js';
@@ -20,35 +21,47 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   for (const entity of service.catalogEntities) {
     const base = `/${entity.path}`;
-    app.get(base, { schema: { tags, querystring: adminListQuerySchema } }, async (request) => ({
-      status: 'OK',
+    app.get(base, { schema: { tags, querystring: adminListQuerySchema, response: { 200: entity.responses.page } } }, async (request) => ({
+      status: 'OK' as const,
       payload: await service.listRecords(actorOf(app, request), entity, request.query),
     }));
-    app.get(`${base}/:id`, { schema: { tags, params: idParamSchema } }, async (request) => ({
-      status: 'OK',
-      payload: await service.getRecord(actorOf(app, request), entity, request.params.id),
-    }));
-    app.post(base, { schema: { tags, body: entity.body } }, async (request) => ({
-      status: 'OK',
+    app.get(
+      `${base}/:id`,
+      { schema: { tags, params: idParamSchema, response: { 200: entity.responses.record, ...errorResponses(404) } } },
+      async (request) => ({
+        status: 'OK' as const,
+        payload: await service.getRecord(actorOf(app, request), entity, request.params.id),
+      }),
+    );
+    app.post(base, { schema: { tags, body: entity.body, response: { 200: entity.responses.record } } }, async (request) => ({
+      status: 'OK' as const,
       message: 'Saved',
       payload: await committed(request, entity, await service.createRecord(actorOf(app, request), entity, request.body)),
     }));
-    app.put(`${base}/:id`, { schema: { tags, params: idParamSchema, body: entity.body } }, async (request) => ({
-      status: 'OK',
-      message: 'Saved',
-      payload: await committed(request, entity, await service.updateRecord(actorOf(app, request), entity, request.params.id, request.body)),
-    }));
+    app.put(
+      `${base}/:id`,
+      { schema: { tags, params: idParamSchema, body: entity.body, response: { 200: entity.responses.record, ...errorResponses(404) } } },
+      async (request) => ({
+        status: 'OK' as const,
+        message: 'Saved',
+        payload: await committed(request, entity, await service.updateRecord(actorOf(app, request), entity, request.params.id, request.body)),
+      }),
+    );
     if (entity.canDelete) {
-      app.delete(`${base}/:id`, { schema: { tags, params: idParamSchema } }, async (request) => ({
-        status: 'OK',
-        message: 'Deleted',
-        payload: await committed(request, entity, await service.deleteRecord(actorOf(app, request), entity, request.params.id)),
-      }));
+      app.delete(
+        `${base}/:id`,
+        { schema: { tags, params: idParamSchema, response: { 200: entity.responses.deleted, ...errorResponses(404, 409) } } },
+        async (request) => ({
+          status: 'OK' as const,
+          message: 'Deleted',
+          payload: await committed(request, entity, await service.deleteRecord(actorOf(app, request), entity, request.params.id)),
+        }),
+      );
     }
   }
 
-  app.put('/rooms/order', { schema: { tags, body: reorderBodySchema } }, async (request) => ({
-    status: 'OK',
+  app.put('/rooms/order', { schema: { tags, body: reorderBodySchema, response: { 200: adminResponses.roomOrder } } }, async (request) => ({
+    status: 'OK' as const,
     payload: await service.reorderRooms(actorOf(app, request), request.body.ids),
   }));
 };

@@ -1,4 +1,14 @@
 import {
+  adminBundleSchema,
+  adminCurrencySchema,
+  adminFaqSchema,
+  adminLanguageSchema,
+  adminPageOf,
+  adminProductSchema,
+  adminRoomSchema,
+  adminSocialLinkSchema,
+  adminStaticPageSchema,
+  envelopeSchema,
   bundleBodySchema,
   currencyBodySchema,
   faqBodySchema,
@@ -10,7 +20,7 @@ import {
   texts,
   type AdminListQuery,
 } from '@parley/contracts';
-import { type z } from 'zod';
+import { z } from 'zod';
 import { isUniqueViolation } from '../../db/dialect.js';
 import { AppError, validationError } from '../../lib/app-error.js';
 import { sanitizeRichHtml } from '../../lib/html.js';
@@ -37,6 +47,15 @@ export interface CatalogEntity {
   uniqueField?: string;
   hasDefault?: boolean;
   positioned?: 'rooms';
+  /** What its routes answer: a page of records, one record, nothing (a delete). Built once, so compiled once. */
+  responses: CatalogResponses;
+}
+
+type CatalogResponses = ReturnType<typeof catalogResponses>;
+/** The answers of one record type's routes; the record schema is the API shape of its row (flags as booleans). */
+function catalogResponses(record: z.ZodObject) {
+  const one = record as z.ZodType<Record<string, unknown>>;
+  return { page: envelopeSchema(adminPageOf(one)), record: envelopeSchema(one), deleted: envelopeSchema(z.null()) };
 }
 
 const flagged = (body: Record<string, unknown>): Values =>
@@ -45,6 +64,7 @@ const flagged = (body: Record<string, unknown>): Values =>
 export const catalogEntities: CatalogEntity[] = [
   {
     name: 'room',
+    responses: catalogResponses(adminRoomSchema),
     path: 'rooms',
     table: 'rooms',
     body: roomBodySchema,
@@ -56,6 +76,7 @@ export const catalogEntities: CatalogEntity[] = [
   },
   {
     name: 'bundle',
+    responses: catalogResponses(adminBundleSchema),
     path: 'bundles',
     table: 'bundles',
     body: bundleBodySchema,
@@ -66,6 +87,7 @@ export const catalogEntities: CatalogEntity[] = [
   },
   {
     name: 'currency',
+    responses: catalogResponses(adminCurrencySchema),
     path: 'currencies',
     table: 'currencies',
     body: currencyBodySchema,
@@ -78,6 +100,7 @@ export const catalogEntities: CatalogEntity[] = [
   },
   {
     name: 'social_link',
+    responses: catalogResponses(adminSocialLinkSchema),
     path: 'social-links',
     table: 'social_links',
     body: socialLinkBodySchema,
@@ -88,6 +111,7 @@ export const catalogEntities: CatalogEntity[] = [
   },
   {
     name: 'faq',
+    responses: catalogResponses(adminFaqSchema),
     path: 'faqs',
     table: 'faqs',
     body: faqBodySchema,
@@ -98,6 +122,7 @@ export const catalogEntities: CatalogEntity[] = [
   },
   {
     name: 'static_page',
+    responses: catalogResponses(adminStaticPageSchema),
     path: 'static-pages',
     table: 'static_pages',
     body: staticPageBodySchema,
@@ -109,6 +134,7 @@ export const catalogEntities: CatalogEntity[] = [
   },
   {
     name: 'language',
+    responses: catalogResponses(adminLanguageSchema),
     path: 'languages',
     table: 'languages',
     body: languageBodySchema,
@@ -122,6 +148,7 @@ export const catalogEntities: CatalogEntity[] = [
   {
     // Products are referenced by orders: deactivate instead of deleting.
     name: 'product',
+    responses: catalogResponses(adminProductSchema),
     path: 'products',
     table: 'products',
     body: productBodySchema,

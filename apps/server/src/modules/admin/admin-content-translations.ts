@@ -1,7 +1,8 @@
-import { idSchema, jsonIdSchema, texts } from '@parley/contracts';
+import { adminResponses, idSchema, jsonIdSchema, texts } from '@parley/contracts';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
+import { errorResponses } from '../../plugins/responses.js';
 import { sanitizeRichHtml } from '../../lib/html.js';
 import { actorOf } from './admin-actor.js';
 import { audited, type AdminActor } from './admin-audit.js';
@@ -58,17 +59,25 @@ export async function saveContentTranslation(actor: AdminActor, body: z.infer<ty
 /** /admin → Content translations: the FAQ, bundles, skins, rooms and pages in each language. */
 export const adminContentTranslationRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['admin'];
-  app.get('/content-translations', { schema: { tags, querystring: listQuerySchema } }, async (request) => ({
-    status: 'OK',
-    payload: await listContentTranslations(
-      actorOf(app, request),
-      request.query.table,
-      request.query.language_id ?? (await repo.findFirstTranslationLanguageId(app.db)) ?? 0,
-    ),
-  }));
-  app.put('/content-translations', { schema: { tags, body: saveBodySchema } }, async (request) => ({
-    status: 'OK',
-    message: texts.admin.saved,
-    payload: await saveContentTranslation(actorOf(app, request), request.body),
-  }));
+  app.get(
+    '/content-translations',
+    { schema: { tags, querystring: listQuerySchema, response: { 200: adminResponses.contentTranslations } } },
+    async (request) => ({
+      status: 'OK' as const,
+      payload: await listContentTranslations(
+        actorOf(app, request),
+        request.query.table,
+        request.query.language_id ?? (await repo.findFirstTranslationLanguageId(app.db)) ?? 0,
+      ),
+    }),
+  );
+  app.put(
+    '/content-translations',
+    { schema: { tags, body: saveBodySchema, response: { 200: adminResponses.contentTranslationSaved, ...errorResponses(404) } } },
+    async (request) => ({
+      status: 'OK' as const,
+      message: texts.admin.saved,
+      payload: await saveContentTranslation(actorOf(app, request), request.body),
+    }),
+  );
 };

@@ -1,4 +1,4 @@
-import { adminAuditQuerySchema } from '@parley/contracts';
+import { adminAuditQuerySchema, adminResponses } from '@parley/contracts';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditEntriesQuery, listAuditActionNames } from '../audit/audit.service.js';
@@ -12,12 +12,16 @@ const parseJson = (value: string | null) => (value === null ? null : (JSON.parse
 
 /** The dashboard and the audit log: read-only. */
 export const adminOverviewRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/dashboard', { schema: { tags, querystring: z.object({ days: z.coerce.number().int().min(7).max(90).default(30) }) } }, async (request) => ({
-    status: 'OK',
-    payload: await getDashboard(actorOf(app, request), request.query.days),
-  }));
+  app.get(
+    '/dashboard',
+    { schema: { tags, querystring: z.object({ days: z.coerce.number().int().min(7).max(90).default(30) }), response: { 200: adminResponses.dashboard } } },
+    async (request) => ({
+      status: 'OK' as const,
+      payload: await getDashboard(actorOf(app, request), request.query.days),
+    }),
+  );
 
-  app.get('/audit', { schema: { tags, querystring: adminAuditQuerySchema } }, async (request) => {
+  app.get('/audit', { schema: { tags, querystring: adminAuditQuerySchema, response: { 200: adminResponses.audit } } }, async (request) => {
     const page = await paginate(
       app.db,
       auditEntriesQuery(app.db, request.query),
@@ -25,11 +29,14 @@ export const adminOverviewRoutes: FastifyPluginAsyncZod = async (app) => {
       auditSort,
       'audit_log.id',
     );
-    return { status: 'OK', payload: { ...page, items: page.items.map((row) => ({ ...row, before: parseJson(row.before), after: parseJson(row.after) })) } };
+    return {
+      status: 'OK' as const,
+      payload: { ...page, items: page.items.map((row) => ({ ...row, before: parseJson(row.before), after: parseJson(row.after) })) },
+    };
   });
 
-  app.get('/audit/actions', { schema: { tags } }, async () => ({
-    status: 'OK',
+  app.get('/audit/actions', { schema: { tags, response: { 200: adminResponses.auditActions } } }, async () => ({
+    status: 'OK' as const,
     payload: await listAuditActionNames(app.db),
   }));
 };

@@ -40,7 +40,7 @@ function sendAttachment(reply: FastifyReply, file: { mime: string; original_file
     .send(data);
 }
 
-import { errorResponses, fileResponse } from '../../plugins/responses.js';
+import { errorResponses, attachmentResponse } from '../../plugins/responses.js';
 export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { db: app.db, clock: app.clock, bus: app.bus, storage: app.storage };
   const tags = ['chat'];
@@ -177,7 +177,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/attachments/:id',
-    { schema: { tags, params: idParamSchema, response: { 200: fileResponse, ...guarded, ...errorResponses(404) } } },
+    { schema: { tags, params: idParamSchema, response: { 200: attachmentResponse, ...guarded, ...errorResponses(404) } } },
     async (request, reply) => {
       const attachment = await messages.getAttachmentForViewer(app, currentUser(request).id, request.params.id);
       const data = await app.storage.get(attachment.path);

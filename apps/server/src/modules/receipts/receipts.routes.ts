@@ -7,14 +7,14 @@ import { getReceiptPdf } from './receipts.service.js';
 import { ledgerStatementCsv } from './statement.service.js';
 
 /** Downloads: a payment's PDF receipt (its owner only) and the user's ledger statement as CSV. */
-import { errorResponses, fileResponse } from '../../plugins/responses.js';
+import { csvResponse, errorResponses, pdfResponse } from '../../plugins/responses.js';
 export const receiptsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['coins'];
   const attachment = (filename: string) => `attachment; filename="${filename}"`;
 
   app.get(
     '/receipts/:source/:id',
-    { schema: { tags, params: receiptParamsSchema, response: { 200: fileResponse, ...errorResponses(404) } }, preValidation: requireAuth },
+    { schema: { tags, params: receiptParamsSchema, response: { 200: pdfResponse, ...errorResponses(404) } }, preValidation: requireAuth },
     async (request, reply) => {
       const { filename, pdf } = await getReceiptPdf(app.db, currentUser(request).id, request.params.source, request.params.id);
       return reply
@@ -27,7 +27,7 @@ export const receiptsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/ledger/statement',
-    { schema: { tags, querystring: statementQuerySchema, response: { 200: fileResponse } }, preValidation: requireAuth },
+    { schema: { tags, querystring: statementQuerySchema, response: { 200: csvResponse } }, preValidation: requireAuth },
     async (request, reply) => {
       const { filename, csv } = await ledgerStatementCsv(app.db, currentUser(request).id, request.query);
       return reply

@@ -1,4 +1,4 @@
-import { texts } from '@parley/contracts';
+import { texts, type AdminApplication, type AdminPayoutRow, type AdminReportRow } from '@parley/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -27,19 +27,26 @@ const page = <T,>(items: T[]) => ({
   status: 'OK',
   payload: { items, meta: { current_page: 1, per_page: 20, total: items.length, last_page: 1, from: 1, to: items.length } },
 });
-const report = {
+// Answers in the contract's full shape: the console parses every answer (issue 32 §3).
+const report: AdminReportRow = {
   id: 3,
   type: 'user',
   status: 'open',
   topic_id: 9,
   topic_title: 'Late talk',
   topic_is_closed: false,
+  topic_owner_id: 4,
+  reporter_id: 2,
   reporter_email: 'reporter@parley.chat',
   reported_user_id: 5,
   reported_email: 'rude@parley.chat',
   reported_banned_at: null,
+  reason: null,
+  details: null,
   snapshot: [{ id: 1, sender: { name: 'Rude' }, content: 'something rude' }],
   created_at: '2026-11-23T10:00:00.000Z',
+  resolved_at: null,
+  resolved_by: null,
 };
 
 const now = '2026-11-27T12:00:00.000Z';
@@ -87,7 +94,7 @@ beforeAll(async () => {
   useOrigin(server);
   server.handle('GET', '/api/sanctum/csrf-cookie', { status: 204, headers: { 'set-cookie': 'XSRF-TOKEN=t; Path=/' } });
   server.handle('GET', '/api/admin/reports', { json: page([report]) });
-  server.handle('POST', '/api/admin/reports/3/decide', { json: { status: 'OK', payload: { ...report, status: 'resolved' } } });
+  server.handle('POST', '/api/admin/reports/3/decide', { json: { status: 'OK', payload: { ...report, status: 'resolved', refunded: 0, reversed: 0 } } });
   server.handle('GET', '/api/admin/system', { json: { status: 'OK', payload: systemStatus } });
   server.handle('GET', '/api/admin/system/dead-jobs', { json: page([deadJob]) });
   server.handle('POST', '/api/admin/system/jobs/41/retry', { json: { status: 'OK', payload: { id: 41, status: 'pending' } } });
@@ -188,16 +195,31 @@ describe('admin console', () => {
   });
 
   it('shows a payout amount in its currency format and the method by its label (issue 33 #21)', async () => {
-    const payout = {
+    const payout: AdminPayoutRow = {
       id: 4,
+      user_id: 7,
       user_email: 'c@parley.chat',
+      user_name: 'C',
+      first_name: 'Cara',
+      last_name: 'Lee',
+      country_id: 1,
+      city: 'Berlin',
+      address: 'Street 1',
+      zip: '10115',
       amount: 1,
       currency: 'EUR',
       coins: 100,
       method: 'card',
       destination: '•••• 4242',
       status: 'pending',
+      decided_by: null,
+      approved_at: null,
+      paid_at: null,
+      rejected_at: null,
+      rejection_reason: null,
+      risk: { flag: null, fresh_days: 7, fresh_accounts_percent: 0, shared_address_percent: 0 },
       created_at: '2026-11-23',
+      updated_at: '2026-11-23',
     };
     server.handle('GET', '/api/admin/payouts', { json: page([payout]) });
     renderAt('/admin/payouts', true);
@@ -207,16 +229,20 @@ describe('admin console', () => {
   });
 
   it('rejects an application only with a reason, and sends it (issue 33 #19)', async () => {
-    const application = {
+    const application: AdminApplication = {
       id: 6,
       nickname: 'Kind',
+      email: 'k@parley.chat',
       user_id: 8,
       user_email: 'k@parley.chat',
+      user_name: 'Kim',
       experience: 'x',
       interests: 'y',
       help_description: 'z',
       status: 'pending',
       created_at: '2026-11-23',
+      decided_at: null,
+      decided_by: null,
     };
     server.handle('GET', '/api/admin/applications', { json: page([application]) });
     server.handle('POST', '/api/admin/applications/6/reject', { json: { status: 'OK', payload: { ...application, status: 'rejected' } } });

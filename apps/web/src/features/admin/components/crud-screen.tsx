@@ -1,3 +1,4 @@
+import { emptyResponseSchema, envelopeSchema } from '@parley/contracts';
 import { useState, type ReactNode } from 'react';
 import { type FieldValues } from 'react-hook-form';
 import { type z } from 'zod';
@@ -11,30 +12,33 @@ import { ConfirmButton } from './confirm-button';
 import { type Column, DataTable } from './data-table';
 import { type FieldDef, RecordForm } from './record-form';
 
-interface CrudScreenProps {
+interface CrudScreenProps<T extends Row> {
   title: string;
   /** Singular, for buttons and dialogs: 'room'. */
   noun: string;
   path: string;
   schema: z.ZodType;
+  /** The contract schema of one record as the server answers it (list, create, update). */
+  record: z.ZodType<T>;
   fields: FieldDef[];
-  columns: Column<Row>[];
+  columns: Column<T>[];
   defaults: FieldValues;
   canDelete?: boolean;
   defaultSort?: string;
   defaultOrder?: 'asc' | 'desc';
-  rowActions?: (row: Row) => ReactNode;
+  rowActions?: (row: T) => ReactNode;
   toolbar?: ReactNode;
 }
 
 const pick = (row: Row, fields: FieldDef[]) => Object.fromEntries(fields.map((f) => [f.name, row[f.name] ?? (f.type === 'checkbox' ? false : '')]));
 
 /** List, create, edit and (where allowed) delete records of one admin resource. */
-export function CrudScreen({
+export function CrudScreen<T extends Row>({
   title,
   noun,
   path,
   schema,
+  record,
   fields,
   columns,
   defaults,
@@ -43,11 +47,12 @@ export function CrudScreen({
   defaultOrder = 'asc',
   rowActions,
   toolbar,
-}: CrudScreenProps) {
-  const [editing, setEditing] = useState<Row | 'new' | null>(null);
-  const create = useAdminWrite('post');
-  const update = useAdminWrite('put');
-  const remove = useAdminWrite('delete');
+}: CrudScreenProps<T>) {
+  const [editing, setEditing] = useState<T | 'new' | null>(null);
+  const saved = envelopeSchema(record);
+  const create = useAdminWrite('post', saved);
+  const update = useAdminWrite('put', saved);
+  const remove = useAdminWrite('delete', emptyResponseSchema);
 
   const save = async (values: FieldValues) => {
     if (editing === 'new') await create.mutateAsync({ path, body: values });
@@ -61,6 +66,7 @@ export function CrudScreen({
       <DataTable
         caption={title}
         path={path}
+        row={record}
         columns={columns}
         defaultSort={defaultSort}
         defaultOrder={defaultOrder}

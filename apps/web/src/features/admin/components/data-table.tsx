@@ -1,9 +1,10 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { type z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { Pagination } from '../../../components/ui/pagination';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage, type Query } from '../../../lib/api-client';
-import { type Row, useAdminList } from '../api/admin-query';
+import { useAdminList } from '../api/admin-query';
 
 export interface Column<T> {
   key: string;
@@ -16,6 +17,8 @@ export interface Column<T> {
 interface DataTableProps<T> {
   caption: string;
   path: string;
+  /** The contract schema of one row: the page is parsed with it. */
+  row: z.ZodType<T>;
   columns: Column<T>[];
   /** Extra server filters (status, role…); a change goes back to page 1. */
   filters?: Query;
@@ -39,9 +42,10 @@ export const cell = (value: unknown): ReactNode => {
 };
 
 /** A server-side table: the server pages, sorts and filters; this only keeps the state. */
-export function DataTable<T extends Row>({
+export function DataTable<T extends Record<string, unknown>>({
   caption,
   path,
+  row,
   columns,
   filters = {},
   defaultSort,
@@ -60,7 +64,7 @@ export function DataTable<T extends Row>({
   useEffect(() => setPage(1), [filterKey]);
 
   const query: Query = { page, per_page: perPage, sort, order, q: q || undefined, ...filters };
-  const { data, isLoading, isFetching, error } = useAdminList<T>(path, query);
+  const { data, isLoading, isFetching, error } = useAdminList(path, row, query);
 
   const toggleSort = (key: string) => {
     if (sort === key) setOrder(order === 'asc' ? 'desc' : 'asc');
@@ -136,7 +140,7 @@ export function DataTable<T extends Row>({
               </tr>
             )}
             {data?.items.map((row) => (
-              <tr key={row.id}>
+              <tr key={String(row.id ?? row.key)}>
                 {columns.map((c) => (
                   <td key={c.key}>{c.render ? c.render(row) : cell(row[c.key])}</td>
                 ))}

@@ -1,8 +1,8 @@
-import { type LlmConnection, type LlmTestResult } from '@parley/contracts';
+import { adminResponses, type LlmConnection, type LlmTestResult } from '@parley/contracts';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
-import { api, errorMessage, type Envelope } from '../../../lib/api-client';
+import { api, errorMessage } from '../../../lib/api-client';
 import { useAdminGet, useAdminWrite } from '../api/admin-query';
 
 const sourceLabel: Record<LlmConnection['source'], string> = {
@@ -16,9 +16,9 @@ const sourceLabel: Record<LlmConnection['source'], string> = {
  * every instance. The key is never shown again, only whether one is set and its last four characters.
  */
 export function LlmConnectionSection() {
-  const connection = useAdminGet<LlmConnection>('/ai/connection');
-  const put = useAdminWrite<object, LlmConnection>('put');
-  const remove = useAdminWrite('delete');
+  const connection = useAdminGet('/ai/connection', adminResponses.llmConnection);
+  const put = useAdminWrite('put', adminResponses.llmConnection);
+  const remove = useAdminWrite('delete', adminResponses.llmConnection);
   const [draft, setDraft] = useState<{ base_url: string; model: string; api_key: string } | null>(null);
   const [result, setResult] = useState<LlmTestResult | null>(null);
   const [testing, setTesting] = useState(false);
@@ -43,7 +43,7 @@ export function LlmConnectionSection() {
     setResult(null);
     try {
       const partial = Object.fromEntries(Object.entries(body()).filter(([, value]) => value !== ''));
-      setResult((await api.post<Envelope<LlmTestResult>>('/admin/ai/connection/test', partial, { withDefaults: false })).payload);
+      setResult((await api.post('/admin/ai/connection/test', adminResponses.llmTest, partial, { withDefaults: false })).payload);
     } catch (error) {
       setResult({ ok: false, model: null, reply: null, error: errorMessage(error), latency_ms: 0 });
     } finally {

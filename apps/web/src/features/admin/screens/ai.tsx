@@ -1,4 +1,4 @@
-import { personaInputSchema, type AiHealth, type AiUsage, type Persona } from '@parley/contracts';
+import { adminResponses, personaInputSchema, type Persona } from '@parley/contracts';
 import { useState } from 'react';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
@@ -64,12 +64,12 @@ const ms = (value: number | null) => (value === null ? '—' : `${value} ms`);
 
 /** The AI companion: provider health on this instance, token usage and cost, personas. */
 export function AiScreen() {
-  const health = useAdminGet<AiHealth>('/ai/health');
-  const usage = useAdminGet<AiUsage>('/ai/usage', { days: 30 });
-  const personas = useAdminGet<Persona[]>('/personas');
-  const post = useAdminWrite('post');
-  const put = useAdminWrite('put');
-  const remove = useAdminWrite('delete');
+  const health = useAdminGet('/ai/health', adminResponses.aiHealth);
+  const usage = useAdminGet('/ai/usage', adminResponses.aiUsage, { days: 30 });
+  const personas = useAdminGet('/personas', adminResponses.personas);
+  const post = useAdminWrite('post', adminResponses.persona);
+  const put = useAdminWrite('put', adminResponses.persona);
+  const remove = useAdminWrite('delete', adminResponses.deleted);
   const [editing, setEditing] = useState<Persona | 'new' | null>(null);
 
   if (health.isLoading || usage.isLoading || personas.isLoading) return <PageSpinner />;

@@ -1,3 +1,4 @@
+import { adminResponses, auditEntrySchema } from '@parley/contracts';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/field';
@@ -9,7 +10,7 @@ import { DataTable } from '../components/data-table';
 const json = (value: unknown) => (value === null || value === undefined ? '—' : <span className="admin-code">{JSON.stringify(value)}</span>);
 
 export function AuditScreen() {
-  const actions = useAdminGet<string[]>('/audit/actions');
+  const actions = useAdminGet('/audit/actions', adminResponses.auditActions);
   const [filters, setFilters] = useState<Query>({});
   const [draft, setDraft] = useState({ action: '', actor_id: '', subject_type: '', subject_id: '', from: '', to: '' });
   const apply = (event: FormEvent) => {
@@ -47,15 +48,16 @@ export function AuditScreen() {
       <DataTable
         caption="Audit log"
         path="/audit"
+        row={auditEntrySchema}
         searchable={false}
         defaultSort="created_at"
         filters={filters}
         perPage={50}
         columns={[
           { key: 'created_at', label: 'When', sortable: true },
-          { key: 'actor_email', label: 'Who', render: (r) => String(r.actor_email ?? (r.actor_id === null ? 'system / CLI' : r.actor_id)) },
+          { key: 'actor_email', label: 'Who', render: (r) => r.actor_email ?? (r.actor_id === null ? 'system / CLI' : String(r.actor_id)) },
           { key: 'action', label: 'Action', sortable: true },
-          { key: 'subject_type', label: 'Subject', render: (r) => `${String(r.subject_type ?? '')} ${String(r.subject_id ?? '')}` },
+          { key: 'subject_type', label: 'Subject', render: (r) => `${r.subject_type ?? ''} ${r.subject_id ?? ''}` },
           { key: 'before', label: 'Before', render: (r) => json(r.before) },
           { key: 'after', label: 'After', render: (r) => json(r.after) },
         ]}

@@ -1,5 +1,14 @@
 import {
+  adminBundleSchema,
+  adminCurrencySchema,
+  adminFaqSchema,
+  adminProductSchema,
+  adminResponses,
+  adminRoomSchema,
+  adminSocialLinkSchema,
+  adminStaticPageSchema,
   bubbleColors,
+  envelopeSchema,
   bundleBodySchema,
   currencyBodySchema,
   faqBodySchema,
@@ -9,19 +18,23 @@ import {
   socialLinkBodySchema,
   staticPageBodySchema,
   textStyles,
+  type AdminRoom,
 } from '@parley/contracts';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
-import { type Row, useAdminList, useAdminWrite } from '../api/admin-query';
+import { useAdminList, useAdminWrite } from '../api/admin-query';
 import { CrudScreen } from '../components/crud-screen';
 
 const euros = (cents: unknown) => `${(Number(cents) / 100).toFixed(2)} €`;
 const flag = (value: unknown) => <span className={`admin-badge${value ? '' : ' admin-badge--danger'}`}>{value ? 'Yes' : 'No'}</span>;
 
+const roomResponseSchema = envelopeSchema(adminRoomSchema);
+
 export function RoomsScreen() {
-  const all = useAdminList<Row>('/rooms', { per_page: 100, sort: 'position', order: 'asc' });
-  const write = useAdminWrite('put');
+  const all = useAdminList('/rooms', adminRoomSchema, { per_page: 100, sort: 'position', order: 'asc' });
+  const reorder = useAdminWrite('put', adminResponses.roomOrder);
+  const write = useAdminWrite('put', roomResponseSchema);
   const ids = all.data?.items.map((r) => r.id) ?? [];
   const move = async (id: number, delta: number) => {
     const from = ids.indexOf(id);
@@ -29,9 +42,9 @@ export function RoomsScreen() {
     if (from < 0 || to < 0 || to >= ids.length) return;
     const next = [...ids];
     [next[from], next[to]] = [next[to]!, next[from]!];
-    await write.mutateAsync({ path: '/rooms/order', body: { ids: next } }).catch((e: unknown) => toast.error(errorMessage(e)));
+    await reorder.mutateAsync({ path: '/rooms/order', body: { ids: next } }).catch((e: unknown) => toast.error(errorMessage(e)));
   };
-  const toggleHidden = (row: Row) =>
+  const toggleHidden = (row: AdminRoom) =>
     write.mutateAsync({ path: `/rooms/${row.id}`, body: { title: row.title, border_color: row.border_color, is_hidden: !row.is_hidden } }).then(
       () => toast.success(row.is_hidden ? 'Room shown' : 'Room hidden'),
       (e: unknown) => toast.error(errorMessage(e)),
@@ -41,6 +54,7 @@ export function RoomsScreen() {
       title="Rooms"
       noun="room"
       path="/rooms"
+      record={adminRoomSchema}
       schema={roomBodySchema}
       defaultSort="position"
       defaults={{ title: '', border_color: 'purple', is_hidden: false }}
@@ -58,8 +72,8 @@ export function RoomsScreen() {
           label: 'Border',
           render: (r) => (
             <>
-              <span className="admin-swatch" style={{ background: String(r.border_color) }} />
-              {String(r.border_color)}
+              <span className="admin-swatch" style={{ background: r.border_color }} />
+              {r.border_color}
             </>
           ),
         },
@@ -99,6 +113,7 @@ export function BundlesScreen() {
       title="Bundles"
       noun="bundle"
       path="/bundles"
+      record={adminBundleSchema}
       schema={bundleBodySchema}
       canDelete
       defaultSort="position"
@@ -127,6 +142,7 @@ export function ProductsScreen() {
       title="Products"
       noun="product"
       path="/products"
+      record={adminProductSchema}
       schema={productBodySchema}
       defaultSort="position"
       defaults={{ name: '', description: '', kind: 'bubble_color', look: 'blue', price_cents: 199, position: 0, is_active: true }}
@@ -157,6 +173,7 @@ export function SocialLinksScreen() {
       title="Social links"
       noun="social link"
       path="/social-links"
+      record={adminSocialLinkSchema}
       schema={socialLinkBodySchema}
       canDelete
       defaultSort="position"
@@ -183,6 +200,7 @@ export function CurrenciesScreen() {
       title="Currencies"
       noun="currency"
       path="/currencies"
+      record={adminCurrencySchema}
       schema={currencyBodySchema}
       canDelete
       defaultSort="code"
@@ -209,6 +227,7 @@ export function FaqScreen() {
       title="FAQ"
       noun="question"
       path="/faqs"
+      record={adminFaqSchema}
       schema={faqBodySchema}
       canDelete
       defaultSort="position"
@@ -221,7 +240,7 @@ export function FaqScreen() {
       columns={[
         { key: 'position', label: 'Order', sortable: true },
         { key: 'question', label: 'Question', sortable: true },
-        { key: 'answer', label: 'Answer', render: (r) => <span className="admin-code">{String(r.answer).slice(0, 120)}</span> },
+        { key: 'answer', label: 'Answer', render: (r) => <span className="admin-code">{r.answer.slice(0, 120)}</span> },
       ]}
     />
   );
@@ -233,6 +252,7 @@ export function StaticPagesScreen() {
       title="Static pages"
       noun="page"
       path="/static-pages"
+      record={adminStaticPageSchema}
       schema={staticPageBodySchema}
       canDelete
       defaultSort="id"
@@ -255,8 +275,8 @@ export function StaticPagesScreen() {
           label: 'Slug',
           sortable: true,
           render: (r) => (
-            <a href={`/${String(r.slug)}`} target="_blank" rel="noreferrer">
-              /{String(r.slug)}
+            <a href={`/${r.slug}`} target="_blank" rel="noreferrer">
+              /{r.slug}
             </a>
           ),
         },

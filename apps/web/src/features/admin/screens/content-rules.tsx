@@ -1,9 +1,17 @@
-import { contentRuleActions, contentRuleBodySchema, contentRuleKinds } from '@parley/contracts';
+import {
+  adminContentRuleSchema,
+  adminResponses,
+  contentRuleActions,
+  contentRuleBodySchema,
+  contentRuleKinds,
+  heldForReviewSchema,
+  type HeldForReview,
+} from '@parley/contracts';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
-import { type Row, useAdminWrite } from '../api/admin-query';
+import { useAdminWrite } from '../api/admin-query';
 import { AdminPage } from '../components/admin-layout';
 import { CrudScreen } from '../components/crud-screen';
 import { DataTable } from '../components/data-table';
@@ -17,6 +25,7 @@ export function ContentRulesScreen() {
       title="Content rules"
       noun="rule"
       path="/content-rules"
+      record={adminContentRuleSchema}
       schema={contentRuleBodySchema}
       canDelete
       defaults={{ kind: 'word', pattern: '', action: 'mask', is_active: true }}
@@ -35,7 +44,7 @@ export function ContentRulesScreen() {
       columns={[
         { key: 'id', label: 'ID' },
         { key: 'kind', label: 'Kind' },
-        { key: 'pattern', label: 'Pattern', render: (r) => <code>{String(r.pattern)}</code> },
+        { key: 'pattern', label: 'Pattern', render: (r) => <code>{r.pattern}</code> },
         { key: 'action', label: 'Action' },
         {
           key: 'is_active',
@@ -51,8 +60,8 @@ export function ContentRulesScreen() {
 /** Messages a 'hold' rule stopped: approve delivers them, reject gives the sender's coins back. */
 export function HeldMessagesScreen() {
   const [status, setStatus] = useState<'pending' | 'approved' | 'rejected'>('pending');
-  const write = useAdminWrite('post');
-  const decide = (row: Row, decision: 'approve' | 'reject') =>
+  const write = useAdminWrite('post', adminResponses.heldDecided);
+  const decide = (row: HeldForReview, decision: 'approve' | 'reject') =>
     write.mutateAsync({ path: `/held-messages/${row.id}/decide`, body: { decision } }).then(
       () => toast.success(decision === 'approve' ? 'Approved and delivered' : 'Rejected; the coins went back'),
       (error: unknown) => toast.error(errorMessage(error)),
@@ -62,6 +71,7 @@ export function HeldMessagesScreen() {
       <DataTable
         caption="Held messages"
         path="/held-messages"
+        row={heldForReviewSchema}
         filters={{ status }}
         searchable={false}
         toolbar={

@@ -1,3 +1,4 @@
+import { adminResponses, type ContentTranslationField as Field } from '@parley/contracts';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/field';
@@ -14,13 +15,6 @@ const tables = [
   ['rooms', 'Rooms'],
 ] as const;
 
-interface Field {
-  row_id: number;
-  field: string;
-  source: string;
-  text: string;
-}
-
 /**
  * Issue 33: the text of each FAQ entry, page, bundle, product and room in another language. A field left
  * empty shows the row's own text (the default language's). Pages and FAQ answers are HTML.
@@ -31,8 +25,8 @@ export function ContentTranslationsScreen() {
   const [table, setTable] = useState<string>('faqs');
   const [languageId, setLanguageId] = useState<number | undefined>();
   const language = languageId ?? others[0]?.id;
-  const list = useAdminGet<Field[]>(language ? '/content-translations' : null, { table, language_id: language });
-  const write = useAdminWrite('put');
+  const list = useAdminGet(language ? '/content-translations' : null, adminResponses.contentTranslations, { table, language_id: language });
+  const write = useAdminWrite('put', adminResponses.contentTranslationSaved);
   const [drafts, setDrafts] = useState<Record<string, string>>({});
   const keyOf = (f: Field) => `${table}:${language}:${f.row_id}:${f.field}`;
   const save = async (f: Field) => {

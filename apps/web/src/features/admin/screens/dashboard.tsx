@@ -1,4 +1,4 @@
-import { type AiHealth, type Settings } from '@parley/contracts';
+import { adminResponses } from '@parley/contracts';
 import { Link } from 'react-router';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
@@ -8,18 +8,12 @@ import { AdminPage } from '../components/admin-layout';
 import { TestPaymentsBanner } from '../../../components/ui/test-payments-banner';
 import { BarChart } from '../components/bar-chart';
 
-interface Dashboard {
-  figures: Record<string, number>;
-  series: { messages: Point[]; signups: Point[]; revenue_cents: Point[] };
-}
-type Point = { day: string; value: number };
-
 const euros = (cents: number) => `${(cents / 100).toLocaleString('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} €`;
 
 export function DashboardScreen() {
-  const { data, isLoading, error } = useAdminGet<Dashboard>('/dashboard', { days: 30 });
-  const { data: ai } = useAdminGet<AiHealth>('/ai/health');
-  const { data: settings } = useAdminGet<Settings>('/settings');
+  const { data, isLoading, error } = useAdminGet('/dashboard', adminResponses.dashboard, { days: 30 });
+  const { data: ai } = useAdminGet('/ai/health', adminResponses.aiHealth);
+  const { data: settings } = useAdminGet('/settings', adminResponses.settings);
   if (isLoading) return <PageSpinner />;
   if (error || !data) return <p className="alert alert--error">{errorMessage(error)}</p>;
   const f = data.figures;

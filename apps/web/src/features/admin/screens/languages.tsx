@@ -1,4 +1,4 @@
-import { languageBodySchema, localizationBodySchema } from '@parley/contracts';
+import { adminLanguageSchema, adminResponses, languageBodySchema, localizationBodySchema, localizationKeySchema } from '@parley/contracts';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -6,7 +6,7 @@ import { SelectField } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { toast } from '../../../components/ui/toast';
 import { paths } from '../../../config/paths';
-import { type Row, useAdminGet, useAdminWrite } from '../api/admin-query';
+import { useAdminGet, useAdminWrite } from '../api/admin-query';
 import { AdminPage } from '../components/admin-layout';
 import { CrudScreen } from '../components/crud-screen';
 import { DataTable } from '../components/data-table';
@@ -18,6 +18,7 @@ export function LanguagesScreen() {
       title="Languages"
       noun="language"
       path="/languages"
+      record={adminLanguageSchema}
       schema={languageBodySchema}
       canDelete
       defaultSort="id"
@@ -38,12 +39,6 @@ export function LanguagesScreen() {
   );
 }
 
-interface KeysPage {
-  language: { id: number; code: string; title: string; is_default: boolean };
-  missing_count: number;
-  languages: { id: number; code: string; title: string; missing_count: number }[];
-}
-
 /**
  * Every key of the catalogue (and any key added here) with its English source, the default language's text
  * and this language's; the missing keys of every language at the top. The server refuses broken ICU messages.
@@ -52,8 +47,8 @@ export function LocalizationsScreen() {
   const id = Number(useParams().id);
   const [missing, setMissing] = useState('');
   const [editing, setEditing] = useState<{ key: string; value: string } | null>(null);
-  const info = useAdminGet<KeysPage>(`/languages/${id}/localizations`, { per_page: 1 });
-  const write = useAdminWrite('put');
+  const info = useAdminGet(`/languages/${id}/localizations`, adminResponses.localizationKeys, { per_page: 1 });
+  const write = useAdminWrite('put', adminResponses.localizationSaved);
   const title = info.data ? `Translations: ${info.data.language.title} (${info.data.language.code})` : 'Translations';
   return (
     <AdminPage title={title} actions={<Button onClick={() => setEditing({ key: '', value: '' })}>New key</Button>}>
@@ -69,9 +64,10 @@ export function LocalizationsScreen() {
           . Texts with values use ICU MessageFormat: keep the {'{names}'} of the English text.
         </p>
       )}
-      <DataTable<Row>
+      <DataTable
         caption="Translation keys"
         path={`/languages/${id}/localizations`}
+        row={localizationKeySchema}
         filters={{ missing: missing || undefined }}
         defaultOrder="asc"
         perPage={50}
@@ -83,17 +79,17 @@ export function LocalizationsScreen() {
           </SelectField>
         }
         columns={[
-          { key: 'key', label: 'Key', render: (r) => <code>{String(r.key)}</code> },
-          { key: 'source', label: 'English source', render: (r) => String(r.source ?? '') },
+          { key: 'key', label: 'Key', render: (r) => <code>{r.key}</code> },
+          { key: 'source', label: 'English source', render: (r) => r.source ?? '' },
           { key: 'default_value', label: 'Default language' },
           {
             key: 'value',
             label: 'This language',
-            render: (r) => (r.is_missing ? <span className="admin-badge admin-badge--danger">Missing</span> : String(r.value ?? '')),
+            render: (r) => (r.is_missing ? <span className="admin-badge admin-badge--danger">Missing</span> : (r.value ?? '')),
           },
         ]}
         actions={(r) => (
-          <Button variant="secondary" size="sm" onClick={() => setEditing({ key: String(r.key), value: String(r.value ?? r.default_value ?? '') })}>
+          <Button variant="secondary" size="sm" onClick={() => setEditing({ key: r.key, value: r.value ?? r.default_value ?? '' })}>
             Edit
           </Button>
         )}

@@ -1,5 +1,13 @@
 import { englishText, type TextKey } from '@parley/contracts/i18n';
-import { payoutMethods } from '@parley/contracts';
+import {
+  adminApplicationSchema,
+  adminPayoutRowSchema,
+  adminReportRowSchema,
+  adminResponses,
+  adminTopicRowSchema,
+  payoutMethods,
+  type AdminPayoutRow,
+} from '@parley/contracts';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -9,7 +17,7 @@ import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
-import { type Row, useAdminGet, useAdminWrite } from '../api/admin-query';
+import { useAdminGet, useAdminWrite } from '../api/admin-query';
 import { AdminPage } from '../components/admin-layout';
 import { ConfirmButton } from '../components/confirm-button';
 import { DataTable, shortTime } from '../components/data-table';
@@ -33,8 +41,9 @@ function StatusFilter({ value, onChange, options }: { value: string; onChange: (
   );
 }
 
-function useAction() {
-  const write = useAdminWrite('post');
+/** A moderation action whose answer (parsed with its schema) the screen only confirms with a toast. */
+function useAction(schema: Parameters<typeof useAdminWrite>[1]) {
+  const write = useAdminWrite('post', schema);
   return (path: string, message: string, body: object = {}) =>
     write.mutateAsync({ path, body }).then(
       () => toast.success(message),
@@ -42,14 +51,8 @@ function useAction() {
     );
 }
 
-interface TopicDetail extends Row {
-  title: string;
-  participants: { id: number; email: string; joined_at: string; left_at: string | null }[];
-  messages: { id: number; sender_name: string | null; sender_kind: string; content: string; created_at: string }[];
-}
-
 function TopicView({ id, onClose }: { id: number; onClose: () => void }) {
-  const { data } = useAdminGet<TopicDetail>(`/topics/${id}`);
+  const { data } = useAdminGet(`/topics/${id}`, adminResponses.topic);
   return (
     <Modal open onClose={onClose} title={data ? data.title : 'Topic'} size="lg">
       {data && (
@@ -79,12 +82,13 @@ function TopicView({ id, onClose }: { id: number; onClose: () => void }) {
 export function TopicsScreen() {
   const [status, setStatus] = useState('open');
   const [viewing, setViewing] = useState<number | null>(null);
-  const act = useAction();
+  const act = useAction(adminResponses.topicClosed);
   return (
     <AdminPage title="Topics">
       <DataTable
         caption="Topics"
         path="/topics"
+        row={adminTopicRowSchema}
         defaultSort="id"
         filters={{ status: status || undefined }}
         toolbar={<StatusFilter value={status} onChange={setStatus} options={['open', 'closed']} />}
@@ -103,9 +107,7 @@ export function TopicsScreen() {
             <Button variant="secondary" size="sm" onClick={() => setViewing(r.id)}>
               View
             </Button>
-            {!r.is_closed && (
-              <ConfirmButton label="Close topic" title={`Close “${String(r.title)}”?`} onConfirm={() => act(`/topics/${r.id}/close`, 'Topic closed')} />
-            )}
+            {!r.is_closed && <ConfirmButton label="Close topic" title={`Close “${r.title}”?`} onConfirm={() => act(`/topics/${r.id}/close`, 'Topic closed')} />}
           </>
         )}
       />
@@ -175,13 +177,14 @@ const reportReasonLabel = (code: string) => (reportReasonKeys[code] ? englishTex
 
 export function ReportsScreen() {
   const [status, setStatus] = useState('open');
-  const act = useAction();
+  const act = useAction(adminResponses.reportDecided);
   const decide = (id: number, action: string, message: string, note: string | undefined) => act(`/reports/${id}/decide`, message, { action, note });
   return (
     <AdminPage title="Reports">
       <DataTable
         caption="Reports"
         path="/reports"
+        row={adminReportRowSchema}
         defaultSort="id"
         filters={{ status: status || undefined }}
         toolbar={<StatusFilter value={status} onChange={setStatus} options={['open', 'resolved', 'dismissed']} />}
@@ -192,12 +195,12 @@ export function ReportsScreen() {
             label: 'Topic',
             render: (r) => (
               <>
-                {String(r.topic_title)}
+                {r.topic_title}
                 {r.topic_is_closed ? ' (closed)' : ''}
                 <div className="admin-muted">{r.type === 'user' ? 'user report' : 'topic report'}</div>
                 {/* The reporter's reason and own words (issue 33 #12). */}
-                <div className="admin-report-reason">Reason: {r.reason ? reportReasonLabel(String(r.reason)) : '—'}</div>
-                {r.details ? <div className="admin-report-details">{String(r.details)}</div> : null}
+                <div className="admin-report-reason">Reason: {r.reason ? reportReasonLabel(r.reason) : '—'}</div>
+                {r.details ? <div className="admin-report-details">{r.details}</div> : null}
               </>
             ),
           },
@@ -207,9 +210,9 @@ export function ReportsScreen() {
             render: (r) => (
               <dl className="admin-people">
                 <dt>Reporter</dt>
-                <dd>{String(r.reporter_email)}</dd>
+                <dd>{r.reporter_email}</dd>
                 <dt>Reported</dt>
-                <dd>{r.reported_email ? `${String(r.reported_email)}${r.reported_banned_at ? ' (banned)' : ''}` : '—'}</dd>
+                <dd>{r.reported_email ? `${r.reported_email}${r.reported_banned_at ? ' (banned)' : ''}` : '—'}</dd>
               </dl>
             ),
           },
@@ -234,7 +237,7 @@ export function ReportsScreen() {
             render: (r) => (
               <>
                 {badge(r.status)}
-                <div className="admin-muted">{shortTime(String(r.created_at))}</div>
+                <div className="admin-muted">{shortTime(r.created_at)}</div>
               </>
             ),
           },
@@ -255,7 +258,7 @@ export function ReportsScreen() {
               </DecideButton>
               <DecideButton label="Ban" title="Ban the reported user?" onDecide={(note) => decide(r.id, 'ban_user', 'User banned', note)}>
                 <p>
-                  {r.reported_email ? `${String(r.reported_email)} is signed out everywhere at once.` : 'The topic owner is signed out everywhere at once.'} The
+                  {r.reported_email ? `${r.reported_email} is signed out everywhere at once.` : 'The topic owner is signed out everywhere at once.'} The
                   reporter gets back the coins they spent with them.
                 </p>
               </DecideButton>
@@ -280,19 +283,20 @@ function RejectApplicationButton({ nickname, onReject }: { nickname: string; onR
 
 export function ApplicationsScreen() {
   const [status, setStatus] = useState('pending');
-  const act = useAction();
+  const act = useAction(adminResponses.application);
   return (
     <AdminPage title="Interlocutor applications">
       <DataTable
         caption="Applications"
         path="/applications"
+        row={adminApplicationSchema}
         searchable={false}
         filters={{ status: status || undefined }}
         toolbar={<StatusFilter value={status} onChange={setStatus} options={['pending', 'approved', 'rejected']} />}
         columns={[
           { key: 'id', label: 'ID' },
           { key: 'nickname', label: 'Nickname' },
-          { key: 'user_email', label: 'Account', render: (r) => <Link to={paths.admin.getHref(`users/${String(r.user_id)}`)}>{String(r.user_email)}</Link> },
+          { key: 'user_email', label: 'Account', render: (r) => <Link to={paths.admin.getHref(`users/${r.user_id}`)}>{r.user_email}</Link> },
           { key: 'experience', label: 'Experience' },
           { key: 'interests', label: 'Interests' },
           { key: 'help_description', label: 'How they help' },
@@ -306,7 +310,7 @@ export function ApplicationsScreen() {
                 Approve
               </Button>
               <RejectApplicationButton
-                nickname={String(r.nickname)}
+                nickname={r.nickname}
                 onReject={(reason) => act(`/applications/${r.id}/reject`, 'Application rejected; the applicant was told why', { reason })}
               />
             </>
@@ -318,15 +322,15 @@ export function ApplicationsScreen() {
 }
 
 function PayoutDetails({ id, onClose }: { id: number; onClose: () => void }) {
-  const { data, error } = useAdminGet<Row & { details: Record<string, string> }>(`/payouts/${id}/details`);
+  const { data, error } = useAdminGet(`/payouts/${id}/details`, adminResponses.payoutDetails);
   return (
     <Modal open onClose={onClose} title={`Payout ${id}: payment details`}>
       {error && <p className="alert alert--error">{errorMessage(error)}</p>}
       {data && (
         <dl className="admin-kv">
           {Object.entries({
-            name: `${String(data.first_name)} ${String(data.last_name)}`,
-            address: `${String(data.address)}, ${String(data.zip)} ${String(data.city)}`,
+            name: `${data.first_name} ${data.last_name}`,
+            address: `${data.address}, ${data.zip} ${data.city}`,
             ...data.details,
           }).map(([k, v]) => (
             <div key={k} style={{ display: 'contents' }}>
@@ -341,10 +345,8 @@ function PayoutDetails({ id, onClose }: { id: number; onClose: () => void }) {
 }
 
 /** The server's second-look flag on a payout (payouts-admin.service#assessPayout), with its short reason. */
-function PayoutRiskCell({ risk }: { risk: unknown }) {
-  const r = risk as
-    { flag: 'fresh_accounts' | 'shared_address' | null; fresh_days: number; fresh_accounts_percent: number; shared_address_percent: number } | undefined;
-  if (!r?.flag) return <span className="muted">—</span>;
+function PayoutRiskCell({ risk: r }: { risk: AdminPayoutRow['risk'] }) {
+  if (!r.flag) return <span className="muted">—</span>;
   const reason =
     r.flag === 'fresh_accounts'
       ? `${r.fresh_accounts_percent} % of earnings from accounts created in the ${r.fresh_days} days before the request`
@@ -368,21 +370,22 @@ export function PayoutsScreen() {
   // All statuses by default: a payout stays in view from Approve to Mark paid.
   const [status, setStatus] = useState('');
   const [details, setDetails] = useState<number | null>(null);
-  const act = useAction();
+  const act = useAction(adminResponses.payout);
   return (
     <AdminPage title="Payouts">
       <DataTable
         caption="Payouts"
         path="/payouts"
+        row={adminPayoutRowSchema}
         searchable={false}
         filters={{ status: status || undefined }}
         toolbar={<StatusFilter value={status} onChange={setStatus} options={['pending', 'approved', 'paid', 'rejected']} />}
         columns={[
           { key: 'id', label: 'ID' },
           { key: 'user_email', label: 'Contributor' },
-          { key: 'amount', label: 'Amount', render: (r) => payoutAmount(Number(r.amount), String(r.currency)) },
+          { key: 'amount', label: 'Amount', render: (r) => payoutAmount(r.amount, r.currency) },
           { key: 'coins', label: 'Coins' },
-          { key: 'method', label: 'Method', render: (r) => payoutMethods.find((m) => m.id === r.method)?.name ?? String(r.method) },
+          { key: 'method', label: 'Method', render: (r) => payoutMethods.find((m) => m.id === r.method)?.name ?? r.method },
           { key: 'destination', label: 'Destination' },
           { key: 'status', label: 'Status', render: (r) => badge(r.status) },
           { key: 'created_at', label: 'Requested' },

@@ -1,4 +1,4 @@
-import { formatMoney, type Charged, type Dispute, type RefundQuote } from '@parley/contracts';
+import { adminResponses, formatMoney, type PaidPayment } from '@parley/contracts';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/field';
@@ -10,15 +10,6 @@ import { useAdminGet, useAdminWrite } from '../api/admin-query';
 import { AdminPage } from '../components/admin-layout';
 
 type Source = 'deposit' | 'order';
-interface PaidPayment {
-  source: Source;
-  id: number;
-  user_email: string;
-  description: string;
-  status: string;
-  charged: Charged;
-  paid_at: string | null;
-}
 
 const money = (cents: number, currency: string) => formatMoney(cents, `${currency} `);
 const newRequestId = () => `refund_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 10)}`;
@@ -27,7 +18,7 @@ const newRequestId = () => `refund_${Date.now().toString(36)}_${Math.random().to
 export function PaymentsScreen() {
   const [source, setSource] = useState<Source>('deposit');
   const [refunding, setRefunding] = useState<PaidPayment | null>(null);
-  const { data, isLoading, error } = useAdminGet<PaidPayment[]>('/payments', { source, per_page: 50 });
+  const { data, isLoading, error } = useAdminGet('/payments', adminResponses.payments, { source, per_page: 50 });
   return (
     <AdminPage title="Payments">
       <section className="admin-table">
@@ -85,8 +76,8 @@ export function PaymentsScreen() {
 /** What is left to refund (for a top-up: the coins the user still has of it), then the refund with a reason. */
 function RefundDialog({ payment, onClose }: { payment: PaidPayment; onClose: () => void }) {
   const path = `/refunds/${payment.source}/${payment.id}`;
-  const { data: quote } = useAdminGet<RefundQuote>(path);
-  const write = useAdminWrite<object>('post');
+  const { data: quote } = useAdminGet(path, adminResponses.refundQuote);
+  const write = useAdminWrite('post', adminResponses.refundDone);
   const [requestId] = useState(newRequestId);
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
@@ -146,7 +137,7 @@ function RefundDialog({ payment, onClose }: { payment: PaidPayment; onClose: () 
 /** Card disputes: open ones first; the disputed coins are on hold until the bank decides. */
 export function DisputesScreen() {
   const [status, setStatus] = useState('open');
-  const { data, isLoading, error } = useAdminGet<Dispute[]>('/disputes', status ? { status } : undefined);
+  const { data, isLoading, error } = useAdminGet('/disputes', adminResponses.disputes, status ? { status } : undefined);
   return (
     <AdminPage title="Disputes">
       <section className="admin-table">

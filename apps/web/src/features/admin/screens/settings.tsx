@@ -1,4 +1,4 @@
-import { settingsSchema, type Settings } from '@parley/contracts';
+import { adminResponses, settingsSchema, type Settings } from '@parley/contracts';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
@@ -88,8 +88,8 @@ function withUnlisted(settings: Settings): FieldDef[] {
 }
 
 export function SettingsScreen() {
-  const { data, isLoading, error } = useAdminGet<Settings>('/settings');
-  const write = useAdminWrite('put');
+  const { data, isLoading, error } = useAdminGet('/settings', adminResponses.settings);
+  const write = useAdminWrite('put', adminResponses.settings);
   if (isLoading) return <PageSpinner />;
   if (error || !data) return <p className="alert alert--error">{errorMessage(error)}</p>;
   return (

@@ -1,4 +1,4 @@
-import { type DeadJob, type DependencyState, type SystemStatus } from '@parley/contracts';
+import { adminResponses, type DeadJob, type DependencyState, type SystemStatus } from '@parley/contracts';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { PageSpinner } from '../../../components/ui/spinner';
@@ -32,8 +32,8 @@ const ago = (iso: string, now: string) => `${duration(Math.max(0, (Date.parse(no
 
 /** Operations at a glance: what runs, what it depends on, the job queue and the last backup. */
 export function SystemScreen() {
-  const system = useAdminGet<SystemStatus>('/system');
-  const dead = useAdminGet<Page<DeadJob>>('/system/dead-jobs', { per_page: 50 });
+  const system = useAdminGet('/system', adminResponses.system);
+  const dead = useAdminGet('/system/dead-jobs', adminResponses.deadJobs, { per_page: 50 });
   if (system.isLoading) return <PageSpinner />;
   if (system.error || !system.data) return <p className="alert alert--error">{errorMessage(system.error)}</p>;
   const s = system.data;
@@ -137,7 +137,7 @@ function Instances({ status }: { status: SystemStatus }) {
 }
 
 function JobQueue({ status, dead }: { status: SystemStatus; dead?: Page<DeadJob> }) {
-  const post = useAdminWrite('post');
+  const post = useAdminWrite('post', adminResponses.jobDecided);
   const j = status.jobs;
   const act = (job: DeadJob, action: 'retry' | 'discard') =>
     post
@@ -215,7 +215,7 @@ function JobQueue({ status, dead }: { status: SystemStatus; dead?: Page<DeadJob>
 }
 
 function Backup({ status }: { status: SystemStatus }) {
-  const put = useAdminWrite('put');
+  const put = useAdminWrite('put', adminResponses.backup);
   const [note, setNote] = useState('');
   const last = status.last_backup;
   const ageDays = last ? (Date.parse(status.generated_at) - Date.parse(last.at)) / 86_400_000 : null;

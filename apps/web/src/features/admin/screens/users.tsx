@@ -1,4 +1,4 @@
-import { balanceAdjustmentBodySchema } from '@parley/contracts';
+import { adminResponses, adminUserSchema, balanceAdjustmentBodySchema, ledgerEntrySchema, type AdminUser } from '@parley/contracts';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -7,13 +7,13 @@ import { PageSpinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
-import { type Row, useAdminGet, useAdminWrite } from '../api/admin-query';
+import { useAdminGet, useAdminWrite } from '../api/admin-query';
 import { AdminPage } from '../components/admin-layout';
 import { ConfirmButton } from '../components/confirm-button';
 import { cell, DataTable } from '../components/data-table';
 import { RecordForm } from '../components/record-form';
 
-const status = (row: Row) =>
+const status = (row: AdminUser) =>
   row.is_banned ? <span className="admin-badge admin-badge--danger">Banned</span> : <span className="admin-badge admin-badge--success">Active</span>;
 
 export function UsersScreen() {
@@ -24,6 +24,7 @@ export function UsersScreen() {
       <DataTable
         caption="Users"
         path="/users"
+        row={adminUserSchema}
         defaultSort="id"
         filters={{ role: role || undefined, status: state || undefined }}
         toolbar={
@@ -42,8 +43,8 @@ export function UsersScreen() {
         }
         columns={[
           { key: 'id', label: 'ID', sortable: true },
-          { key: 'email', label: 'Email', sortable: true, render: (r) => <Link to={paths.admin.getHref(`users/${r.id}`)}>{String(r.email)}</Link> },
-          { key: 'name', label: 'Name', sortable: true, render: (r) => `${String(r.name)} ${String(r.surname ?? '')}` },
+          { key: 'email', label: 'Email', sortable: true, render: (r) => <Link to={paths.admin.getHref(`users/${r.id}`)}>{r.email}</Link> },
+          { key: 'name', label: 'Name', sortable: true, render: (r) => `${r.name} ${r.surname ?? ''}` },
           { key: 'role', label: 'Role' },
           { key: 'balance', label: 'Coins', sortable: true },
           { key: 'is_contributor', label: 'Contributor' },
@@ -56,28 +57,24 @@ export function UsersScreen() {
   );
 }
 
-interface AdminUser extends Row {
-  email: string;
-  name: string;
-  balance: number;
-  is_banned: boolean;
-  two_factor_enabled: boolean;
-  active_sessions: number;
-}
-
 const newRequestId = () => `adm-${crypto.randomUUID().replace(/-/g, '')}`;
 
 export function UserScreen() {
   const id = Number(useParams().id);
-  const { data: user, isLoading, error } = useAdminGet<AdminUser>(`/users/${id}`);
-  const write = useAdminWrite('post');
+  const { data: user, isLoading, error } = useAdminGet(`/users/${id}`, adminResponses.user);
+  const actions = {
+    ban: useAdminWrite('post', adminResponses.userBanned),
+    unban: useAdminWrite('post', adminResponses.userUnbanned),
+    'two-factor/reset': useAdminWrite('post', adminResponses.twoFactorReset),
+  };
+  const adjust = useAdminWrite('post', adminResponses.balanceAdjusted);
   // One id per form submission: a double click or a retry posts once.
   const [requestId, setRequestId] = useState(newRequestId);
   if (isLoading) return <PageSpinner />;
   if (error || !user) return <p className="alert alert--error">{errorMessage(error)}</p>;
 
-  const act = (path: string, message: string) =>
-    write.mutateAsync({ path: `/users/${id}/${path}`, body: {} }).then(
+  const act = (path: keyof typeof actions, message: string) =>
+    actions[path].mutateAsync({ path: `/users/${id}/${path}`, body: {} }).then(
       () => toast.success(message),
       (e: unknown) => toast.error(errorMessage(e)),
     );
@@ -135,7 +132,7 @@ export function UserScreen() {
             { name: 'promotional', label: 'Promotional (spendable, never paid out as earnings)', type: 'checkbox' },
           ]}
           onSubmit={async (values) => {
-            await write.mutateAsync({ path: `/users/${id}/balance`, body: { ...values, request_id: requestId } });
+            await adjust.mutateAsync({ path: `/users/${id}/balance`, body: { ...values, request_id: requestId } });
             toast.success('Balance adjusted');
             setRequestId(newRequestId());
           }}
@@ -145,6 +142,7 @@ export function UserScreen() {
       <DataTable
         caption="Ledger entries"
         path={`/users/${id}/ledger`}
+        row={ledgerEntrySchema}
         searchable={false}
         columns={[
           { key: 'id', label: 'ID' },
@@ -154,7 +152,7 @@ export function UserScreen() {
           { key: 'promo_amount', label: 'Of it promotional' },
           { key: 'balance_after', label: 'Balance after' },
           { key: 'note', label: 'Note' },
-          { key: 'reference_type', label: 'Reference', render: (r) => (r.reference_type ? `${String(r.reference_type)} ${String(r.reference_id)}` : '—') },
+          { key: 'reference_type', label: 'Reference', render: (r) => (r.reference_type ? `${r.reference_type} ${r.reference_id ?? ''}` : '—') },
         ]}
       />
     </AdminPage>

@@ -46,7 +46,8 @@ function handle(request: IncomingMessage, response: ServerResponse) {
     request.on('end', () => {
       received.push(JSON.parse(raw));
       application = { status: 'pending' };
-      json(200, { status: 'OK', message: t.submitted, payload: { application: testApplication({ id: 1, ...application }) } });
+      const submitted = testApplication({ id: 1, ...application });
+      json(200, { status: 'OK', message: t.submitted, payload: { application: submitted }, application: submitted });
     });
     return;
   }
