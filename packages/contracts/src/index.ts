@@ -18,3 +18,4 @@ export * from './realtime-companion.js';
 export * from './system.js';
 export * from './passkeys.js';
 export * from './responses.js';
+export * from './decisions.js';

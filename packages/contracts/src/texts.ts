@@ -10,6 +10,7 @@ import { chatSafetyTexts } from './texts/chat-safety.js';
 import { chatSendTexts } from './texts/chat-send.js';
 import { uiTextsLang } from './texts/ui-lang.js';
 import { passkeyTexts } from './texts/passkeys.js';
+import { decisionTexts } from './texts/decisions.js';
 import { pushTexts } from './texts/push.js';
 import { companionControlTexts } from './texts/companion-controls.js';
 
@@ -588,6 +589,7 @@ export const texts = {
   ...chatSendTexts,
   ...uiTextsLang,
   ...passkeyTexts,
+  ...decisionTexts,
   ...pushTexts,
   ...companionControlTexts,
 } as const;

@@ -24,6 +24,7 @@ export const uiTextsLang = {
     dispute_hold: 'Disputed payment (on hold)',
     dispute_release: 'Dispute closed: coins returned',
     earning_reversal: 'Earning reversed',
+    earning_restore: 'Earnings restored after a complaint',
     other: 'Other',
   },
   paymentTexts: {

@@ -45,7 +45,9 @@ export type LedgerKind =
   | 'held_refund'
   | 'dispute_hold'
   | 'dispute_release'
-  | 'earning_reversal';
+  | 'earning_reversal'
+  /** Reversed earnings given back by an upheld complaint (issue 36 §2). */
+  | 'earning_restore';
 
 /** Credits that are promotional whole: spendable, never paid out (decision 029). */
 const PROMOTIONAL_KINDS: ReadonlySet<LedgerKind> = new Set(['signup_bonus']);

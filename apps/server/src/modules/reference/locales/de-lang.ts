@@ -20,6 +20,7 @@ export const deLang: Partial<Record<TextKey, string>> = {
   'historyTypes.dispute_hold': 'Angefochtene Zahlung (zurückgehalten)',
   'historyTypes.dispute_release': 'Anfechtung beendet: Coins zurückgebucht',
   'historyTypes.earning_reversal': 'Verdienst zurückgebucht',
+  'historyTypes.earning_restore': 'Verdienst nach einer Beschwerde zurückerstattet',
   'historyTypes.other': 'Sonstiges',
   'paymentTexts.coinsDescription': '{points} Parley-Coins',
   'sandboxPage.badge': 'Sandbox · Testmodus',

@@ -9,6 +9,7 @@ import { deCompanionControls } from './de-companion-controls.js';
 import { deLang } from './de-lang.js';
 import { dePasskeys } from './de-passkeys.js';
 import { dePush } from './de-push.js';
+import { deDecisions } from './de-decisions.js';
 
 /**
  * German (du-form), written by us for Parley (issue 19). locales.test.ts fails for every English key
@@ -25,6 +26,7 @@ export const de: Partial<Record<TextKey, string>> = {
   ...dePasskeys,
   ...dePush,
   ...deCompanionControls,
+  ...deDecisions,
 };
 
 /** Keys of the English catalogue that have no German text (empty when complete). */
