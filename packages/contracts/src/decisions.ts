@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './envelope.js';
+import { envelopeSchema, idSchema } from './envelope.js';
 
 /**
  * Statements of reasons and complaints (issue 36 §2; DSA Art. 17 and 20). Every restrictive decision about a
@@ -170,3 +170,10 @@ export const statementsExportQuerySchema = z.object({
   to: z.string().date().optional(),
 });
 export const statementsExportPayloadSchema = z.object({ fields: z.array(z.string()), statements: z.array(dsaStatementSchema) });
+
+// Whole answers the web parses (contracts/responses.ts convention).
+export const decisionStatementsResponseSchema = envelopeSchema(decisionStatementsPayloadSchema);
+export const decisionStatementResponseSchema = envelopeSchema(decisionStatementSchema);
+export const complaintFiledResponseSchema = envelopeSchema(complaintSummarySchema);
+export const adminComplaintsResponseSchema = envelopeSchema(adminComplaintsPayloadSchema);
+export const decidedComplaintResponseSchema = envelopeSchema(decidedComplaintSchema);
