@@ -71,7 +71,8 @@ export const decisionTexts = {
     undoneReleased: 'Your held message was delivered.',
     // Admin → Complaints
     adminTitle: 'Complaints',
-    adminIntro: 'Complaints against decisions. Decide each one with reasons before its due date; the person who made the decision may not decide the complaint.',
+    adminIntro:
+      'Complaints against decisions. Decide each one with reasons before its due date; the person who made the decision may not decide the complaint.',
     adminNone: 'No complaints.',
     adminDue: 'Due {date}',
     adminOverdue: 'Overdue',

@@ -237,7 +237,9 @@ describe.each(dialects)('passkeys (issue 36 §3) on %s', (dialect) => {
     expect(renewed.statusCode).toBe(200);
     expect(renewed.body.payload.recovery_codes).toHaveLength(10);
     // The old codes stop working; the same signed answer is not taken twice.
-    expect((await new TestClient(ctx.app).post('/api/login', { email: user.email, password: DEFAULT_PASSWORD, code: added.recovery_codes![0] })).statusCode).toBe(422);
+    expect(
+      (await new TestClient(ctx.app).post('/api/login', { email: user.email, password: DEFAULT_PASSWORD, code: added.recovery_codes![0] })).statusCode,
+    ).toBe(422);
     expect((await browser.post('/api/user/two-factor/recovery-codes', { passkey })).statusCode).toBe(422);
     // Another account's passkey proves nothing here.
     const stranger = await createSignedInUser(ctx.app);

@@ -92,7 +92,8 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         body: regenerateRecoveryCodesBodySchema,
-        description: 'A code (authenticator app or recovery code), or `passkey`: an attempt from POST /passkey/sign-in/options signed by one of the account’s passkeys.',
+        description:
+          'A code (authenticator app or recovery code), or `passkey`: an attempt from POST /passkey/sign-in/options signed by one of the account’s passkeys.',
         response: { 200: envelopeSchema(recoveryCodesSchema), ...errorResponses(409) },
       },
       preHandler: checked,

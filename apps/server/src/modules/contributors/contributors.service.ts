@@ -2,7 +2,7 @@ import { texts, type ApplicationStatus, type ContributorApplication, type Contri
 import { type Db, type DbOrTrx } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import { withTransaction } from '../../db/transaction.js';
-import { AppError, localized } from '../../lib/app-error.js';
+import { AppError } from '../../lib/app-error.js';
 import { type Clock } from '../../lib/clock.js';
 import { recordStatement } from '../decisions/decisions.service.js';
 import * as repo from './contributors.repository.js';

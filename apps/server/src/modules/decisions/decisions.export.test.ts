@@ -12,18 +12,28 @@ function parseCsv(text: string): string[][] {
   let row: string[] = [];
   let cell = '';
   let quoted = false;
+  const endCell = () => {
+    row.push(cell);
+    cell = '';
+  };
   for (let i = 0; i < text.length; i += 1) {
     const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (cell += '"'), (i += 1);
-      else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') row.push(cell), (cell = '');
-    else if (c === '\n') row.push(cell), rows.push(row), (row = []), (cell = '');
-    else if (c !== '\r') cell += c;
+    if (quoted && c === '"' && text[i + 1] === '"') {
+      cell += '"';
+      i += 1;
+    } else if (c === '"') quoted = !quoted;
+    else if (quoted) cell += c;
+    else if (c === ',') endCell();
+    else if (c === '\n') {
+      endCell();
+      rows.push(row);
+      row = [];
+    } else if (c !== '\r') cell += c;
   }
-  if (cell || row.length) row.push(cell), rows.push(row);
+  if (cell || row.length) {
+    endCell();
+    rows.push(row);
+  }
   return rows;
 }
 
@@ -65,7 +75,9 @@ describe.each(dialects)('statements export in the DSA transparency-database fiel
         for (const code of [value].flat()) if (typeof code === 'string' && /^[A-Z_]+$/.test(code) && code.length > 3) expect(values).toContain(code);
       }
       // A restriction of some kind, as the database requires.
-      expect([statement.decision_visibility.length > 0, statement.decision_monetary, statement.decision_provision, statement.decision_account].some(Boolean)).toBe(true);
+      expect(
+        [statement.decision_visibility.length > 0, statement.decision_monetary, statement.decision_provision, statement.decision_account].some(Boolean),
+      ).toBe(true);
     }
     const ban = statements.find((s) => s.decision_account === 'DECISION_ACCOUNT_SUSPENDED')!;
     expect(ban).toMatchObject({ automated_decision: 'AUTOMATED_DECISION_NOT_AUTOMATED', source_type: 'SOURCE_VOLUNTARY' });

@@ -9,7 +9,35 @@ import { type DecisionStatementRow } from './decisions.table.js';
  * their meaning and the values Parley uses), for an operator's reporting. No personal data leaves: the
  * statement's own id is its platform unique id, facts are the decider's words about the decision.
  */
-const EU_TERRITORY = ['AT', 'BE', 'BG', 'CY', 'CZ', 'DE', 'DK', 'EE', 'ES', 'FI', 'FR', 'GR', 'HR', 'HU', 'IE', 'IT', 'LT', 'LU', 'LV', 'MT', 'NL', 'PL', 'PT', 'RO', 'SE', 'SI', 'SK'];
+const EU_TERRITORY = [
+  'AT',
+  'BE',
+  'BG',
+  'CY',
+  'CZ',
+  'DE',
+  'DK',
+  'EE',
+  'ES',
+  'FI',
+  'FR',
+  'GR',
+  'HR',
+  'HU',
+  'IE',
+  'IT',
+  'LT',
+  'LU',
+  'LV',
+  'MT',
+  'NL',
+  'PL',
+  'PT',
+  'RO',
+  'SE',
+  'SI',
+  'SK',
+];
 
 interface Restriction {
   visibility: string[];
@@ -20,13 +48,55 @@ interface Restriction {
 }
 
 const restrictions: Record<DecisionType, Restriction> = {
-  ban: { visibility: [], monetary: null, provision: 'DECISION_PROVISION_TOTAL_SUSPENSION', account: 'DECISION_ACCOUNT_SUSPENDED', category: 'STATEMENT_CATEGORY_SCOPE_OF_PLATFORM_SERVICE' },
-  topic_closed: { visibility: ['DECISION_VISIBILITY_CONTENT_DISABLED'], monetary: null, provision: null, account: null, category: 'STATEMENT_CATEGORY_SCOPE_OF_PLATFORM_SERVICE' },
-  held_rejected: { visibility: ['DECISION_VISIBILITY_CONTENT_REMOVED'], monetary: null, provision: null, account: null, category: 'STATEMENT_CATEGORY_SCOPE_OF_PLATFORM_SERVICE' },
-  content_refused: { visibility: ['DECISION_VISIBILITY_CONTENT_REMOVED'], monetary: null, provision: null, account: null, category: 'STATEMENT_CATEGORY_SCOPE_OF_PLATFORM_SERVICE' },
-  application_rejected: { visibility: [], monetary: null, provision: 'DECISION_PROVISION_PARTIAL_SUSPENSION', account: null, category: 'STATEMENT_CATEGORY_SCOPE_OF_PLATFORM_SERVICE' },
-  earnings_reversed: { visibility: [], monetary: 'DECISION_MONETARY_OTHER', provision: null, account: null, category: 'STATEMENT_CATEGORY_SCOPE_OF_PLATFORM_SERVICE' },
-  payout_rejected: { visibility: [], monetary: 'DECISION_MONETARY_SUSPENSION', provision: null, account: null, category: 'STATEMENT_CATEGORY_SCOPE_OF_PLATFORM_SERVICE' },
+  ban: {
+    visibility: [],
+    monetary: null,
+    provision: 'DECISION_PROVISION_TOTAL_SUSPENSION',
+    account: 'DECISION_ACCOUNT_SUSPENDED',
+    category: 'STATEMENT_CATEGORY_SCOPE_OF_PLATFORM_SERVICE',
+  },
+  topic_closed: {
+    visibility: ['DECISION_VISIBILITY_CONTENT_DISABLED'],
+    monetary: null,
+    provision: null,
+    account: null,
+    category: 'STATEMENT_CATEGORY_SCOPE_OF_PLATFORM_SERVICE',
+  },
+  held_rejected: {
+    visibility: ['DECISION_VISIBILITY_CONTENT_REMOVED'],
+    monetary: null,
+    provision: null,
+    account: null,
+    category: 'STATEMENT_CATEGORY_SCOPE_OF_PLATFORM_SERVICE',
+  },
+  content_refused: {
+    visibility: ['DECISION_VISIBILITY_CONTENT_REMOVED'],
+    monetary: null,
+    provision: null,
+    account: null,
+    category: 'STATEMENT_CATEGORY_SCOPE_OF_PLATFORM_SERVICE',
+  },
+  application_rejected: {
+    visibility: [],
+    monetary: null,
+    provision: 'DECISION_PROVISION_PARTIAL_SUSPENSION',
+    account: null,
+    category: 'STATEMENT_CATEGORY_SCOPE_OF_PLATFORM_SERVICE',
+  },
+  earnings_reversed: {
+    visibility: [],
+    monetary: 'DECISION_MONETARY_OTHER',
+    provision: null,
+    account: null,
+    category: 'STATEMENT_CATEGORY_SCOPE_OF_PLATFORM_SERVICE',
+  },
+  payout_rejected: {
+    visibility: [],
+    monetary: 'DECISION_MONETARY_SUSPENSION',
+    provision: null,
+    account: null,
+    category: 'STATEMENT_CATEGORY_SCOPE_OF_PLATFORM_SERVICE',
+  },
 };
 
 const contentTypes: Record<string, string> = { text: 'CONTENT_TYPE_TEXT', image: 'CONTENT_TYPE_IMAGE', other: 'CONTENT_TYPE_OTHER' };

@@ -34,7 +34,6 @@ export function findStatementByTokenHash(db: DbOrTrx, hash: string) {
     .executeTakeFirst();
 }
 
-
 /** A user's statements, newest first, each with its complaint if any. */
 export function listUserStatements(db: DbOrTrx, userId: number, limit: number) {
   return db

@@ -40,7 +40,8 @@ export const decisionsRoutes: FastifyPluginAsyncZod = async (app) => {
   async function fileFrom(request: FastifyRequest, reply: FastifyReply, owner: { userId: number; statementId: number }) {
     const answer = (payload: Awaited<ReturnType<typeof decisions.fileComplaint>>) =>
       reply.code(201).send({ status: 'OK' as const, message: texts.decisions.complaintSent, payload });
-    if (!request.isMultipart()) return answer(await decisions.fileComplaint(app, owner.userId, owner.statementId, parseComplaint(request.body).text, undefined));
+    if (!request.isMultipart())
+      return answer(await decisions.fileComplaint(app, owner.userId, owner.statementId, parseComplaint(request.body).text, undefined));
     const release = uploads.acquire(owner.userId, request.ip);
     let dir: string | undefined;
     try {

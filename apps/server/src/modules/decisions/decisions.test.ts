@@ -115,14 +115,21 @@ describe.each(dialects)('statements of reasons and complaints on %s', (dialect) 
     const { owner: payer, guest: earner, topic } = await createChatPair(ctx.app, { coins: 1000 }, { coins: 0, contributor: true });
     for (const text of ['you are', 'being rude']) await sendMessage(payer.client, topic.id, text);
     const report = await payer.client.post<{ report: { id: number } }>('/api/reports/create', { topic_id: topic.id, type: 'user' });
-    const decided = await admin.post<{ reversed: number }>(`/api/admin/reports/${report.body.payload.report.id}/decide`, { action: 'close_topic', note: 'Insults.' });
+    const decided = await admin.post<{ reversed: number }>(`/api/admin/reports/${report.body.payload.report.id}/decide`, {
+      action: 'close_topic',
+      note: 'Insults.',
+    });
     expect(decided.body.payload.reversed).toBeGreaterThan(0);
     return { payer, earner, reversed: decided.body.payload.reversed };
   }
 
   it('earnings reversed', async () => {
     const { payer, earner, reversed } = await reversedEarnings();
-    const statement = await expectStatement(earner.client, 'earnings_reversed', { automated: false, facts: 'Insults.', others: [payer.user.email, payer.user.name] });
+    const statement = await expectStatement(earner.client, 'earnings_reversed', {
+      automated: false,
+      facts: 'Insults.',
+      others: [payer.user.email, payer.user.name],
+    });
     expect(statement.coins).toBe(reversed);
   });
 
@@ -150,7 +157,9 @@ describe.each(dialects)('statements of reasons and complaints on %s', (dialect) 
     expect((await guest.post(url, { text: 'short' })).statusCode).toBe(422);
     const html = multipart({ text: 'A try with a disguised file.' }, [{ filename: 'x.png', data: sampleFiles.html, contentType: 'image/png' }]);
     expect((await guest.request('POST', url, html)).statusCode).toBe(422);
-    const form = multipart({ text: 'I did not send any spam; see the screenshot.' }, [{ filename: 'proof.png', data: sampleFiles.png, contentType: 'image/png' }]);
+    const form = multipart({ text: 'I did not send any spam; see the screenshot.' }, [
+      { filename: 'proof.png', data: sampleFiles.png, contentType: 'image/png' },
+    ]);
     const filed = await guest.request<{ id: number; status: string }>('POST', url, form);
     expect(filed.statusCode).toBe(201);
     expect(filed.body.payload.status).toBe('open');
@@ -213,7 +222,12 @@ describe.each(dialects)('statements of reasons and complaints on %s', (dialect) 
     );
     expect(decisions.filter((d) => d.statusCode === 200)).toHaveLength(1);
     expect(decisions.filter((d) => d.statusCode === 409)).toHaveLength(19);
-    const restores = await ctx.db.selectFrom('ledger_entries').select('amount').where('user_id', '=', earner.user.id).where('kind', '=', 'earning_restore').execute();
+    const restores = await ctx.db
+      .selectFrom('ledger_entries')
+      .select('amount')
+      .where('user_id', '=', earner.user.id)
+      .where('kind', '=', 'earning_restore')
+      .execute();
     expect(restores.map((r) => Number(r.amount))).toEqual([reversed]);
     expect(await balanceOf(ctx, earner.user.id)).toBe(before + reversed);
     // Idempotent: deciding it again changes nothing.
@@ -230,7 +244,10 @@ describe.each(dialects)('statements of reasons and complaints on %s', (dialect) 
     const balance = await balanceOf(ctx, owner.user.id);
     const statement = (await statementsOf(owner.client)).find((s) => s.type === 'held_rejected')!;
     const filed = await complain(owner.client, statement.id);
-    const upheld = await reviewer.post<{ undone: string[] }>(`/api/admin/complaints/${filed.body.payload.id}/decide`, { outcome: 'upheld', reasons: 'Harmless.' });
+    const upheld = await reviewer.post<{ undone: string[] }>(`/api/admin/complaints/${filed.body.payload.id}/decide`, {
+      outcome: 'upheld',
+      reasons: 'Harmless.',
+    });
     expect(upheld.body.payload.undone).toEqual(['message_released']);
     const page = await guest.client.get<{ data: { content: string }[] }>(`/api/messages/index?topic_id=${topic.id}`);
     expect(page.body.payload.data.map((m) => m.content)).toContain('my okapicontact is here');

@@ -158,7 +158,12 @@ export async function settleDecidedReport(trx: Transaction<Database>, clock: Clo
   if (reportedId !== null && reportedId !== report.reporter_id) {
     const common = { userId: reportedId, facts: decision.note, decidedBy: decision.actorId, now };
     if (action === 'close_topic')
-      await recordStatement(trx, { ...common, type: 'topic_closed', subject: { type: 'topic', id: report.topic_id }, dedupeKey: `report:${report.id}:topic_closed` });
+      await recordStatement(trx, {
+        ...common,
+        type: 'topic_closed',
+        subject: { type: 'topic', id: report.topic_id },
+        dedupeKey: `report:${report.id}:topic_closed`,
+      });
     if (reversed > 0)
       await recordStatement(trx, {
         ...common,

@@ -76,7 +76,9 @@ function ComplaintItem({ complaint }: { complaint: AdminComplaint }) {
         #{complaint.id} · {t('decisions.typeLabel', { type: statement.type })} · {statement.subject_type} {statement.subject_id}
       </h2>
       <p>
-        {complaint.status === 'open' ? t('decisions.adminDue', { date: formatDate(complaint.due_at) }) : t('decisions.complaintStatus', { status: complaint.status })}
+        {complaint.status === 'open'
+          ? t('decisions.adminDue', { date: formatDate(complaint.due_at) })
+          : t('decisions.complaintStatus', { status: complaint.status })}
         {complaint.is_overdue ? <strong> · {t('decisions.adminOverdue')}</strong> : null}
       </p>
       <p>
@@ -98,12 +100,7 @@ function ComplaintItem({ complaint }: { complaint: AdminComplaint }) {
         <div className="stack">
           <label>
             {t('decisions.adminReasons')}
-            <textarea
-              className="input textarea"
-              value={reasons}
-              maxLength={complaintLimits.reasonsMax}
-              onChange={(event) => setReasons(event.target.value)}
-            />
+            <textarea className="input textarea" value={reasons} maxLength={complaintLimits.reasonsMax} onChange={(event) => setReasons(event.target.value)} />
           </label>
           <div>
             <Button size="sm" disabled={reasons.trim().length < complaintLimits.reasonsMin} loading={decide.isPending} onClick={() => decide.mutate('upheld')}>

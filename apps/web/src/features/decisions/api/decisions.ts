@@ -1,9 +1,4 @@
-import {
-  complaintFiledResponseSchema,
-  decisionStatementResponseSchema,
-  decisionStatementsResponseSchema,
-  type ComplaintSummary,
-} from '@parley/contracts';
+import { complaintFiledResponseSchema, decisionStatementResponseSchema, decisionStatementsResponseSchema, type ComplaintSummary } from '@parley/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 

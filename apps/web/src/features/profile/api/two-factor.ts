@@ -53,7 +53,8 @@ export const useRegenerateWithPasskey = () =>
   useRefreshAfter(async () => {
     const started = await api.post('/passkey/sign-in/options', passkeySignInOptionsResponseSchema);
     const { startAuthentication } = await import('@simplewebauthn/browser');
-    const response = await startAuthentication({ optionsJSON: started.payload.options as unknown as PublicKeyCredentialRequestOptionsJSON });
+    const optionsJSON: PublicKeyCredentialRequestOptionsJSON = started.payload.options;
+    const response = await startAuthentication({ optionsJSON });
     const passkey = { attempt: started.payload.attempt, response };
     return (await api.post('/user/two-factor/recovery-codes', recoveryCodesResponseSchema, { passkey })).payload.recovery_codes;
   });
