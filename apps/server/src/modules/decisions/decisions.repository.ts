@@ -99,3 +99,20 @@ export function listStatementsBetween(db: DbOrTrx, from: string | undefined, to:
   if (to) query = query.where('created_at', '<', to);
   return query.orderBy('id', 'asc').limit(limit).execute();
 }
+
+/** A person's complaints for their data export: what they wrote, the outcome and its reasons. */
+export function listUserComplaints(db: DbOrTrx, userId: number) {
+  return db
+    .selectFrom('complaints')
+    .select(['id', 'statement_id', 'text', 'file_name', 'status', 'created_at', 'decided_at', 'reasons'])
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute();
+}
+
+/** Removes a person's complaint texts and files (account deletion); answers the stored files' keys. */
+export async function eraseUserComplaints(db: DbOrTrx, userId: number): Promise<string[]> {
+  const files = await db.selectFrom('complaints').select('file_key').where('user_id', '=', userId).where('file_key', 'is not', null).execute();
+  await db.updateTable('complaints').set({ text: '', file_key: null, file_name: null, file_mime: null }).where('user_id', '=', userId).execute();
+  return files.map((row) => row.file_key!);
+}

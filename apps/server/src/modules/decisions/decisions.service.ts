@@ -296,3 +296,14 @@ export async function decideComplaint(deps: { db: Db; clock: Clock; bus: EventBu
   for (const event of events) await deps.bus.publish(event).catch(() => undefined);
   return { id, status: body.outcome, undone: outcome.undone ? [outcome.undone.undone] : [] };
 }
+
+/** The person's statements and complaints, for their data export (GDPR Art. 15/20). */
+export async function exportUserDecisions(db: Db, clock: Clock, userId: number) {
+  return { statements: await listMyStatements(db, clock, userId), complaints: await repo.listUserComplaints(db, userId) };
+}
+
+/**
+ * Account deletion: the complaints' texts and files go (a statement stays for the operator's transparency
+ * reports: it names no one). In the caller's transaction; the caller deletes the returned files after commit.
+ */
+export const eraseUserComplaints = (trx: DbOrTrx, userId: number) => repo.eraseUserComplaints(trx, userId);

@@ -254,4 +254,25 @@ describe.each(dialects)('statements of reasons and complaints on %s', (dialect) 
     expect(await balanceOf(ctx, owner.user.id)).toBe(balance);
     await admin.delete(`/api/admin/content-rules/${rule.id}`);
   });
+
+  it('a deleted account takes its complaint texts and files along; the statement stays, naming no one', async () => {
+    const { user, client } = await createSignedInUser(ctx.app);
+    const body = { nickname: `nick${user.id}`, email: user.email, experience: 'Years of listening', interests: 'Books', help_description: 'Kindness' };
+    await client.post('/api/become-contributor', body);
+    const { id } = await ctx.db.selectFrom('contributor_applications').select('id').where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    await admin.post(`/api/admin/applications/${id}/reject`, { reason: 'Too short.' });
+    const [statement] = await statementsOf(client);
+    const form = multipart({ text: 'My application was complete, see the file.' }, [
+      { filename: 'cv.pdf', data: sampleFiles.pdf, contentType: 'application/pdf' },
+    ]);
+    expect((await client.request('POST', `/api/user/decisions/${statement!.id}/complaint`, form)).statusCode).toBe(201);
+    const stored = await ctx.db.selectFrom('complaints').select(['file_key']).where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    expect(await ctx.app.storage.get(stored.file_key!)).not.toBeNull();
+
+    expect((await client.post('/api/user/delete', { password: DEFAULT_PASSWORD })).statusCode).toBe(200);
+    const after = await ctx.db.selectFrom('complaints').select(['text', 'file_key', 'file_name']).where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    expect(after).toEqual({ text: '', file_key: null, file_name: null });
+    expect(await ctx.app.storage.get(stored.file_key!)).toBeNull();
+    expect(await ctx.db.selectFrom('decision_statements').select('id').where('id', '=', statement!.id).executeTakeFirst()).toBeDefined();
+  });
 });
