@@ -21,6 +21,7 @@ import { JobWorker } from './modules/jobs/jobs.worker.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
 import { metricsRoutes } from './modules/metrics/metrics.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { decisionsRoutes } from './modules/decisions/decisions.routes.js';
 import { pushRoutes, pushUnsubscribeRoutes } from './modules/push/push.routes.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { createPaymentKinds, type PaymentKinds } from './modules/payments/payment-kinds.js';
@@ -108,6 +109,7 @@ const apiModules: FastifyPluginAsync[] = [
   receiptsRoutes,
   companionRoutes,
   notificationsRoutes,
+  decisionsRoutes,
   pushRoutes,
   pushUnsubscribeRoutes,
   spendingLimitsRoutes,

@@ -22,3 +22,4 @@ export * from './responses.js';
 export * from './oncall.js';
 export * from './admin-responses.js';
 export * from './admin-queues.js';
+export * from './decisions.js';

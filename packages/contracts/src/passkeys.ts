@@ -66,6 +66,18 @@ export const passkeyRemoveBodySchema = passkeyRegistrationOptionsBodySchema;
 /** `POST /api/passkey/sign-in`: the attempt's secret from the options and the authenticator's answer. */
 export const passkeySignInBodySchema = z.object({ attempt: base64url(64).min(16), response: authenticationResponseSchema });
 
+/**
+ * New recovery codes: proved with a code (authenticator app or recovery code) or, for an account whose second
+ * factor is a passkey, with a passkey's signature over a sign-in attempt's challenge (issue 36).
+ */
+export const regenerateRecoveryCodesBodySchema = z
+  .object({
+    code: z.string().trim().min(1, { error: texts.twoFactor.codeRequired }).max(32).optional(),
+    passkey: passkeySignInBodySchema.optional(),
+  })
+  .refine((body) => body.code !== undefined || body.passkey !== undefined, { error: texts.twoFactor.codeRequired, path: ['code'] });
+export type RegenerateRecoveryCodesBody = z.infer<typeof regenerateRecoveryCodesBodySchema>;
+
 export const passkeySchema = z.object({
   id: z.number().int(),
   name: z.string(),

@@ -16,6 +16,7 @@ import { chatSendTexts } from './texts/chat-send.js';
 import { uiTextsLang } from './texts/ui-lang.js';
 import { passkeyTexts } from './texts/passkeys.js';
 import { ratingTexts } from './texts/ratings.js';
+import { decisionTexts } from './texts/decisions.js';
 import { pushTexts } from './texts/push.js';
 import { companionControlTexts } from './texts/companion-controls.js';
 import { oncallTexts } from './texts/oncall.js';
@@ -600,6 +601,7 @@ export const texts = {
   ...chatSendTexts,
   ...uiTextsLang,
   ...passkeyTexts,
+  ...decisionTexts,
   ...pushTexts,
   ...companionControlTexts,
   ...ratingTexts,

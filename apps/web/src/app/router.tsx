@@ -40,6 +40,7 @@ const startChat = () => import('./routes/start-chat');
 const store = () => import('./routes/store');
 const topics = () => import('./routes/topics');
 const oncall = () => import('./routes/oncall');
+const contest = () => import('./routes/contest');
 
 /** The admin console is its own chunk, fetched only when /admin is opened. */
 const AdminApp = lazy(() => import('../features/admin/admin-app'));
@@ -73,6 +74,7 @@ export const routes: RouteObject[] = [
           { id: paths.failPayment.name, path: paths.failPayment.path, lazy: load(paymentResult, 'FailPaymentRoute') },
           { id: paths.processingPayment.name, path: paths.processingPayment.path, lazy: load(paymentResult, 'ProcessingPaymentRoute') },
           { path: paths.pendingPayment.path, lazy: load(paymentResult, 'ProcessingPaymentRoute') },
+          { path: paths.contest.path, lazy: load(contest, 'ContestRoute') },
           {
             element: <RequireAuth />,
             children: [

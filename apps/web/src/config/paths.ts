@@ -58,6 +58,8 @@ export const paths = {
   products: { path: '/products', getHref: (page?: number) => withQuery('/products', { page: page && page > 1 ? page : undefined }) },
   product: { path: '/products/:productId', getHref: (productId: number | string) => `/products/${productId}` },
   checkout: { path: '/checkout/:productId', getHref: (productId: number | string) => `/checkout/${productId}` },
+  /** A statement's contest link (issue 36 §2): a banned person contests without signing in. */
+  contest: { path: '/contest/:token', getHref: (token: string) => `/contest/${token}` },
   admin: { path: '/admin', getHref: (section = '') => (section ? `/admin/${section}` : '/admin') },
   notFound: { name: 'NotFound', path: '*' },
 } as const;
@@ -80,6 +82,7 @@ export const reservedSlugs = new Set([
   'reset-password',
   'password-restore',
   'email-verification',
+  'contest',
   'admin',
   'api',
   'dev',

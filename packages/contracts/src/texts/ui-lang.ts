@@ -26,6 +26,7 @@ export const uiTextsLang = {
     earning_reversal: 'Earning reversed',
     tip: 'Tip',
     tip_refund: 'Tip refunded after a report',
+    earning_restore: 'Earnings restored after a complaint',
     other: 'Other',
   },
   paymentTexts: {

@@ -14,6 +14,7 @@ import { leaveTopic } from '../topics/topics.service.js';
 import { toUserProfile } from '../users/users.mapper.js';
 import { type UserRow } from '../users/users.table.js';
 import * as repo from './account.repository.js';
+import { eraseUserComplaints, exportUserDecisions } from '../decisions/decisions.service.js';
 
 /**
  * Data rights (issue 15, decision 021): 'Download my data' streams a ZIP of everything the user
@@ -116,6 +117,7 @@ export function exportAccount(deps: AccountDeps, user: UserRow): Readable {
       push_devices: await repo.exportPushSubscriptions(db, user.id),
       muted_conversations: await repo.exportMutedConversations(db, user.id),
     });
+    addJson('decisions.json', await exportUserDecisions(db, deps.clock, user.id));
     zip.end();
   })().catch((error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))));
   return out;
@@ -145,12 +147,13 @@ export async function deleteAccount(deps: AccountDeps, user: UserRow, body: Dele
   const erased = await deps.db.transaction().execute(async (trx) => {
     // A payout requested meanwhile keeps the account: checked again inside the deleting transaction.
     if (await repo.hasPayoutInFlight(trx, user.id)) throw new AppError('CONFLICT', texts.account.payoutPending);
-    if (!(await repo.eraseUser(trx, user.id, tombstone))) return false;
+    if (!(await repo.eraseUser(trx, user.id, tombstone))) return null;
     await repo.deletePersonalRecords(trx, user.id);
     await repo.anonymiseTraces(trx, user.id, user.email, tombstone.email);
-    return true;
+    return eraseUserComplaints(trx, user.id);
   });
   if (!erased) return;
+  for (const key of erased) await deps.storage.delete(key).catch(() => undefined);
   // Sockets close on every instance.
   await deps.bus.publish({ type: 'session.ended', userId: user.id }).catch(() => undefined);
 }

@@ -7,6 +7,7 @@ import { type ListOptions, paginate } from './admin-list.js';
 import * as repo from './admin-moderation.repository.js';
 import { banWithin } from './admin-users.service.js';
 import { settleDecidedReport } from '../reports/reports.service.js';
+import { recordStatement } from '../decisions/decisions.service.js';
 
 const topicSort = {
   id: 'topics.id',
@@ -42,7 +43,20 @@ export async function closeTopic(actor: AdminActor, bus: EventBus, id: number, r
   const result = await audited(actor, 'topic.close', 'topic', async (trx) => {
     const before = await repo.findTopic(trx, id);
     if (!before) throw new AppError('NOT_FOUND', texts.chat.topicNotFound);
-    const closed = await repo.closeOpenTopic(trx, id, actor.clock.now().toISOString());
+    const now = actor.clock.now().toISOString();
+    const closed = await repo.closeOpenTopic(trx, id, now);
+    // Everyone who was in the topic when it closed gets the statement of reasons (issue 36 §2).
+    if (closed)
+      for (const person of (await repo.listTopicParticipants(trx, id)).filter((p) => p.left_at === null))
+        await recordStatement(trx, {
+          userId: person.id,
+          type: 'topic_closed',
+          subject: { type: 'topic', id },
+          facts: reason ?? null,
+          decidedBy: actor.actorId,
+          dedupeKey: `topic-closed:${id}:${person.id}`,
+          now,
+        });
     return {
       subjectId: id,
       before: { is_closed: before.is_closed === 1 },
@@ -88,9 +102,9 @@ export async function actOnReport(actor: AdminActor, bus: EventBus, reportId: nu
       const topic = await repo.findTopic(trx, report.topic_id);
       bannedUserId = report.reported_user_id ?? topic?.user_id ?? null;
       if (bannedUserId === null) throw new AppError('CONFLICT', texts.admin.userNotFound);
-      await banWithin(trx, actor, bannedUserId, body.note ?? `report #${reportId}`);
+      await banWithin(trx, actor, bannedUserId, body.note ?? `report #${reportId}`, reportId);
     }
-    const settled = await settleDecidedReport(trx, actor.clock, { report, action: body.action, note: body.note ?? null });
+    const settled = await settleDecidedReport(trx, actor.clock, { report, action: body.action, note: body.note ?? null, actorId: actor.actorId });
     await recordAudit(trx, actor.clock, {
       actorId: actor.actorId,
       action: `report.${body.action}`,

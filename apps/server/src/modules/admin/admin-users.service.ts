@@ -10,6 +10,8 @@ import { postEntry } from '../ledger/ledger.service.js';
 import { type AdminActor, audited } from './admin-audit.js';
 import { type ListOptions, paginate } from './admin-list.js';
 import { hasSecondFactor } from '../auth/second-factor.js';
+import { recordStatement } from '../decisions/decisions.service.js';
+import { registerDecisionUndo } from '../decisions/decisions.undo.js';
 import * as repo from './admin-users.repository.js';
 
 type AdminUserRow = NonNullable<Awaited<ReturnType<typeof repo.findUserForAdmin>>>;
@@ -63,8 +65,11 @@ export async function listUserLedger(actor: AdminActor, userId: number, options:
   return paginate(actor.db, repo.selectLedgerEntries(actor.db, userId), { ...options, order: 'desc' }, { id: 'ledger_entries.id' }, 'ledger_entries.id');
 }
 
-/** Bans inside an open transaction (a report decision bans in the same one); the caller publishes `session.ended` after commit. */
-export async function banWithin(trx: Transaction<Database>, actor: AdminActor, userId: number, reason: string | null) {
+/**
+ * Bans inside an open transaction (a report decision bans in the same one, naming the report); the caller publishes
+ * `session.ended` after commit. A new ban gives its statement of reasons (issue 36 §2).
+ */
+export async function banWithin(trx: Transaction<Database>, actor: AdminActor, userId: number, reason: string | null, reportId?: number) {
   if (userId === actor.actorId) throw new AppError('CONFLICT', texts.admin.cannotBanSelf);
   const now = actor.clock.now().toISOString();
   const before = await repo.findUserForAdmin(trx, userId);
@@ -81,6 +86,16 @@ export async function banWithin(trx: Transaction<Database>, actor: AdminActor, u
     before: { banned_at: before.banned_at },
     after: { banned_at: bannedAt, sessions_ended: sessionsEnded, reason },
   });
+  if (before.banned_at === null)
+    await recordStatement(trx, {
+      userId,
+      type: 'ban',
+      subject: { type: 'user', id: userId },
+      facts: reason,
+      decidedBy: actor.actorId,
+      dedupeKey: reportId ? `report:${reportId}:ban` : `ban:${userId}:${bannedAt}`,
+      now,
+    });
   return { user_id: userId, banned_at: bannedAt, sessions_ended: sessionsEnded };
 }
 
@@ -93,6 +108,22 @@ export async function banUser(actor: AdminActor, bus: EventBus, userId: number, 
   await bus.publish({ type: 'session.ended', userId }).catch(() => undefined);
   return result;
 }
+
+/** An upheld complaint against a ban lifts it (when it still stands), audited as the deciding admin's unban. */
+registerDecisionUndo('ban', async ({ trx, clock, statement, actorId }) => {
+  const user = await repo.findUserForAdmin(trx, statement.user_id);
+  if (!user?.banned_at) return null;
+  await repo.setBannedAt(trx, user.id, null, clock.now().toISOString());
+  await recordAudit(trx, clock, {
+    actorId,
+    action: 'user.unban',
+    subjectType: 'user',
+    subjectId: user.id,
+    before: { banned_at: user.banned_at },
+    after: { banned_at: null, statement_id: statement.id },
+  });
+  return { undone: 'unbanned', notice: texts.decisions.undoneUnbanned };
+});
 
 export async function unbanUser(actor: AdminActor, userId: number) {
   const now = actor.clock.now().toISOString();

@@ -2,6 +2,7 @@ import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../../plugins/session.js';
 import { adminAiRoutes } from './admin-ai.routes.js';
 import { adminCatalogRoutes } from './admin-catalog.routes.js';
+import { adminComplaintsRoutes } from './admin-complaints.routes.js';
 import { adminContentRulesRoutes } from './admin-content-rules.routes.js';
 import { adminContentRoutes } from './admin-content.routes.js';
 import { adminContentTranslationRoutes } from './admin-content-translations.js';
@@ -30,6 +31,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         adminContentRulesRoutes,
         adminSystemRoutes,
         adminContentTranslationRoutes,
+        adminComplaintsRoutes,
       ])
         await admin.register(routes);
     },

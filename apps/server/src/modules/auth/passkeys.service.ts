@@ -204,6 +204,26 @@ export type PasskeySignInResult = { kind: 'ok'; user: UserRow } | { kind: 'verif
 
 /** Signing in, step 2: the passkey's signature over the attempt's challenge, its counter moving forward, the account in good standing. */
 export async function finishSignIn(deps: PasskeyDeps, body: PasskeySignInBody): Promise<PasskeySignInResult> {
+  const passkey = await verifyAssertion(deps, body);
+  const user = await repo.findAccount(deps.db, passkey.user_id);
+  if (!user || user.deleted_at) throw new AppError('VALIDATION', t.unknownPasskey, { response: [t.unknownPasskey] });
+  if (user.banned_at) throw new AppError('FORBIDDEN', texts.auth.accountBanned);
+  await recordAudit(deps.db, deps.clock, { actorId: user.id, action: 'passkey.sign_in', subjectType: 'passkey', subjectId: passkey.id });
+  if (deps.config.requireEmailVerification && !user.email_verified_at) return { kind: 'verify', email: user.email };
+  return { kind: 'ok', user };
+}
+
+/**
+ * A signed-in account proves its second factor with one of its passkeys (issue 36): new recovery codes for an
+ * account without an authenticator app. Someone else's passkey is refused like a bad signature.
+ */
+export async function confirmWithPasskey(deps: PasskeyDeps, user: UserRow, body: PasskeySignInBody): Promise<void> {
+  const passkey = await verifyAssertion(deps, body);
+  if (passkey.user_id !== user.id) throw failed();
+}
+
+/** The attempt's challenge taken (once), the passkey's signature over it verified, its counter moved forward. */
+async function verifyAssertion(deps: PasskeyDeps, body: PasskeySignInBody) {
   const now = deps.clock.now().toISOString();
   const challenge = await repo.takeChallenge(deps.db, bindingOf('sign_in', body.attempt), 'sign_in', now);
   if (!challenge) throw expired();
@@ -228,11 +248,5 @@ export async function finishSignIn(deps: PasskeyDeps, body: PasskeySignInBody): 
   const { newCounter, credentialBackedUp } = verification.authenticationInfo;
   // A counter that did not move forward (a cloned authenticator, or a replay racing this one) is refused.
   if (!(await repo.recordPasskeyUse(deps.db, passkey.id, { oldCounter: passkey.counter, newCounter, backedUp: credentialBackedUp, now }))) throw failed();
-
-  const user = await repo.findAccount(deps.db, passkey.user_id);
-  if (!user || user.deleted_at) throw new AppError('VALIDATION', t.unknownPasskey, { response: [t.unknownPasskey] });
-  if (user.banned_at) throw new AppError('FORBIDDEN', texts.auth.accountBanned);
-  await recordAudit(deps.db, deps.clock, { actorId: user.id, action: 'passkey.sign_in', subjectType: 'passkey', subjectId: passkey.id });
-  if (deps.config.requireEmailVerification && !user.email_verified_at) return { kind: 'verify', email: user.email };
-  return { kind: 'ok', user };
+  return passkey;
 }

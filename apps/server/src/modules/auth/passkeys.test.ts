@@ -222,6 +222,41 @@ describe.each(dialects)('passkeys (issue 36 §3) on %s', (dialect) => {
     expect(keep.body.message).toBe(texts.passkeys.adminMustKeep);
   });
 
+  it('an account whose only second factor is a passkey makes new recovery codes, proved with the passkey or a recovery code', async () => {
+    const { user, client } = await createSignedInUser(ctx.app);
+    const { authenticator, added } = await addPasskey(client);
+    const { browser } = await signInWith(authenticator);
+    const status = await browser.get<{ enabled: boolean; recovery_codes_left: number }>('/api/user/two-factor');
+    expect(status.body.payload).toMatchObject({ enabled: false, recovery_codes_left: 10 });
+
+    // With one of the account's passkeys: an attempt's challenge, signed.
+    const started = await browser.post<PasskeySignInOptions>('/api/passkey/sign-in/options');
+    const { attempt, options } = started.body.payload;
+    const passkey = { attempt, response: authenticator.authenticate(options as RequestOptions) };
+    const renewed = await browser.post<{ recovery_codes: string[] }>('/api/user/two-factor/recovery-codes', { passkey });
+    expect(renewed.statusCode).toBe(200);
+    expect(renewed.body.payload.recovery_codes).toHaveLength(10);
+    // The old codes stop working; the same signed answer is not taken twice.
+    expect(
+      (await new TestClient(ctx.app).post('/api/login', { email: user.email, password: DEFAULT_PASSWORD, code: added.recovery_codes![0] })).statusCode,
+    ).toBe(422);
+    expect((await browser.post('/api/user/two-factor/recovery-codes', { passkey })).statusCode).toBe(422);
+    // Another account's passkey proves nothing here.
+    const stranger = await createSignedInUser(ctx.app);
+    const strangerKey = await addPasskey(stranger.client);
+    const other = await browser.post<PasskeySignInOptions>('/api/passkey/sign-in/options');
+    const foreign = { attempt: other.body.payload.attempt, response: strangerKey.authenticator.authenticate(other.body.payload.options as RequestOptions) };
+    expect((await browser.post('/api/user/two-factor/recovery-codes', { passkey: foreign })).statusCode).toBe(422);
+
+    // With a recovery code (no authenticator app), and nothing at all is refused.
+    const again = await browser.post<{ recovery_codes: string[] }>('/api/user/two-factor/recovery-codes', { code: renewed.body.payload.recovery_codes[0] });
+    expect(again.statusCode).toBe(200);
+    expect((await browser.post('/api/user/two-factor/recovery-codes', {})).statusCode).toBe(422);
+    // An account without any second factor has none to renew.
+    const plain = await createSignedInUser(ctx.app);
+    expect((await plain.client.post('/api/user/two-factor/recovery-codes', { code: '123456' })).statusCode).toBe(409);
+  });
+
   it('a user with an authenticator app keeps its recovery codes and gets none new; a banned account cannot sign in with its passkey', async () => {
     const { user, client } = await createSignedInUser(ctx.app, { twoFactor: true });
     const { authenticator, added } = await addPasskey(client);

@@ -8,6 +8,7 @@ import {
   twoFactorCodeBodySchema,
   twoFactorDisableBodySchema,
   twoFactorSetupBodySchema,
+  regenerateRecoveryCodesBodySchema,
 } from '@parley/contracts';
 import { type FastifyRequest } from 'fastify';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -16,11 +17,13 @@ import { errorResponses } from '../../plugins/responses.js';
 import { currentUser, requireAuth } from '../../plugins/session.js';
 import * as repo from './auth.repository.js';
 import { announceEndedSessions } from './auth.service.js';
+import * as passkeys from './passkeys.service.js';
 import * as twoFactor from './two-factor.service.js';
 
 /** Two-factor sign-in in account settings (issue 15): status, setup, enable, disable, new recovery codes. */
 export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { db: app.db, clock: app.clock, appSecret: app.config.appSecret };
+  const passkeyDeps = { db: app.db, clock: app.clock, config: app.config };
   // Each step checks a password or a code: the sign-in limits apply, per IP.
   const limited = { rateLimit: { max: app.config.rateLimit.authMax, timeWindow: app.config.rateLimit.authWindowMs } };
   // …and per account: a stolen session spreading guesses over many addresses still gets few (issue 31).
@@ -86,12 +89,21 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/user/two-factor/recovery-codes',
     {
-      schema: { tags, body: twoFactorCodeBodySchema, response: { 200: envelopeSchema(recoveryCodesSchema), ...errorResponses(409) } },
+      schema: {
+        tags,
+        body: regenerateRecoveryCodesBodySchema,
+        description:
+          'A code (authenticator app or recovery code), or `passkey`: an attempt from POST /passkey/sign-in/options signed by one of the account’s passkeys.',
+        response: { 200: envelopeSchema(recoveryCodesSchema), ...errorResponses(409) },
+      },
       preHandler: checked,
       config: limited,
     },
     async (request) => {
-      const codes = await twoFactor.regenerateRecoveryCodes(deps, currentUser(request), request.body.code);
+      const user = currentUser(request);
+      // A passkey is a second factor too (issue 36): an account without an authenticator app proves itself with one.
+      if (request.body.passkey) await passkeys.confirmWithPasskey(passkeyDeps, user, request.body.passkey);
+      const codes = await twoFactor.regenerateRecoveryCodes(deps, user, { code: request.body.code, passkeyConfirmed: request.body.passkey !== undefined });
       return { status: 'OK' as const, message: texts.twoFactor.regenerated, payload: { recovery_codes: codes } };
     },
   );

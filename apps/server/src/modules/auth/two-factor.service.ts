@@ -9,6 +9,7 @@ import { sha256 } from '../../lib/crypto.js';
 import { verifyPassword } from '../../lib/password.js';
 import { open, seal } from '../../lib/secret-box.js';
 import { type UserRow } from '../users/users.table.js';
+import { hasSecondFactor } from './second-factor.js';
 import * as repo from './two-factor.repository.js';
 
 /**
@@ -56,7 +57,7 @@ export const isTwoFactorRequired = (user: Pick<UserRow, 'role' | 'is_contributor
 export async function getStatus(db: DbOrTrx, user: UserRow): Promise<TwoFactorStatus> {
   return {
     enabled: user.totp_enabled_at !== null,
-    recovery_codes_left: user.totp_enabled_at ? await repo.countUnusedRecoveryCodes(db, user.id) : 0,
+    recovery_codes_left: hasSecondFactor(user) ? await repo.countUnusedRecoveryCodes(db, user.id) : 0,
     required: isTwoFactorRequired(user),
   };
 }
@@ -139,10 +140,17 @@ export async function issueRecoveryCodes(db: DbOrTrx, userId: number, now: strin
   return codes;
 }
 
-/** New recovery codes (after a code): the old ones stop working. */
-export async function regenerateRecoveryCodes(deps: TwoFactorDeps, user: UserRow, code: string): Promise<string[]> {
-  if (!user.totp_enabled_at) throw new AppError('CONFLICT', t.notOn);
-  await verifySecondFactor(deps, user, code);
+/**
+ * New recovery codes: the old ones stop working. Any second factor will do (issue 36): an account whose only
+ * second factor is a passkey has recovery codes too. Proved by a code typed in, or (`passkeyConfirmed`) by the
+ * caller having verified one of the account's passkeys.
+ */
+export async function regenerateRecoveryCodes(deps: TwoFactorDeps, user: UserRow, proof: { code?: string; passkeyConfirmed?: boolean }): Promise<string[]> {
+  if (!hasSecondFactor(user)) throw new AppError('CONFLICT', t.notOn);
+  if (!proof.passkeyConfirmed) {
+    if (!proof.code) throw invalidCode();
+    await verifySecondFactor(deps, user, proof.code);
+  }
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   await deps.db.transaction().execute((trx) => repo.replaceRecoveryCodes(trx, user.id, codes.map(hashRecovery), deps.clock.now().toISOString()));
   return codes;

@@ -2,9 +2,9 @@ import { texts, type ApplicationStatus, type ContributorApplication, type Contri
 import { type Db, type DbOrTrx } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import { withTransaction } from '../../db/transaction.js';
-import { AppError, localized } from '../../lib/app-error.js';
+import { AppError } from '../../lib/app-error.js';
 import { type Clock } from '../../lib/clock.js';
-import { createNotification } from '../notifications/notifications.service.js';
+import { recordStatement } from '../decisions/decisions.service.js';
 import * as repo from './contributors.repository.js';
 import { type ContributorApplicationRow } from './contributors.table.js';
 
@@ -109,15 +109,16 @@ export function rejectApplication(db: DbOrTrx, clock: Clock, id: number, actorId
   return withTransaction(db, async (trx) => {
     const application = await decide(trx, clock, id, 'rejected', actorId ?? null);
     const row = await repo.findApplicationById(trx, id);
+    // The statement of reasons (issue 36 §2), with the admin's reason as its facts; contestable.
     if (row)
-      await createNotification(trx, {
+      await recordStatement(trx, {
         userId: row.user_id,
-        kind: 'application.rejected',
-        title: texts.contributor.rejectedTitle,
-        body: localized('contributor.rejectedBody', { reason: reason?.trim() || '—' }),
-        link: '/account',
+        type: 'application_rejected',
+        subject: { type: 'application', id },
+        facts: reason?.trim() || null,
+        decidedBy: actorId ?? null,
         dedupeKey: `application-rejected:${id}`,
-        createdAt: clock.now().toISOString(),
+        now: clock.now().toISOString(),
       });
     return application;
   });

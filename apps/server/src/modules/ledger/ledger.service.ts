@@ -47,7 +47,9 @@ export type LedgerKind =
   | 'dispute_release'
   | 'earning_reversal'
   | 'tip'
-  | 'tip_refund';
+  | 'tip_refund'
+  /** Reversed earnings given back by an upheld complaint (issue 36 §2). */
+  | 'earning_restore';
 
 /** Credits that are promotional whole: spendable, never paid out (decision 029). */
 const PROMOTIONAL_KINDS: ReadonlySet<LedgerKind> = new Set(['signup_bonus']);

@@ -58,5 +58,16 @@ export async function decideHeld(db: DbOrTrx, id: number, status: 'approved' | '
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** An upheld complaint releases a rejected message: true once, for the decision that moves it. */
+export async function releaseRejectedHeld(db: DbOrTrx, id: number, actorId: number, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('held_messages')
+    .set({ status: 'approved', decided_by: actorId, decided_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'rejected')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 export const setDeliveredMessage = (db: DbOrTrx, id: number, messageId: number) =>
   db.updateTable('held_messages').set({ message_id: messageId }).where('id', '=', id).execute();

@@ -4,7 +4,8 @@ import { type Database, type Db } from '../../db/database.js';
 import { AppError, localized } from '../../lib/app-error.js';
 import { postEntry, promoRefund, sumPromoSpent } from '../ledger/ledger.service.js';
 import { type HeldMessageRow } from './messages.table.js';
-import { createNotification } from '../notifications/notifications.service.js';
+import { recordStatement } from '../decisions/decisions.service.js';
+import { registerDecisionUndo } from '../decisions/decisions.undo.js';
 import { getSettings } from '../reference/settings.service.js';
 import { requireTopicWriter } from '../topics/topics.access.js';
 import { publishAll, type ChatDeps } from '../topics/topics.service.js';
@@ -161,13 +162,15 @@ export async function rejectHeld(deps: ChatDeps, actorId: number, heldId: number
       });
       balance = entry.balance_after;
     }
-    await createNotification(trx, {
+    // The statement of reasons (issue 36 §2): contestable; an upheld complaint releases the message.
+    await recordStatement(trx, {
       userId: held.sender_id,
-      kind: 'moderation',
-      title: texts.contentRules.rejectedTitle,
-      body: localized('contentRules.rejectedBody', { coins: held.cost }),
+      type: 'held_rejected',
+      subject: { type: 'held_message', id: held.id },
+      groundDetail: held.rule_id ? String(held.rule_id) : null,
+      decidedBy: actorId,
       dedupeKey: `held-rejected:${held.id}`,
-      createdAt: now,
+      now,
     });
     await audit?.(trx);
     return { held, balance };
@@ -179,3 +182,38 @@ export async function rejectHeld(deps: ChatDeps, actorId: number, heldId: number
   ]);
   return { id: heldId, status: 'rejected' as const, refunded: outcome.held.cost };
 }
+
+/**
+ * An upheld complaint against a rejection delivers the message after all, free (its coins were returned), when
+ * its sender is still in the conversation; otherwise nothing can be undone.
+ */
+registerDecisionUndo('held_rejected', async ({ trx, clock, statement, actorId }) => {
+  const heldId = Number(statement.subject_id);
+  const held = await repo.findHeld(trx, heldId);
+  if (!held) return null;
+  const seat = await requireTopicWriter(trx, held.sender_id, held.topic_id).catch(() => null);
+  if (!seat) return null;
+  const now = clock.now().toISOString();
+  if (!(await repo.releaseRejectedHeld(trx, heldId, actorId, now))) return null;
+  const message = await messagesRepo.insertMessageAtNextSeq(trx, {
+    topic_id: held.topic_id,
+    sender_id: held.sender_id,
+    sender_kind: 'user',
+    content: held.content,
+    cost: 0,
+    look: null,
+    client_id: null,
+    created_at: now,
+  });
+  await repo.setDeliveredMessage(trx, heldId, message.id);
+  const names = new Map([[held.sender_id, publicChatName(await messagesRepo.findChatNameFields(trx, held.sender_id))]]);
+  const forEveryone = toMessage(message, [], { viewerId: null, companionName: seat.topic.companion_name, names });
+  return {
+    undone: 'message_released',
+    notice: texts.decisions.undoneReleased,
+    events: [
+      { type: 'message.created', topicId: held.topic_id, senderId: held.sender_id, message: forEveryone },
+      { type: 'message.held_decided', userId: held.sender_id, topicId: held.topic_id, heldId, decision: 'approved' },
+    ],
+  };
+});

@@ -16,6 +16,7 @@ import {
   type SkinLook,
 } from '@parley/contracts';
 import { readFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
 import { type Transaction } from 'kysely';
 import { type Database, type Db, type DbOrTrx } from '../../db/database.js';
 import { groupCommitOf, Refusal, refusal } from '../../db/group-commit.js';
@@ -26,6 +27,7 @@ import { type Storage } from '../../lib/storage.js';
 import { postForRow, spendForRow } from '../ledger/ledger.service.js';
 import { creditContributors } from './contributor-earnings.js';
 import { checkText } from '../moderation/content-rules.service.js';
+import { recordStatement } from '../decisions/decisions.service.js';
 import { getSettings } from '../reference/settings.service.js';
 import { holdMessage } from './held-messages.service.js';
 import { getSenderLook } from '../store/skins.service.js';
@@ -223,7 +225,10 @@ export async function sendMessage(
     throw error;
   }
   const verdict = typed.length > 0 ? await checkText(deps.db, typed) : null;
-  if (verdict?.action === 'refuse') throw new AppError('VALIDATION', texts.contentRules.refused, { content: [texts.contentRules.refused] });
+  if (verdict?.action === 'refuse') {
+    await recordRefusal(deps, user.id, input.topicId, verdict.ruleId, input.clientId);
+    throw new AppError('VALIDATION', texts.contentRules.refused, { content: [texts.contentRules.refused] });
+  }
   const content = verdict?.text ?? typed;
   if (verdict?.action === 'hold') {
     if (input.files.length > 0) throw new AppError('VALIDATION', texts.contentRules.heldWithFiles, { content: [texts.contentRules.heldWithFiles] });
@@ -426,4 +431,22 @@ export async function listRecentMessages(db: Db, topicId: number, limit: number)
 /** A stored message by id, for other modules (the companion reads the message it answers). */
 export function findMessage(db: DbOrTrx, id: number) {
   return repo.findMessageById(db, id);
+}
+
+/**
+ * A message refused by a content rule is an automated decision: its writer gets a statement of reasons
+ * (issue 36 §2), once per client id (a retried send does not repeat it). Nothing is charged or stored besides.
+ */
+async function recordRefusal(deps: ChatDeps, userId: number, topicId: number, ruleId: number | null, clientId: string | undefined) {
+  await deps.db.transaction().execute((trx) =>
+    recordStatement(trx, {
+      userId,
+      type: 'content_refused',
+      subject: { type: 'topic', id: topicId },
+      groundDetail: ruleId ? String(ruleId) : null,
+      decidedBy: null,
+      dedupeKey: `refused:${userId}:${clientId ?? randomUUID()}`,
+      now: deps.clock.now().toISOString(),
+    }),
+  );
 }

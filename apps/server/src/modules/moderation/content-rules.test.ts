@@ -124,9 +124,10 @@ describe.each(dialects)('content rules (issue 15) on %s', (dialect) => {
       expect(refunds).toEqual([{ kind: 'held_refund', amount: 'add me on whatsapp'.length }]);
       expect(await balanceOf(ctx.app, owner.user.id)).toBe(before);
       const notices = await ctx.db.selectFrom('notifications').select(['title', 'body']).where('user_id', '=', owner.user.id).execute();
+      // The sender's statement of reasons (issue 36 §2).
       expect(notices).toContainEqual({
-        title: texts.contentRules.rejectedTitle,
-        body: englishText('contentRules.rejectedBody', { coins: 'add me on whatsapp'.length }),
+        title: englishText('decisions.noticeTitle', { type: 'held_rejected' }),
+        body: expect.stringContaining(texts.decisions.decision.held_rejected),
       });
     } else expect(refunds).toEqual([]);
     expect(await checkLedgerConsistency(ctx.db)).toEqual({ inconsistent: [], negative: 0 });

@@ -14,7 +14,8 @@ import {
 import { getSettings } from '../reference/settings.service.js';
 
 const EARNED = ['contributor_earning'];
-const REVERSED = ['earning_reversal'];
+// A restore (an upheld complaint) gives back what a reversal took, so it counts with the reversals.
+const REVERSED = ['earning_reversal', 'earning_restore'];
 const PAYOUTS = ['payout_hold', 'payout_release'];
 const DAY_MS = 86_400_000;
 

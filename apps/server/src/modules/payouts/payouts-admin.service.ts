@@ -4,6 +4,7 @@ import { withTransaction } from '../../db/transaction.js';
 import { AppError, localized } from '../../lib/app-error.js';
 import { type Clock } from '../../lib/clock.js';
 import { postEntry, promoRefund } from '../ledger/ledger.service.js';
+import { recordStatement } from '../decisions/decisions.service.js';
 import { openDetails, toPayoutHistoryRow } from './payouts.mapper.js';
 import * as repo from './payouts.repository.js';
 import { type PayoutRow } from './payouts.table.js';
@@ -80,6 +81,15 @@ export function rejectPayout(db: DbOrTrx, clock: Clock, id: number, actorId?: nu
       idempotencyKey: `payout:${row.id}:release`,
       reference: { type: 'payout', id: row.id },
       note: reason?.slice(0, 255),
+    });
+    await recordStatement(trx, {
+      userId: row.user_id,
+      type: 'payout_rejected',
+      subject: { type: 'payout', id: row.id },
+      facts: reason ?? null,
+      decidedBy: actorId ?? null,
+      dedupeKey: `payout-rejected:${row.id}`,
+      now,
     });
     return toAdminPayout(row);
   });

@@ -8,6 +8,7 @@ import { pageRanges } from '../../lib/seq-ranges.js';
 import { requireTopicReader, visibleRanges } from '../topics/topics.access.js';
 import { getBalance, listMessageCharges, postEntry, sumEarningsFromMessages } from '../ledger/ledger.service.js';
 import { createNotification } from '../notifications/notifications.service.js';
+import { recordStatement } from '../decisions/decisions.service.js';
 import { reverseEarnings } from '../payouts/earnings.service.js';
 import { refundTipsOnUpheldReport } from '../tips/tips.service.js';
 import * as repo from './reports.repository.js';
@@ -66,6 +67,8 @@ export interface ReportDecision {
   action: 'dismiss' | 'close_topic' | 'ban_user';
   /** The moderator's reason, told to both sides. */
   note: string | null;
+  /** The deciding admin: the statements of reasons name them as the decider (never to the person). */
+  actorId: number;
 }
 
 /**
@@ -156,15 +159,26 @@ export async function settleDecidedReport(trx: Transaction<Database>, clock: Clo
     dedupeKey: `report:${report.id}:reporter`,
     createdAt: now,
   });
-  if (reportedId !== null && reportedId !== report.reporter_id)
-    await createNotification(trx, {
-      userId: reportedId,
-      kind: action === 'close_topic' ? 'moderation.topic_closed' : 'moderation.suspended',
-      title: localized('moderation.actionTitle', { action }),
-      body: localized('moderation.actionBody', { topic: title, action, reason, reversed }),
-      dedupeKey: `report:${report.id}:reported`,
-      createdAt: now,
-    });
+  // The reported person gets statements of reasons (issue 36 §2): the topic closed (a ban gives its own, in
+  // banWithin), and the earnings reversed, each contestable.
+  if (reportedId !== null && reportedId !== report.reporter_id) {
+    const common = { userId: reportedId, facts: decision.note, decidedBy: decision.actorId, now };
+    if (action === 'close_topic')
+      await recordStatement(trx, {
+        ...common,
+        type: 'topic_closed',
+        subject: { type: 'topic', id: report.topic_id },
+        dedupeKey: `report:${report.id}:topic_closed`,
+      });
+    if (reversed > 0)
+      await recordStatement(trx, {
+        ...common,
+        type: 'earnings_reversed',
+        subject: { type: 'report', id: report.id },
+        coins: reversed,
+        dedupeKey: `report:${report.id}:earnings_reversed`,
+      });
+  }
   return { refunded, reversed, balances };
 }
 

@@ -8,6 +8,7 @@ import { paths } from '../../config/paths';
 import { BlockedList } from '../../features/chat/components/blocked-list';
 import { NotificationSettingsPanel } from '../../features/notifications/components/notification-settings';
 import { DataRights } from '../../features/profile/components/data-rights';
+import { MyDecisions } from '../../features/decisions/components/my-decisions';
 import { TwoFactorSettings } from '../../features/profile/components/two-factor-settings';
 import { PasskeySettings } from '../../features/profile/components/passkey-settings';
 import { ChangePasswordForm } from '../../features/profile/components/change-password-form';
@@ -154,6 +155,7 @@ const accountTabs: AccountTab[] = [
   { id: 'notifications', label: 'push.settingsTitle', Component: NotificationSettingsPanel },
   { id: 'blocked', label: 'blocks.tab', Component: BlockedList },
   { id: 'security', label: 'twoFactor.tab', Component: SecurityTab },
+  { id: 'decisions', label: 'decisions.tab', Component: MyDecisions },
   { id: 'data', label: 'account.dataTab', Component: DataRights },
 ];
 

@@ -12,6 +12,7 @@ import { SystemScreen } from './screens/system';
 import { UserScreen, UsersScreen } from './screens/users';
 import { ContentRulesScreen, HeldMessagesScreen } from './screens/content-rules';
 import { ContentTranslationsScreen } from './screens/content-translations';
+import { ComplaintsScreen } from './screens/complaints';
 
 /** One console section: its path under /admin ('' is the dashboard), its sidebar label, its screen and any detail routes. */
 export interface AdminSection {
@@ -32,6 +33,7 @@ export const adminSections: readonly AdminSection[] = [
   { slug: 'ratings', label: 'Ratings', element: <RatingsScreen /> },
   { slug: 'held-messages', label: 'Held messages', element: <HeldMessagesScreen /> },
   { slug: 'content-rules', label: 'Content rules', element: <ContentRulesScreen /> },
+  { slug: 'complaints', label: 'Complaints', element: <ComplaintsScreen /> },
   { slug: 'applications', label: 'Applications', element: <ApplicationsScreen /> },
   { slug: 'payouts', label: 'Payouts', element: <PayoutsScreen /> },
   { slug: 'payments', label: 'Payments', element: <PaymentsScreen /> },

@@ -22,6 +22,7 @@ export const deLang: Partial<Record<TextKey, string>> = {
   'historyTypes.earning_reversal': 'Verdienst zurückgebucht',
   'historyTypes.tip': 'Trinkgeld',
   'historyTypes.tip_refund': 'Trinkgeld erstattet nach einer Meldung',
+  'historyTypes.earning_restore': 'Verdienst nach einer Beschwerde zurückerstattet',
   'historyTypes.other': 'Sonstiges',
   'paymentTexts.coinsDescription': '{points} Parley-Coins',
   'sandboxPage.badge': 'Sandbox · Testmodus',

@@ -16,6 +16,7 @@ import { dePasskeys } from './de-passkeys.js';
 import { deRatings } from './de-ratings.js';
 import { dePush } from './de-push.js';
 import { deOncall } from './de-oncall.js';
+import { deDecisions } from './de-decisions.js';
 
 /**
  * German (du-form), written by us for Parley (issue 19). locales.test.ts fails for every English key
@@ -39,6 +40,7 @@ export const de: Partial<Record<TextKey, string>> = {
   ...dePush,
   ...deCompanionControls,
   ...deOncall,
+  ...deDecisions,
 };
 
 /** Keys of the English catalogue that have no German text (empty when complete). */

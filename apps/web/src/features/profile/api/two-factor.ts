@@ -1,4 +1,11 @@
-import { twoFactorStatusResponseSchema, twoFactorSetupResponseSchema, recoveryCodesResponseSchema, emptyResponseSchema } from '@parley/contracts';
+import {
+  twoFactorStatusResponseSchema,
+  twoFactorSetupResponseSchema,
+  recoveryCodesResponseSchema,
+  emptyResponseSchema,
+  passkeySignInOptionsResponseSchema,
+} from '@parley/contracts';
+import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { userQueryKey } from '../../../lib/user';
@@ -37,3 +44,17 @@ export const useDisableTwoFactor = () =>
 
 export const useRegenerateRecoveryCodes = () =>
   useRefreshAfter(async (code: string) => (await api.post('/user/two-factor/recovery-codes', recoveryCodesResponseSchema, { code })).payload.recovery_codes);
+
+/**
+ * New recovery codes for an account whose second factor is a passkey (issue 36): the browser's passkey dialog
+ * signs a sign-in attempt's challenge, and that proves the second factor.
+ */
+export const useRegenerateWithPasskey = () =>
+  useRefreshAfter(async () => {
+    const started = await api.post('/passkey/sign-in/options', passkeySignInOptionsResponseSchema);
+    const { startAuthentication } = await import('@simplewebauthn/browser');
+    const optionsJSON: PublicKeyCredentialRequestOptionsJSON = started.payload.options;
+    const response = await startAuthentication({ optionsJSON });
+    const passkey = { attempt: started.payload.attempt, response };
+    return (await api.post('/user/two-factor/recovery-codes', recoveryCodesResponseSchema, { passkey })).payload.recovery_codes;
+  });

@@ -7,7 +7,14 @@ import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useI18n } from '../../../lib/i18n';
 import { useUser } from '../../../lib/user';
-import { useDisableTwoFactor, useEnableTwoFactor, useRegenerateRecoveryCodes, useStartTwoFactorSetup, useTwoFactorStatus } from '../api/two-factor';
+import {
+  useDisableTwoFactor,
+  useEnableTwoFactor,
+  useRegenerateRecoveryCodes,
+  useRegenerateWithPasskey,
+  useStartTwoFactorSetup,
+  useTwoFactorStatus,
+} from '../api/two-factor';
 
 /**
  * Account → Security (issue 15): turn two-factor sign-in on (password → QR code and key → first
@@ -32,6 +39,12 @@ export function TwoFactorSettings() {
         <strong>{enabled ? t('twoFactor.on') : passkeyOn ? t('passkeys.appOffPasskeyOn') : t('twoFactor.off')}</strong>
       </p>
       {recoveryCodes && <RecoveryCodes codes={recoveryCodes} onDone={() => setRecoveryCodes(null)} />}
+      {passkeyOn && !recoveryCodes && (
+        <>
+          <p className="muted">{t('twoFactor.recoveryLeft', { n: left })}</p>
+          <RegenerateWithPasskey onCodes={setRecoveryCodes} />
+        </>
+      )}
       {!enabled && <EnableFlow onEnabled={setRecoveryCodes} />}
       {enabled && !recoveryCodes && (
         <>
@@ -178,6 +191,27 @@ function RegenerateForm({ onCodes }: { onCodes: (codes: string[]) => void }) {
         </Button>
       </div>
     </form>
+  );
+}
+
+/** A passkey-only account (no authenticator app) proves its second factor with the passkey itself (issue 36). */
+function RegenerateWithPasskey({ onCodes }: { onCodes: (codes: string[]) => void }) {
+  const { t, localize } = useI18n();
+  const regenerate = useRegenerateWithPasskey();
+  const run = async () => {
+    try {
+      onCodes(await regenerate.mutateAsync());
+      toast.success(t('twoFactor.regenerated'));
+    } catch (failure) {
+      toast.error(localize(errorMessage(failure, t('passkeys.cancelled'))));
+    }
+  };
+  return (
+    <div>
+      <Button variant="secondary" loading={regenerate.isPending} onClick={() => void run()}>
+        {t('twoFactor.regenerate')}
+      </Button>
+    </div>
   );
 }
 
