@@ -32,6 +32,7 @@ import { topicsRoutes } from './modules/topics/topics.routes.js';
 import { blocksRoutes } from './modules/topics/blocks.routes.js';
 import { spendingLimitsRoutes } from './modules/ledger/spending-limits.routes.js';
 import { companionRoutes } from './modules/companion/companion.routes.js';
+import { crisisRoutes } from './modules/crisis/crisis.routes.js';
 import { closeWebSockets } from './modules/realtime/realtime.hub.js';
 import { realtimeRoutes } from './modules/realtime/realtime.routes.js';
 import { getLanguageTexts, watchLocalizations } from './modules/reference/localization.service.js';
@@ -94,6 +95,7 @@ const apiModules: FastifyPluginAsync[] = [
   depositsRoutes,
   receiptsRoutes,
   companionRoutes,
+  crisisRoutes,
   notificationsRoutes,
   pushRoutes,
   pushUnsubscribeRoutes,

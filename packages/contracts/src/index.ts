@@ -17,4 +17,5 @@ export * from './companion.js';
 export * from './realtime-companion.js';
 export * from './system.js';
 export * from './passkeys.js';
+export * from './crisis.js';
 export * from './responses.js';

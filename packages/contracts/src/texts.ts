@@ -12,6 +12,7 @@ import { uiTextsLang } from './texts/ui-lang.js';
 import { passkeyTexts } from './texts/passkeys.js';
 import { pushTexts } from './texts/push.js';
 import { companionControlTexts } from './texts/companion-controls.js';
+import { crisisTexts } from './texts/crisis.js';
 
 export const texts = {
   common: {
@@ -590,4 +591,5 @@ export const texts = {
   ...passkeyTexts,
   ...pushTexts,
   ...companionControlTexts,
+  ...crisisTexts,
 } as const;

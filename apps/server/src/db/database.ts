@@ -28,6 +28,7 @@ import { type EquippedSkinsTable, type OrdersTable, type ProductsTable, type Use
 import { type UsersTable } from '../modules/users/users.table.js';
 import { type RecoveryCodesTable } from '../modules/auth/two-factor.table.js';
 import { type PasskeyChallengesTable, type PasskeysTable } from '../modules/auth/passkeys.table.js';
+import { type CrisisConfigTable, type CrisisFlagsTable } from '../modules/crisis/crisis.table.js';
 import { type ContentRulesTable } from '../modules/moderation/moderation.table.js';
 import { type CompanionPersonasTable, type CompanionRepliesTable, type LlmConnectionTable } from '../modules/companion/companion.table.js';
 import { type ContributorApplicationsTable } from '../modules/contributors/contributors.table.js';
@@ -54,6 +55,8 @@ export interface Database {
   recovery_codes: RecoveryCodesTable;
   passkeys: PasskeysTable;
   passkey_challenges: PasskeyChallengesTable;
+  crisis_config: CrisisConfigTable;
+  crisis_flags: CrisisFlagsTable;
   content_rules: ContentRulesTable;
   held_messages: HeldMessagesTable;
   mails: MailsTable;

@@ -31,6 +31,7 @@ import * as m0250 from './0250_spend_confirmation.js';
 import * as m0240 from './0240_content_translations.js';
 import * as m0241 from './0241_sandbox_session_locale.js';
 import * as m0340 from './0340_passkeys.js';
+import * as m0360 from './0360_crisis_care.js';
 import * as m0330 from './0330_topics_index.js';
 import * as m0290 from './0290_push_notifications.js';
 import * as m0270 from './0270_companion_controls.js';
@@ -69,6 +70,7 @@ export const migrations: Record<string, Migration> = {
   '0240_content_translations': m0240,
   '0241_sandbox_session_locale': m0241,
   '0340_passkeys': m0340,
+  '0360_crisis_care': m0360,
   '0330_topics_index': m0330,
   '0290_push_notifications': m0290,
   '0270_companion_controls': m0270,

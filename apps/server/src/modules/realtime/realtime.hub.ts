@@ -150,6 +150,7 @@ export class RealtimeHub {
       case 'balance':
       case 'notification':
       case 'message.held_decided':
+      case 'crisis.protocol':
         for (const connection of this.byUser.get(event.userId) ?? []) connection.sendEncoded(frame);
         return;
       case 'session.ended':

@@ -6,6 +6,7 @@ import { deUiB } from './de-ui-b.js';
 import { deChatSafety } from './de-chat-safety.js';
 import { deChatSend } from './de-chat-send.js';
 import { deCompanionControls } from './de-companion-controls.js';
+import { deCrisis } from './de-crisis.js';
 import { deLang } from './de-lang.js';
 import { dePasskeys } from './de-passkeys.js';
 import { dePush } from './de-push.js';
@@ -25,6 +26,7 @@ export const de: Partial<Record<TextKey, string>> = {
   ...dePasskeys,
   ...dePush,
   ...deCompanionControls,
+  ...deCrisis,
 };
 
 /** Keys of the English catalogue that have no German text (empty when complete). */
