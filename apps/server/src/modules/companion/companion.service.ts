@@ -18,7 +18,7 @@ import * as repo from './companion.repository.js';
 import { type CompanionContext, type CompanionPersona, type CompanionProvider, type CompanionReply, type CompanionTurn } from './companion.provider.js';
 import { personaForTopic } from './personas.service.js';
 import { textChecker } from '../moderation/content-rules.service.js';
-import { companionCrisisSupport, withHelplines } from '../crisis/crisis.companion.js';
+import { companionCrisisSupport, shieldHelplines, withHelplines } from '../crisis/crisis.companion.js';
 import { type CompanionReplyRow } from './companion.table.js';
 
 export interface CompanionDeps {
@@ -265,8 +265,9 @@ export async function answerReply(deps: CompanionDeps, row: CompanionReplyRow, s
   // Never the instructions, even if the model was talked into quoting them.
   const answered = context.crisis ? withHelplines(reply.text, context.crisis) : reply.text;
   const unfiltered = leaksPrompt(answered, systemPrompt) ? PROMPT_REFUSAL : answered;
-  const verdict = check(unfiltered);
-  const text = verdict.action === 'allow' ? verdict.text : texts.contentRules.withheldReply;
+  const shield = context.crisis ? shieldHelplines(unfiltered, context.crisis) : null;
+  const verdict = check(shield?.text ?? unfiltered);
+  const text = verdict.action !== 'allow' ? texts.contentRules.withheldReply : shield ? shield.restore(verdict.text) : verdict.text;
   stream.finish(text);
   const current = await repo.findReplyById(deps.db, row.id);
   if (current?.status !== 'processing' || current.claimed_by !== deps.instanceId) return;

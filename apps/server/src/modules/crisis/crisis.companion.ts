@@ -46,7 +46,7 @@ export async function companionCrisisSupport(
       'never joke, never refuse, never lecture. Say you are glad they told you, gently ask whether they are safe right now, and give them ' +
       `these helplines, exactly as written:\n${lines.join('\n')}\nAlso say that in immediate danger they should call their local emergency number.`,
     helplinesBlock,
-    markers: card.helplines.flatMap((line) => [line.phone, line.url].filter((value): value is string => Boolean(value))),
+    markers: card.helplines.flatMap((line) => [line.phone, line.text, line.url].filter((value): value is string => Boolean(value))),
   };
 }
 
@@ -54,4 +54,20 @@ export async function companionCrisisSupport(
 export function withHelplines(reply: string, support: CompanionCrisisSupport): string {
   if (support.markers.some((marker) => reply.includes(marker))) return reply;
   return `${reply.trim()}\n\n${support.helplinesBlock}`;
+}
+
+/**
+ * The helplines' numbers and addresses out of the content check's reach: contact details are masked in the
+ * companion's replies (decision 022), but these are the point of a crisis reply. `restore` puts them back.
+ */
+export function shieldHelplines(reply: string, support: Pick<CompanionCrisisSupport, 'markers'>) {
+  const letters = 'abcdefghijklmnopqrstuvwxyz';
+  const markers = [...new Set(support.markers)].sort((a, b) => b.length - a.length);
+  const token = (i: number) => `helplineref${letters[Math.floor(i / 26)]}${letters[i % 26]}`;
+  let text = reply;
+  markers.forEach((marker, i) => (text = text.split(marker).join(token(i))));
+  return {
+    text,
+    restore: (checked: string) => markers.reduce((out, marker, i) => out.split(token(i)).join(marker), checked),
+  };
 }
