@@ -45,8 +45,6 @@ export const crisisCardSchema = z.object({
 });
 export type CrisisCard = z.infer<typeof crisisCardSchema>;
 
-/** The static page's reserved slug. */
-export const crisisPageSlug = 'crisis';
 
 /** What /admin → Crisis care shows: never the moderation key, only whether one is set and its last four characters. */
 export const crisisConfigSchema = z.object({
