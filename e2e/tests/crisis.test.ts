@@ -39,7 +39,10 @@ async function type(page: Page, text: string) {
   const box = page.locator('.chat-input__textarea:not([disabled])');
   await box.fill(text);
   await box.press('Enter');
-  await page.locator('[data-message-id]').filter({ has: page.getByText(text, { exact: true }) }).waitFor({ timeout: 15_000 });
+  await page
+    .locator('[data-message-id]')
+    .filter({ has: page.getByText(text, { exact: true }) })
+    .waitFor({ timeout: 15_000 });
 }
 
 /** A signed-in writer in Chromium, in a human topic a second person (API only) has joined. */

@@ -45,7 +45,6 @@ export const crisisCardSchema = z.object({
 });
 export type CrisisCard = z.infer<typeof crisisCardSchema>;
 
-
 /** What /admin → Crisis care shows: never the moderation key, only whether one is set and its last four characters. */
 export const crisisConfigSchema = z.object({
   moderation_enabled: z.boolean(),

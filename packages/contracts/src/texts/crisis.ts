@@ -16,8 +16,7 @@ export const crisisTexts = {
     protocolTitle: 'Your chat partner may be going through a crisis',
     protocolSay:
       'Do: stay calm and kind, take them seriously, listen, ask openly how they are and whether they are safe, and encourage them to contact a helpline or emergency services.',
-    protocolAvoid:
-      'Do not: judge, argue, joke, promise to keep it secret, or try to be their therapist. Do not share your own contact details.',
+    protocolAvoid: 'Do not: judge, argue, joke, promise to keep it secret, or try to be their therapist. Do not share your own contact details.',
     protocolPage: 'How to respond (crisis page)',
     protocolDismiss: 'Got it',
     menuItem: 'Crisis help',

@@ -202,7 +202,8 @@ export function updateRecord(actor: AdminActor, entity: CatalogEntity, id: numbe
       if (!before) throw new AppError('NOT_FOUND', texts.admin.notFound);
       const values = entity.toRow(body, now, false);
       const reserved = reservedSlugOf(entity, before);
-      if (reserved !== null && values.slug !== undefined && values.slug !== reserved) throw validationError('slug', 'This page is linked from the app: its slug stays.');
+      if (reserved !== null && values.slug !== undefined && values.slug !== reserved)
+        throw validationError('slug', 'This page is linked from the app: its slug stays.');
       if (entity.hasDefault && values.is_default === 0 && isDefaultRow(before)) {
         throw validationError('is_default', texts.admin.lastDefault);
       }

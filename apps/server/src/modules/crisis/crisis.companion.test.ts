@@ -103,7 +103,9 @@ describe.each(dialects)('a model companion in a crisis (%s)', (dialect) => {
     expect(reply).toContain('Samaritans · 116 123');
     // A reply that names a helpline is kept as the model wrote it.
     llm.script = [{ kind: 'stream', chunks: ['Please call Samaritans on 116 123, they are there day and night. Are you safe right now?'] }];
-    expect(await replyTo(ctx, clock, client, topicId, 'i want to die')).toBe('Please call Samaritans on 116 123, they are there day and night. Are you safe right now?');
+    expect(await replyTo(ctx, clock, client, topicId, 'i want to die')).toBe(
+      'Please call Samaritans on 116 123, they are there day and night. Are you safe right now?',
+    );
     // An ordinary message: the standing safety line only.
     llm.script = [{ kind: 'stream', chunks: ['Ha, tough homework!'] }];
     expect(await replyTo(ctx, clock, client, topicId, 'this homework is killing me')).toBe('Ha, tough homework!');

@@ -34,7 +34,11 @@ export async function companionCrisisSupport(
 ): Promise<CompanionCrisisSupport | null> {
   const recognition = recogniseRisk(input.text);
   if (!recognition.isRisk) return null;
-  const language: ReplyLanguage = isReplyLanguage(recognition.language) ? recognition.language : isReplyLanguage(input.accountLanguage) ? input.accountLanguage : 'en';
+  const language: ReplyLanguage = isReplyLanguage(recognition.language)
+    ? recognition.language
+    : isReplyLanguage(input.accountLanguage)
+      ? input.accountLanguage
+      : 'en';
   const set = replies[language];
   const card = await crisisCardFor(db, input.userId);
   const lines = card.helplines.map(describe);
@@ -42,7 +46,7 @@ export async function companionCrisisSupport(
   return {
     offlineReply: [pickOf(set.openers, input.seed), '', helplinesBlock, '', pickOf(set.closers, input.seed + 1)].join('\n'),
     promptNote:
-      'The user\'s last message suggests they may be thinking about self-harm or suicide. Answer with warmth and care, take it seriously, ' +
+      "The user's last message suggests they may be thinking about self-harm or suicide. Answer with warmth and care, take it seriously, " +
       'never joke, never refuse, never lecture. Say you are glad they told you, gently ask whether they are safe right now, and give them ' +
       `these helplines, exactly as written:\n${lines.join('\n')}\nAlso say that in immediate danger they should call their local emergency number.`,
     helplinesBlock,

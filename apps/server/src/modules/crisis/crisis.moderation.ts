@@ -16,9 +16,7 @@ export interface ModerationEndpoint {
 const selfHarmCategories = ['self-harm', 'self-harm/intent', 'self-harm/instructions', 'self_harm', 'self_harm_intent', 'self_harm_instructions'];
 
 const moderationAnswerSchema = z.object({
-  results: z
-    .array(z.object({ categories: z.record(z.string(), z.union([z.boolean(), z.null()])).optional() }))
-    .min(1),
+  results: z.array(z.object({ categories: z.record(z.string(), z.union([z.boolean(), z.null()])).optional() })).min(1),
 });
 
 /** The endpoint's moderations address: `/v1/moderations` after a bare base, `/moderations` after a `/v1` base. */

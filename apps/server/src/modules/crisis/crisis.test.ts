@@ -21,7 +21,13 @@ function startModerationServer(behaviour: 'answer' | 'hang' = 'answer') {
       if (behaviour === 'hang') return;
       const flagged = input.includes('grey');
       response.setHeader('content-type', 'application/json');
-      response.end(JSON.stringify({ id: 'modr-1', model: 'omni-moderation-latest', results: [{ flagged, categories: { 'self-harm': flagged, 'self-harm/intent': flagged, violence: false } }] }));
+      response.end(
+        JSON.stringify({
+          id: 'modr-1',
+          model: 'omni-moderation-latest',
+          results: [{ flagged, categories: { 'self-harm': flagged, 'self-harm/intent': flagged, violence: false } }],
+        }),
+      );
     });
   });
   return new Promise<{ url: string; asked: string[]; close: () => Promise<void> }>((resolve) =>
@@ -57,7 +63,14 @@ describe.each(dialects)('crisis care on %s', (dialect) => {
   const send = (client: TestClient, topicId: number, content: string) => client.post<SendAnswer>('/api/messages/create', { topic_id: topicId, content });
   const flags = async () => (await admin.get<{ items: CrisisFlag[] }>('/api/admin/crisis/flags')).body.payload.items;
   const saveConfig = (body: Record<string, unknown>) =>
-    admin.put('/api/admin/crisis', { moderation_enabled: false, moderation_url: '', moderation_timeout_ms: 800, default_country: 'INT', helplines: null, ...body });
+    admin.put('/api/admin/crisis', {
+      moderation_enabled: false,
+      moderation_url: '',
+      moderation_timeout_ms: 800,
+      default_country: 'INT',
+      helplines: null,
+      ...body,
+    });
 
   it('shows the writer the card for their country and language, blocks nothing, charges nothing extra and tells an ordinary partner nothing', async () => {
     const { owner, guest, topic } = await createChatPair(ctx.app);
@@ -185,7 +198,9 @@ describe.each(dialects)('crisis care on %s', (dialect) => {
     const german = await client.get<{ title: string; content: string }>(`/api/static-pages/crisis?lang_id=${de}`);
     expect(german.body.payload).toMatchObject({ title: 'Krisenhilfe' });
     expect(german.body.payload.content).toContain('TelefonSeelsorge');
-    const page = (await admin.get<{ items: { id: number; slug: string }[] }>('/api/admin/static-pages?q=Crisis')).body.payload.items.find((p) => p.slug === 'crisis');
+    const page = (await admin.get<{ items: { id: number; slug: string }[] }>('/api/admin/static-pages?q=Crisis')).body.payload.items.find(
+      (p) => p.slug === 'crisis',
+    );
     expect(page).toBeDefined();
     expect((await admin.delete(`/api/admin/static-pages/${page!.id}`)).statusCode).toBe(409);
   });

@@ -5,7 +5,6 @@ import {
   heldMessageSchema,
   heldMessagesQuerySchema,
   idParamSchema,
-  messageSchema,
   messagesIndexQuerySchema,
   type MessagesPage,
   messagesPageSchema,
@@ -113,7 +112,8 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
       files,
     });
     const crisis = result.crisis ? { crisis: result.crisis } : {};
-    if ('held' in result) return { status: 'OK' as const, message: texts.contentRules.heldNotice, payload: { held: result.held, balance: result.balance, ...crisis } };
+    if ('held' in result)
+      return { status: 'OK' as const, message: texts.contentRules.heldNotice, payload: { held: result.held, balance: result.balance, ...crisis } };
     return { status: 'OK' as const, payload: { message: result.message, balance: result.balance, ...crisis } };
   }
 

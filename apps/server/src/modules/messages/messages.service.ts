@@ -226,7 +226,12 @@ export async function sendMessage(
     const held = await holdMessage(deps, user, { topicId: input.topicId, content, cost, clientId: input.clientId, ruleId: verdict.ruleId });
     // Held for review: nobody else sees it yet (moderators review it anyway); the writer gets the card all the same.
     const assessment = await risk;
-    return assessment ? { ...held, crisis: await handleRiskySend(deps, { writerId: user.id, topicId: input.topicId, isHumanChat: false, participants: [], source: assessment.source }) } : held;
+    return assessment
+      ? {
+          ...held,
+          crisis: await handleRiskySend(deps, { writerId: user.id, topicId: input.topicId, isHumanChat: false, participants: [], source: assessment.source }),
+        }
+      : held;
   }
 
   if (input.clientId) {
@@ -275,7 +280,13 @@ export async function sendMessage(
   ]);
   const assessment = await risk;
   if (!assessment) return { message: forSender, balance };
-  const crisis = await handleRiskySend(deps, { writerId: user.id, topicId: message.topic_id, isHumanChat: topic.chat_mode === 'human', participants: outcome.active, source: assessment.source });
+  const crisis = await handleRiskySend(deps, {
+    writerId: user.id,
+    topicId: message.topic_id,
+    isHumanChat: topic.chat_mode === 'human',
+    participants: outcome.active,
+    source: assessment.source,
+  });
   return { message: forSender, balance, crisis };
 }
 

@@ -64,10 +64,10 @@ export function Footer() {
             {pages
               .filter((page) => page.slug !== crisisPageSlug)
               .map((page) => (
-              <li key={page.id}>
-                <Link to={paths.staticPageLegacy.getHref(page.id)}>{page.title}</Link>
-              </li>
-            ))}
+                <li key={page.id}>
+                  <Link to={paths.staticPageLegacy.getHref(page.id)}>{page.title}</Link>
+                </li>
+              ))}
           </ul>
         </div>
       </div>

@@ -80,7 +80,11 @@ function CrisisForm({ config }: { config: CrisisConfig }) {
         value={country}
         onChange={(event) => setCountry(event.target.value)}
       />
-      <Checkbox label="Use the shipped helplines (DE, AT, CH, US, GB and international)" checked={shipped} onChange={(event) => setShipped(event.target.checked)} />
+      <Checkbox
+        label="Use the shipped helplines (DE, AT, CH, US, GB and international)"
+        checked={shipped}
+        onChange={(event) => setShipped(event.target.checked)}
+      />
       {!shipped && (
         <Textarea
           label="Helplines per country (JSON: country code → lines with name, phone, text, url, languages, notes per language; INT is required)"

@@ -1,4 +1,14 @@
-import { cookieNames, defaultCurrency, limits, localKeys, sendMessageResponseSchema, texts, type CrisisCard, type HeldMessage, type Message } from '@parley/contracts';
+import {
+  cookieNames,
+  defaultCurrency,
+  limits,
+  localKeys,
+  sendMessageResponseSchema,
+  texts,
+  type CrisisCard,
+  type HeldMessage,
+  type Message,
+} from '@parley/contracts';
 import { api, ApiError, ensureCsrfCookie, envelopeParts, parseWith } from '../../../lib/api-client';
 import { getCookie } from '../../../lib/cookies';
 import { currencyKey, storage } from '../../../lib/storage';

@@ -31,7 +31,7 @@ export function CrisisCards({ topicId }: { topicId: number }) {
 function WriterCard({ card, onClose }: { card: CrisisCardData; onClose: () => void }) {
   const t = useT();
   return (
-    <section className="crisis-card" role="region" aria-labelledby="crisis-card-title" data-testid="crisis-card">
+    <section className="crisis-card" aria-labelledby="crisis-card-title" data-testid="crisis-card">
       <h2 id="crisis-card-title" className="crisis-card__title">
         {t('crisis.cardTitle')}
       </h2>
@@ -76,7 +76,7 @@ function WriterCard({ card, onClose }: { card: CrisisCardData; onClose: () => vo
 function ProtocolCard({ onClose }: { onClose: () => void }) {
   const t = useT();
   return (
-    <section className="crisis-card crisis-card--protocol" role="region" aria-labelledby="crisis-protocol-title" data-testid="crisis-protocol">
+    <section className="crisis-card crisis-card--protocol" aria-labelledby="crisis-protocol-title" data-testid="crisis-protocol">
       <h2 id="crisis-protocol-title" className="crisis-card__title">
         {t('crisis.protocolTitle')}
       </h2>
