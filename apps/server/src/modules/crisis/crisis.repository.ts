@@ -79,3 +79,7 @@ export function markCrisisFlagHandled(db: DbOrTrx, id: number, adminId: number, 
     .returning(['id', 'topic_id'])
     .executeTakeFirst();
 }
+
+export async function setModerationKeySealed(db: DbOrTrx, sealed: string) {
+  await db.updateTable('crisis_config').set({ moderation_key_sealed: sealed }).where('id', '=', CONFIG_ID).execute();
+}

@@ -233,3 +233,25 @@ export async function saveCrisisConfig(db: DbOrTrx, clock: Clock, sealKey: strin
   forgetCrisisConfig(db);
   return viewCrisisConfig(db);
 }
+
+/**
+ * Re-seals the stored moderation key under a new payout key (part of `npm run payout-key -- rotate`), as the LLM
+ * key is: one already under the new key, or none, is left alone; one that opens under neither too. True when changed.
+ */
+export async function resealModerationKey(db: DbOrTrx, oldKey: string, newKey: string): Promise<boolean> {
+  const row = await repo.findCrisisConfig(db);
+  const sealed = row?.moderation_key_sealed;
+  if (!sealed) return false;
+  const opens = (key: string) => {
+    try {
+      return open(key, sealed, SEAL_CONTEXT);
+    } catch {
+      return null;
+    }
+  };
+  if (opens(newKey) !== null) return false;
+  const plain = opens(oldKey);
+  if (plain === null) return false;
+  await repo.setModerationKeySealed(db, seal(newKey, plain, SEAL_CONTEXT));
+  return true;
+}

@@ -6,6 +6,7 @@ import { chatContextOptions, createChatPair, recordEvents } from '../../../test/
 import { createSignedInUser } from '../../../test/factories.js';
 import { createTestContext, dialects, expectLedgerConsistent, type TestContext } from '../../../test/harness.js';
 import { type TestClient } from '../../../test/client.js';
+import { resealModerationKey } from './crisis.service.js';
 
 type SendAnswer = { message?: Message; balance: number; crisis?: CrisisCard };
 
@@ -187,6 +188,15 @@ describe.each(dialects)('crisis care on %s', (dialect) => {
       await saveConfig({ moderation_key: '' });
       await hanging.close();
     }
+  });
+
+  it('re-seals the moderation key when the payout key rotates', async () => {
+    await saveConfig({ moderation_key: 'sk-rotate-5678' });
+    const newKey = 'ab'.repeat(32);
+    expect(await resealModerationKey(ctx.db, ctx.config.payoutEncryptionKey, newKey)).toBe(true);
+    // Already under the new key: left alone.
+    expect(await resealModerationKey(ctx.db, ctx.config.payoutEncryptionKey, newKey)).toBe(false);
+    await saveConfig({ moderation_key: '' });
   });
 
   it('serves the crisis page in both languages and keeps its slug', async () => {
