@@ -39,6 +39,7 @@ import { ratingsRoutes } from './modules/ratings/ratings.routes.js';
 import { tipsRoutes } from './modules/tips/tips.routes.js';
 import { spendingLimitsRoutes } from './modules/ledger/spending-limits.routes.js';
 import { companionRoutes } from './modules/companion/companion.routes.js';
+import { crisisRoutes } from './modules/crisis/crisis.routes.js';
 import { closeWebSockets } from './modules/realtime/realtime.hub.js';
 import { realtimeRoutes } from './modules/realtime/realtime.routes.js';
 import { getLanguageTexts, watchLocalizations } from './modules/reference/localization.service.js';
@@ -108,6 +109,7 @@ const apiModules: FastifyPluginAsync[] = [
   depositsRoutes,
   receiptsRoutes,
   companionRoutes,
+  crisisRoutes,
   notificationsRoutes,
   decisionsRoutes,
   pushRoutes,

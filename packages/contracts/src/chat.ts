@@ -1,3 +1,4 @@
+import { crisisCardSchema } from './crisis.js';
 import { z } from 'zod';
 import { attachmentTypes, chatModes, limits, textLooks } from './constants.js';
 import { envelopeSchema, pageMetaSchema, idSchema, MAX_DB_ID } from './envelope.js';
@@ -229,10 +230,18 @@ export const createTopicResponseSchema = envelopeSchema(z.object({ topic: topicS
 /** GET /topics/{id}/check-terms, POST /topics/{id}/accept-terms: `has_accepted` at the top level and in the payload (spec §7). */
 export const termsStatusResponseSchema = envelopeSchema(z.object({ has_accepted: z.boolean() })).extend({ has_accepted: z.boolean() });
 export const messagesPageResponseSchema = envelopeSchema(messagesPageSchema);
+/**
+ * What a send answers: the message (or the held message), the balance after, and (issue 36 §1) the crisis card
+ * when the message suggests a risk of self-harm: only the writer gets it, in this answer.
+ */
+export const sendMessagePayloadSchema = z.object({
+  message: messageSchema.optional(),
+  held: heldMessageSchema.optional(),
+  balance: z.number().int(),
+  crisis: crisisCardSchema.optional(),
+});
 /** POST /messages/create: the message, or (issue 15) the held message only its sender sees; the balance after. */
-export const sendMessageResponseSchema = envelopeSchema(
-  z.object({ message: messageSchema.optional(), held: heldMessageSchema.optional(), balance: z.number().int() }),
-);
+export const sendMessageResponseSchema = envelopeSchema(sendMessagePayloadSchema);
 export const heldMessagesResponseSchema = envelopeSchema(z.object({ data: z.array(heldMessageSchema) }));
 export const roomsPageResponseSchema = envelopeSchema(roomsPageSchema);
 export const attachmentCostsResponseSchema = envelopeSchema(attachmentCostsSchema);

@@ -69,3 +69,6 @@ export const xsrfHeader = 'x-xsrf-token';
 /** Issue 34 §3: a tab renews 'showing this conversation' at least this often; it lapses after VIEWING_LEASE_MS. */
 export const VIEWING_RENEW_MS = 30_000;
 export const VIEWING_LEASE_MS = 75_000;
+
+/** Issue 36 §1: the crisis page's reserved slug (a static page the footer, the chat menu and every crisis card link to). */
+export const crisisPageSlug = 'crisis';

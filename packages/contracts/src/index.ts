@@ -18,6 +18,7 @@ export * from './realtime-companion.js';
 export * from './system.js';
 export * from './passkeys.js';
 export * from './ratings.js';
+export * from './crisis.js';
 export * from './responses.js';
 export * from './oncall.js';
 export * from './admin-responses.js';

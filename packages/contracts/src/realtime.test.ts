@@ -40,6 +40,7 @@ const serverFrames: WsServerMessage[] = [
   { type: 'event', event: { type: 'topic.mode', topicId: 3, chatMode: 'ai' } },
   { type: 'event', event: { type: 'balance', userId: 4, balance: 120 } },
   { type: 'event', event: { type: 'message.held_decided', userId: 4, topicId: 3, heldId: 2, decision: 'rejected' } },
+  { type: 'event', event: { type: 'crisis.protocol', userId: 4, topicId: 3 } },
   { type: 'event', event: { type: 'session.ended', userId: 4 } },
   { type: 'event', event: { type: 'queue.alert', userId: 4, topicId: 3, roomId: null, waitingSince: '2026-11-28T00:00:00.000Z' } },
   {

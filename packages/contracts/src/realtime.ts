@@ -49,6 +49,9 @@ export const chatEventSchema = z.discriminatedUnion('type', [
     heldId: z.number().int(),
     decision: z.enum(['approved', 'rejected']),
   }),
+  // Issue 36 §1: the interlocutor (an approved contributor) in a conversation whose partner wrote something that
+  // suggests a risk of self-harm gets the protocol card; only their own sockets. It carries no text.
+  z.object({ type: z.literal('crisis.protocol'), userId: z.number().int(), topicId: z.number().int() }),
   z.object({ type: z.literal('session.ended'), userId: z.number().int(), sessionId: z.string().optional() }),
   z.object({ type: z.literal('notification'), userId: z.number().int(), notification: notificationSchema, unreadCount: z.number().int() }),
   // Issue 35 §1: a human topic started waiting; only the alerted interlocutor's sockets get it, once per topic.

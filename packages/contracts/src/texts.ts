@@ -20,6 +20,7 @@ import { decisionTexts } from './texts/decisions.js';
 import { pushTexts } from './texts/push.js';
 import { companionControlTexts } from './texts/companion-controls.js';
 import { oncallTexts } from './texts/oncall.js';
+import { crisisTexts } from './texts/crisis.js';
 
 export const texts = {
   common: {
@@ -606,4 +607,5 @@ export const texts = {
   ...companionControlTexts,
   ...ratingTexts,
   ...oncallTexts,
+  ...crisisTexts,
 } as const;

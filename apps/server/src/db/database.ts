@@ -29,6 +29,7 @@ import { type UsersTable } from '../modules/users/users.table.js';
 import { type RecoveryCodesTable } from '../modules/auth/two-factor.table.js';
 import { type PasskeyChallengesTable, type PasskeysTable } from '../modules/auth/passkeys.table.js';
 import { type ComplaintsTable, type DecisionStatementsTable } from '../modules/decisions/decisions.table.js';
+import { type CrisisConfigTable, type CrisisFlagsTable } from '../modules/crisis/crisis.table.js';
 import { type ContentRulesTable } from '../modules/moderation/moderation.table.js';
 import { type CompanionPersonasTable, type CompanionRepliesTable, type LlmConnectionTable } from '../modules/companion/companion.table.js';
 import { type ContributorApplicationsTable } from '../modules/contributors/contributors.table.js';
@@ -61,6 +62,8 @@ export interface Database {
   passkey_challenges: PasskeyChallengesTable;
   decision_statements: DecisionStatementsTable;
   complaints: ComplaintsTable;
+  crisis_config: CrisisConfigTable;
+  crisis_flags: CrisisFlagsTable;
   content_rules: ContentRulesTable;
   held_messages: HeldMessagesTable;
   mails: MailsTable;

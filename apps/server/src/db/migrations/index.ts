@@ -34,6 +34,7 @@ import * as m0340 from './0340_passkeys.js';
 import * as m0380 from './0380_oncall.js';
 import * as m0390 from './0390_ratings_and_tips.js';
 import * as m0370 from './0370_decision_statements.js';
+import * as m0360 from './0360_crisis_care.js';
 import * as m0330 from './0330_topics_index.js';
 import * as m0290 from './0290_push_notifications.js';
 import * as m0270 from './0270_companion_controls.js';
@@ -74,6 +75,7 @@ export const migrations: Record<string, Migration> = {
   '0241_sandbox_session_locale': m0241,
   '0340_passkeys': m0340,
   '0370_decision_statements': m0370,
+  '0360_crisis_care': m0360,
   '0330_topics_index': m0330,
   '0290_push_notifications': m0290,
   '0270_companion_controls': m0270,

@@ -9,6 +9,7 @@ import {
   adminSocialLinkSchema,
   adminStaticPageSchema,
   envelopeSchema,
+  crisisPageSlug,
   bundleBodySchema,
   currencyBodySchema,
   faqBodySchema,
@@ -47,6 +48,8 @@ export interface CatalogEntity {
   uniqueField?: string;
   hasDefault?: boolean;
   positioned?: 'rooms';
+  /** Slugs the app links to (the crisis page, issue 36 §1): such a row keeps its slug and cannot be deleted. */
+  reservedSlugs?: readonly string[];
   /** What its routes answer: a page of records, one record, nothing (a delete). Built once, so compiled once. */
   responses: CatalogResponses;
 }
@@ -57,6 +60,11 @@ function catalogResponses(record: z.ZodObject) {
   const one = record as z.ZodType<Record<string, unknown>>;
   return { page: envelopeSchema(adminPageOf(one)), record: envelopeSchema(one), deleted: envelopeSchema(z.null()) };
 }
+
+const reservedSlugOf = (entity: CatalogEntity, row: object) => {
+  const slug = (row as Record<string, unknown>).slug;
+  return typeof slug === 'string' && entity.reservedSlugs?.includes(slug) ? slug : null;
+};
 
 const flagged = (body: Record<string, unknown>): Values =>
   Object.fromEntries(Object.entries(body).map(([k, v]) => [k, typeof v === 'boolean' ? (v ? 1 : 0) : (v as string | number | null)]));
@@ -129,6 +137,7 @@ export const catalogEntities: CatalogEntity[] = [
     search: 'title',
     canDelete: true,
     uniqueField: 'slug',
+    reservedSlugs: [crisisPageSlug],
     sortable: { id: 'id', slug: 'slug', title: 'title', updated_at: 'updated_at' },
     toRow: (b, now, creating) => ({ ...flagged(b), content: sanitizeRichHtml(String(b.content)), updated_at: now, ...(creating ? { created_at: now } : {}) }),
   },
@@ -219,6 +228,9 @@ export function updateRecord(actor: AdminActor, entity: CatalogEntity, id: numbe
       const before = await repo.findCatalogRow(trx, entity.table, id);
       if (!before) throw new AppError('NOT_FOUND', texts.admin.notFound);
       const values = entity.toRow(body, now, false);
+      const reserved = reservedSlugOf(entity, before);
+      if (reserved !== null && values.slug !== undefined && values.slug !== reserved)
+        throw validationError('slug', 'This page is linked from the app: its slug stays.');
       if (entity.hasDefault && values.is_default === 0 && isDefaultRow(before)) {
         throw validationError('is_default', texts.admin.lastDefault);
       }
@@ -235,6 +247,7 @@ export function deleteRecord(actor: AdminActor, entity: CatalogEntity, id: numbe
     const before = await repo.findCatalogRow(trx, entity.table, id);
     if (!before) throw new AppError('NOT_FOUND', texts.admin.notFound);
     if (entity.hasDefault && isDefaultRow(before)) throw new AppError('CONFLICT', texts.admin.lastDefault);
+    if (reservedSlugOf(entity, before) !== null) throw new AppError('CONFLICT', 'This page is linked from the app and cannot be deleted. Edit it instead.');
     await repo.deleteCatalogRow(trx, entity.table, id);
     return { subjectId: id, before: toApiRecord(before), after: null, result: null };
   });

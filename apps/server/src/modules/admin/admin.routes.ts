@@ -4,6 +4,7 @@ import { adminAiRoutes } from './admin-ai.routes.js';
 import { adminCatalogRoutes } from './admin-catalog.routes.js';
 import { adminComplaintsRoutes } from './admin-complaints.routes.js';
 import { adminContentRulesRoutes } from './admin-content-rules.routes.js';
+import { adminCrisisRoutes } from './admin-crisis.routes.js';
 import { adminContentRoutes } from './admin-content.routes.js';
 import { adminContentTranslationRoutes } from './admin-content-translations.js';
 import { adminModerationRoutes } from './admin-moderation.routes.js';
@@ -29,6 +30,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         adminMoneyRoutes,
         adminAiRoutes,
         adminContentRulesRoutes,
+        adminCrisisRoutes,
         adminSystemRoutes,
         adminContentTranslationRoutes,
         adminComplaintsRoutes,

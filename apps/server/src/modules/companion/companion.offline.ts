@@ -39,6 +39,8 @@ export function createOfflineProvider(options: { delayMs?: number } = {}): Compa
 export const NO_REPEAT_TURNS = 60;
 
 export function composeOfflineReply(context: CompanionContext): string {
+  // Crisis care comes before everything, the demo's introduction too: care and the helplines, never a joke.
+  if (context.crisis) return context.crisis.offlineReply;
   const { history, persona } = context;
   const recentReplies = context.recentReplies ?? history.filter((turn) => turn.role === 'companion').map((turn) => turn.content);
   // A random AI chat's title only names the companion: no real topic to talk about then.
@@ -130,7 +132,7 @@ export function earlierThings(history: CompanionTurn[], language: OfflineLanguag
 }
 
 /** The user's words since the companion last spoke (a burst is answered as one). */
-function pendingUserText(history: CompanionTurn[]): string {
+export function pendingUserText(history: CompanionTurn[]): string {
   const parts: string[] = [];
   for (let i = history.length - 1; i >= 0 && history[i]!.role === 'user'; i--) parts.unshift(history[i]!.content);
   return parts.join(' ').replace(/\s+/g, ' ').trim();

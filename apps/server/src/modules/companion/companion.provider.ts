@@ -38,6 +38,11 @@ export interface CompanionContext {
   language?: string | null;
   /** Makes the offline companion reproducible; the topic id is a good seed. */
   seed: number;
+  /**
+   * Set when the message answered suggests a risk of self-harm (issue 36 §1, modules/crisis): the offline companion
+   * answers with `offlineReply`; a model gets `promptNote` in its prompt, and its reply the helplines if it named none.
+   */
+  crisis?: { offlineReply: string; promptNote: string; helplinesBlock: string; markers: string[] } | null;
 }
 
 export interface ReplyOptions {

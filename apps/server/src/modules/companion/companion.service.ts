@@ -12,12 +12,13 @@ import { type TopicRow } from '../topics/topics.table.js';
 import { postEntry, promoRefund } from '../ledger/ledger.service.js';
 import { deferJob, enqueueJob, type JobDeferral } from '../jobs/jobs.registry.js';
 import { type NewNotification } from '../notifications/notifications.service.js';
-import { NO_REPEAT_TURNS } from './companion.offline.js';
+import { NO_REPEAT_TURNS, pendingUserText } from './companion.offline.js';
 import { buildSystemPrompt, leaksPrompt, PROMPT_REFUSAL } from './companion.prompt.js';
 import * as repo from './companion.repository.js';
 import { type CompanionContext, type CompanionPersona, type CompanionProvider, type CompanionReply, type CompanionTurn } from './companion.provider.js';
 import { personaForTopic } from './personas.service.js';
 import { textChecker } from '../moderation/content-rules.service.js';
+import { companionCrisisSupport, shieldHelplines, withHelplines } from '../crisis/crisis.companion.js';
 import { type CompanionReplyRow } from './companion.table.js';
 
 export interface CompanionDeps {
@@ -211,7 +212,8 @@ export async function answerReply(deps: CompanionDeps, row: CompanionReplyRow, s
     return;
   }
 
-  const systemPrompt = buildSystemPrompt(context);
+  // What a reply must never quote; the crisis note is left out, as its helplines are meant to be quoted.
+  const systemPrompt = buildSystemPrompt({ ...context, crisis: null });
   // Content rules apply to the companion too (issue 15): a piece that would need masking is held back until the final text.
   const check = await textChecker(deps.db);
   const stream = new DeltaStream(deps, topic.id, row.id, systemPrompt, (sofar) => {
@@ -261,9 +263,11 @@ export async function answerReply(deps: CompanionDeps, row: CompanionReplyRow, s
     return;
   }
   // Never the instructions, even if the model was talked into quoting them.
-  const unfiltered = leaksPrompt(reply.text, systemPrompt) ? PROMPT_REFUSAL : reply.text;
-  const verdict = check(unfiltered);
-  const text = verdict.action === 'allow' ? verdict.text : texts.contentRules.withheldReply;
+  const answered = context.crisis ? withHelplines(reply.text, context.crisis) : reply.text;
+  const unfiltered = leaksPrompt(answered, systemPrompt) ? PROMPT_REFUSAL : answered;
+  const shield = context.crisis ? shieldHelplines(unfiltered, context.crisis) : null;
+  const verdict = check(shield?.text ?? unfiltered);
+  const text = verdict.action !== 'allow' ? texts.contentRules.withheldReply : shield ? shield.restore(verdict.text) : verdict.text;
   stream.finish(text);
   const current = await repo.findReplyById(deps.db, row.id);
   if (current?.status !== 'processing' || current.claimed_by !== deps.instanceId) return;
@@ -496,6 +500,7 @@ export async function buildContext(deps: Pick<CompanionDeps, 'db'>, topic: Topic
         ? { role: 'companion', name: persona.name, content: row.content }
         : { role: 'user', name: row.sender_name ?? 'User', content: row.content || '[attachment]' },
     );
+  const language = await repo.findUserLanguageCode(deps.db, topic.user_id);
   return {
     persona,
     topicTitle: topic.title,
@@ -504,8 +509,10 @@ export async function buildContext(deps: Pick<CompanionDeps, 'db'>, topic: Topic
     history,
     recentReplies,
     // The owner's chosen language: the offline companion's answer when a message does not tell (the owner is the one chatting with it).
-    language: await repo.findUserLanguageCode(deps.db, topic.user_id),
+    language,
     seed: topic.id,
+    // Crisis care (issue 36 §1): what the user wrote since the companion last spoke, read by the offline recogniser.
+    crisis: await companionCrisisSupport(deps.db, { userId: topic.user_id, text: pendingUserText(history), accountLanguage: language, seed: topic.id }),
   };
 }
 

@@ -5,9 +5,9 @@ import {
   heldMessageSchema,
   heldMessagesQuerySchema,
   idParamSchema,
-  messageSchema,
   messagesIndexQuerySchema,
   messagesPageSchema,
+  sendMessagePayloadSchema,
   texts,
 } from '@parley/contracts';
 import { z } from 'zod';
@@ -119,8 +119,10 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
       clientId: parsed.data.client_id,
       files,
     });
-    if ('held' in result) return { status: 'OK' as const, message: texts.contentRules.heldNotice, payload: { held: result.held, balance: result.balance } };
-    return { status: 'OK' as const, payload: { message: result.message, balance: result.balance } };
+    const crisis = result.crisis ? { crisis: result.crisis } : {};
+    if ('held' in result)
+      return { status: 'OK' as const, message: texts.contentRules.heldNotice, payload: { held: result.held, balance: result.balance, ...crisis } };
+    return { status: 'OK' as const, payload: { message: result.message, balance: result.balance, ...crisis } };
   }
 
   // JSON {topic_id, content} or multipart with topic_id, content, client_id, types[] and then attachments[].
@@ -132,7 +134,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
         description: 'JSON, or multipart/form-data whose fields (topic_id, content, client_id, types[]) come before its attachments[].',
         // A message, or (issue 15) a message held for review that only its sender sees, as 'Pending review'.
         response: {
-          200: envelopeSchema(z.object({ message: messageSchema.optional(), held: heldMessageSchema.optional(), balance: z.number().int() })),
+          200: envelopeSchema(sendMessagePayloadSchema),
           ...guarded,
           ...errorResponses(402, 404, 409, 422),
         },

@@ -8,6 +8,7 @@ import {
   type AttachmentCosts,
   type AttachmentType,
   type ChatEvent,
+  type CrisisCard,
   type HeldMessage,
   type Message,
   type MessagesIndexQuery,
@@ -28,6 +29,7 @@ import { postForRow, spendForRow } from '../ledger/ledger.service.js';
 import { creditContributors } from './contributor-earnings.js';
 import { checkText } from '../moderation/content-rules.service.js';
 import { recordStatement } from '../decisions/decisions.service.js';
+import { assessRisk, handleRiskySend } from '../crisis/crisis.service.js';
 import { getSettings } from '../reference/settings.service.js';
 import { holdMessage } from './held-messages.service.js';
 import { getSenderLook } from '../store/skins.service.js';
@@ -204,7 +206,7 @@ export async function sendMessage(
   deps: MessageDeps,
   user: UserRow,
   input: SendMessageInput,
-): Promise<{ message: Message; balance: number } | { held: HeldMessage; balance: number }> {
+): Promise<{ message: Message; balance: number; crisis?: CrisisCard } | { held: HeldMessage; balance: number; crisis?: CrisisCard }> {
   const typed = input.content.trim();
   if (typed.length === 0 && input.files.length === 0) throw new AppError('VALIDATION', texts.chat.messageRequired, { content: [texts.chat.messageRequired] });
   const settings = await getSettings(deps.db);
@@ -224,6 +226,8 @@ export async function sendMessage(
     if (previous) return replay(deps, user, previous);
     throw error;
   }
+  // Crisis care (issue 36 §1): the offline recogniser in memory; the optional endpoint runs beside the write.
+  const risk = typed.length > 0 ? assessRisk(deps.db, typed) : Promise.resolve(null);
   const verdict = typed.length > 0 ? await checkText(deps.db, typed) : null;
   if (verdict?.action === 'refuse') {
     await recordRefusal(deps, user.id, input.topicId, verdict.ruleId, input.clientId);
@@ -232,7 +236,15 @@ export async function sendMessage(
   const content = verdict?.text ?? typed;
   if (verdict?.action === 'hold') {
     if (input.files.length > 0) throw new AppError('VALIDATION', texts.contentRules.heldWithFiles, { content: [texts.contentRules.heldWithFiles] });
-    return holdMessage(deps, user, { topicId: input.topicId, content, cost, clientId: input.clientId, ruleId: verdict.ruleId });
+    const held = await holdMessage(deps, user, { topicId: input.topicId, content, cost, clientId: input.clientId, ruleId: verdict.ruleId });
+    // Held for review: nobody else sees it yet (moderators review it anyway); the writer gets the card all the same.
+    const assessment = await risk;
+    return assessment
+      ? {
+          ...held,
+          crisis: await handleRiskySend(deps, { writerId: user.id, topicId: input.topicId, isHumanChat: false, participants: [], source: assessment.source }),
+        }
+      : held;
   }
 
   if (input.clientId) {
@@ -279,7 +291,16 @@ export async function sendMessage(
     },
     ...events,
   ]);
-  return { message: forSender, balance };
+  const assessment = await risk;
+  if (!assessment) return { message: forSender, balance };
+  const crisis = await handleRiskySend(deps, {
+    writerId: user.id,
+    topicId: message.topic_id,
+    isHumanChat: topic.chat_mode === 'human',
+    participants: outcome.active,
+    source: assessment.source,
+  });
+  return { message: forSender, balance, crisis };
 }
 
 async function insertAndCharge(

@@ -1,5 +1,6 @@
 import { type Db } from '../../db/database.js';
 import { resealLlmKey } from '../companion/llm-connection.service.js';
+import { resealModerationKey } from '../crisis/crisis.service.js';
 import { openDetails, sealDetails } from './payouts.mapper.js';
 import { listSealedDestinations, updateSealedDetails } from './payouts.repository.js';
 
@@ -27,6 +28,8 @@ export async function rotatePayoutKey(db: Db, oldKey: string, newKey: string): P
     }
     // The admin's LLM key is sealed with the same key (modules/companion/llm-connection.service.ts).
     await resealLlmKey(trx, oldKey, newKey);
+    // So is the crisis moderation endpoint's (modules/crisis, decision 035b).
+    await resealModerationKey(trx, oldKey, newKey);
     return { rotated, already };
   });
 }

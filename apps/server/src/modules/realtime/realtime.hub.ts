@@ -161,6 +161,7 @@ export class RealtimeHub {
       case 'notification':
       case 'queue.alert':
       case 'message.held_decided':
+      case 'crisis.protocol':
         for (const connection of this.byUser.get(event.userId) ?? []) connection.sendEncoded(frame);
         return;
       case 'session.ended':

@@ -70,6 +70,28 @@ export const germanProducts: Record<string, { name: string; description: string 
 
 /** By slug. */
 export const germanStaticPages: Record<string, { title: string; content: string }> = {
+  crisis: {
+    title: 'Krisenhilfe',
+    content:
+      '<h2>Wenn du gerade in einer Krise bist</h2>' +
+      '<p>Wenn du daran denkst, dir das Leben zu nehmen oder dir etwas anzutun, bist du nicht allein, und du verdienst noch heute Hilfe. Wenn du in akuter Gefahr bist, ruf sofort den Notruf an: <strong>112</strong> überall in Europa.</p>' +
+      '<h3>Sprich jetzt mit jemandem: kostenlos und vertraulich</h3>' +
+      '<ul>' +
+      '<li><strong>Deutschland</strong>: TelefonSeelsorge <a href="tel:08001110111">0800 111 0 111</a> oder <a href="tel:08001110222">0800 111 0 222</a> oder 116 123, rund um die Uhr (<a href="https://www.telefonseelsorge.de">telefonseelsorge.de</a>); für junge Menschen: Nummer gegen Kummer 116 111</li>' +
+      '<li><strong>Österreich</strong>: TelefonSeelsorge <a href="tel:142">142</a>, rund um die Uhr; für junge Menschen: Rat auf Draht 147</li>' +
+      '<li><strong>Schweiz</strong>: Die Dargebotene Hand <a href="tel:143">143</a>, rund um die Uhr; für junge Menschen: Pro Juventute 147</li>' +
+      '<li><strong>Vereinigtes Königreich</strong>: Samaritans <a href="tel:116123">116 123</a>, rund um die Uhr; oder SMS mit SHOUT an 85258</li>' +
+      '<li><strong>USA</strong>: Anruf oder SMS an <a href="tel:988">988</a> (988 Suicide &amp; Crisis Lifeline); oder SMS mit HOME an 741741</li>' +
+      '<li><strong>Anderswo</strong>: <a href="https://findahelpline.com">findahelpline.com</a> listet kostenlose Beratungsstellen in über 130 Ländern</li>' +
+      '</ul>' +
+      '<h3>Was in den nächsten Minuten helfen kann</h3>' +
+      '<p>Bring Abstand zwischen dich und alles, womit du dich verletzen könntest. Geh dorthin, wo andere Menschen sind, oder ruf jemanden an, dem du vertraust, und sag, wie es dir geht. Atme langsam: vier Sekunden ein, sechs aus. So starke Gefühle gehen vorbei, auch wenn es sich gerade nicht so anfühlt.</p>' +
+      '<h3>Wenn du dir Sorgen um jemanden im Chat machst</h3>' +
+      '<p><strong>Das hilft</strong>: ruhig und freundlich bleiben, es ernst nehmen, mehr zuhören als reden und offen fragen, wie es der Person geht und ob sie gerade in Sicherheit ist. Ermutige sie, sich an eine der Stellen oben oder den Notruf zu wenden, und teile diese Seite mit ihr.</p>' +
+      '<p><strong>Das nicht</strong>: urteilen, diskutieren, Witze machen, Geheimhaltung versprechen oder Therapeut spielen. Gib keine eigenen Kontaktdaten weiter. Über das Chatmenü kannst du das Gespräch melden, damit unsere Moderation es sich ansieht.</p>' +
+      '<h3>Wie Parley hilft</h3>' +
+      '<p>Wenn eine Nachricht darauf hindeutet, dass jemand an Selbstverletzung oder Suizid denkt, zeigt Parley der schreibenden Person privat die Beratungsstellen ihres Landes. Nichts wird blockiert oder zusätzlich berechnet, und das Gegenüber erfährt davon nichts. Freigeschaltete Gesprächspartner sehen eine kurze Anleitung, wie sie reagieren können, und unsere Moderation sieht sich das Gespräch zuerst an.</p>',
+  },
   terms: {
     title: 'Nutzungsbedingungen',
     content: legal(

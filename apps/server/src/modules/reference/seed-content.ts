@@ -128,6 +128,34 @@ export const seedStaticPages = [
   },
 ];
 
+/**
+ * The crisis page (issue 36 §1): a static page with the reserved slug `crisis`, linked from the footer, the chat
+ * menu and every crisis card. Seeded on every install (not demo content); the operator edits it like any page.
+ */
+export const crisisPage = {
+  slug: 'crisis',
+  title: 'Crisis help',
+  content:
+    '<h2>If you are in crisis right now</h2>' +
+    '<p>If you are thinking about ending your life or hurting yourself, you are not alone, and you deserve help today. If you are in immediate danger, call your local emergency number now: <strong>112</strong> anywhere in Europe, <strong>911</strong> in the US.</p>' +
+    '<h3>Talk to someone now: free and confidential</h3>' +
+    '<ul>' +
+    '<li><strong>Germany</strong>: TelefonSeelsorge <a href="tel:08001110111">0800 111 0 111</a> or <a href="tel:08001110222">0800 111 0 222</a> or 116 123, 24/7 (<a href="https://www.telefonseelsorge.de">telefonseelsorge.de</a>); for young people: Nummer gegen Kummer 116 111</li>' +
+    '<li><strong>Austria</strong>: TelefonSeelsorge <a href="tel:142">142</a>, 24/7; for young people: Rat auf Draht 147</li>' +
+    '<li><strong>Switzerland</strong>: Die Dargebotene Hand <a href="tel:143">143</a>, 24/7; for young people: Pro Juventute 147</li>' +
+    '<li><strong>United Kingdom</strong>: Samaritans <a href="tel:116123">116 123</a>, 24/7; or text SHOUT to 85258</li>' +
+    '<li><strong>United States</strong>: call or text <a href="tel:988">988</a> (988 Suicide &amp; Crisis Lifeline); or text HOME to 741741</li>' +
+    '<li><strong>Elsewhere</strong>: <a href="https://findahelpline.com">findahelpline.com</a> lists free helplines in more than 130 countries</li>' +
+    '</ul>' +
+    '<h3>What can help in the next few minutes</h3>' +
+    '<p>Put distance between yourself and anything you could use to hurt yourself. Go to a place where other people are, or call someone you trust and tell them how you feel. Breathe slowly: in for four, out for six. Feelings this strong do pass, even when it does not feel like it.</p>' +
+    '<h3>If you are worried about someone you are chatting with</h3>' +
+    '<p><strong>Do</strong>: stay calm and kind, take them seriously, listen more than you talk, and ask openly how they are and whether they are safe right now. Encourage them to contact one of the lines above or emergency services, and share this page with them.</p>' +
+    '<p><strong>Do not</strong>: judge, argue, joke, promise to keep it secret, or try to be their therapist. Do not share your own contact details. You can report the conversation from the chat menu so our moderators can look at it.</p>' +
+    '<h3>How Parley helps</h3>' +
+    '<p>When a message suggests someone may be thinking about self-harm or suicide, Parley shows its writer the helplines for their country, privately. Nothing is blocked or charged for it, and the other person is not told. Approved interlocutors see a short guide on how to respond, and our moderators look at the conversation first.</p>',
+};
+
 export const demoAccounts = {
   user: { email: 'demo@parley.chat', password: 'DemoPass123', name: 'Demo', surname: 'User', phone: '+37251234567', coins: 5000 },
   admin: { email: 'admin@parley.chat', password: 'AdminPass123', name: 'Admin', surname: 'Parley', phone: '+37251234568', coins: 0 },

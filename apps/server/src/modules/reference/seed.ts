@@ -19,6 +19,7 @@ import {
   seedRooms,
   seedSocialLinks,
   seedStaticPages,
+  crisisPage,
 } from './seed-content.js';
 import { seedLocalizations } from './seed-localizations.js';
 import { seedTranslations } from './content-translations.service.js';
@@ -45,7 +46,7 @@ export async function seedReferenceData(db: Db, clock: Clock) {
   await insertMissing(
     db,
     'static_pages',
-    seedStaticPages.map((page) => ({ ...page, content: sanitizeRichHtml(page.content), created_at: now, updated_at: now })),
+    [...seedStaticPages, crisisPage].map((page) => ({ ...page, content: sanitizeRichHtml(page.content), created_at: now, updated_at: now })),
   );
   // The legal pages in German beside English (issue 33): a page the operator has not translated themselves.
   const de = await germanId(db);

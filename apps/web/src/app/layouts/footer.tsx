@@ -1,3 +1,4 @@
+import { crisisPageSlug } from '@parley/contracts/constants';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { useCurrency } from '../../lib/currency';
@@ -49,16 +50,24 @@ export function Footer() {
                 <a href={`tel:${settings.support_phone.replace(/\s/g, '')}`}>{settings.support_phone}</a>
               </li>
             )}
+            {/* Issue 36 §1: the crisis page, on every page. */}
+            <li>
+              <Link to={paths.staticPage.getHref(crisisPageSlug)} className="site-footer__crisis">
+                {t('crisis.footerLink')}
+              </Link>
+            </li>
           </ul>
         </div>
         <div>
           <h2 className="site-footer__heading">{t('appUi.legal')}</h2>
           <ul className="site-footer__list">
-            {pages.map((page) => (
-              <li key={page.id}>
-                <Link to={paths.staticPageLegacy.getHref(page.id)}>{page.title}</Link>
-              </li>
-            ))}
+            {pages
+              .filter((page) => page.slug !== crisisPageSlug)
+              .map((page) => (
+                <li key={page.id}>
+                  <Link to={paths.staticPageLegacy.getHref(page.id)}>{page.title}</Link>
+                </li>
+              ))}
           </ul>
         </div>
       </div>

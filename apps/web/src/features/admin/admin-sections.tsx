@@ -13,6 +13,7 @@ import { UserScreen, UsersScreen } from './screens/users';
 import { ContentRulesScreen, HeldMessagesScreen } from './screens/content-rules';
 import { ContentTranslationsScreen } from './screens/content-translations';
 import { ComplaintsScreen } from './screens/complaints';
+import { CrisisCareScreen } from './screens/crisis';
 
 /** One console section: its path under /admin ('' is the dashboard), its sidebar label, its screen and any detail routes. */
 export interface AdminSection {
@@ -34,6 +35,7 @@ export const adminSections: readonly AdminSection[] = [
   { slug: 'held-messages', label: 'Held messages', element: <HeldMessagesScreen /> },
   { slug: 'content-rules', label: 'Content rules', element: <ContentRulesScreen /> },
   { slug: 'complaints', label: 'Complaints', element: <ComplaintsScreen /> },
+  { slug: 'crisis', label: 'Crisis care', element: <CrisisCareScreen /> },
   { slug: 'applications', label: 'Applications', element: <ApplicationsScreen /> },
   { slug: 'payouts', label: 'Payouts', element: <PayoutsScreen /> },
   { slug: 'payments', label: 'Payments', element: <PaymentsScreen /> },

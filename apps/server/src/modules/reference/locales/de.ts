@@ -11,6 +11,7 @@ import { deStore } from './de-store.js';
 import { deChatSafety } from './de-chat-safety.js';
 import { deChatSend } from './de-chat-send.js';
 import { deCompanionControls } from './de-companion-controls.js';
+import { deCrisis } from './de-crisis.js';
 import { deLang } from './de-lang.js';
 import { dePasskeys } from './de-passkeys.js';
 import { deRatings } from './de-ratings.js';
@@ -41,6 +42,7 @@ export const de: Partial<Record<TextKey, string>> = {
   ...deCompanionControls,
   ...deOncall,
   ...deDecisions,
+  ...deCrisis,
 };
 
 /** Keys of the English catalogue that have no German text (empty when complete). */

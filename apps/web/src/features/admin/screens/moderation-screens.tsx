@@ -181,6 +181,7 @@ export function ReportsScreen() {
   const decide = (id: number, action: string, message: string, note: string | undefined) => act(`/reports/${id}/decide`, message, { action, note });
   return (
     <AdminPage title="Reports">
+      <CrisisQueue />
       <DataTable
         caption="Reports"
         path="/reports"
@@ -267,6 +268,69 @@ export function ReportsScreen() {
         }
       />
     </AdminPage>
+  );
+}
+
+interface CrisisFlagRow {
+  id: number;
+  topic_id: number;
+  topic_title: string;
+  status: 'open' | 'handled';
+  source: 'offline' | 'endpoint';
+  messages_count: number;
+  first_at: string;
+  last_at: string;
+}
+
+/**
+ * Issue 36 §1: conversations where someone wrote something that suggests a risk of self-harm, at the top of the
+ * queue and marked. No message text here: "View" opens the topic as the Topics screen shows it.
+ */
+function CrisisQueue() {
+  const { data } = useAdminGet<{ items: CrisisFlagRow[] }>('/crisis/flags', { status: 'open' });
+  const act = useAction();
+  const [viewing, setViewing] = useState<number | null>(null);
+  const items = data?.items ?? [];
+  if (items.length === 0) return null;
+  return (
+    <section className="admin-panel admin-crisis-queue" aria-labelledby="crisis-queue-title" data-testid="crisis-queue">
+      <h2 id="crisis-queue-title">Crisis: possible risk of self-harm ({items.length})</h2>
+      <p className="admin-muted">
+        A message in these conversations suggested a risk of self-harm. The writer was shown helplines; interlocutors the protocol. Look first.
+      </p>
+      <table className="admin-table">
+        <thead>
+          <tr>
+            <th scope="col">Topic</th>
+            <th scope="col">Flagged messages</th>
+            <th scope="col">Latest</th>
+            <th scope="col">Recognised by</th>
+            <th scope="col">Actions</th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((flag) => (
+            <tr key={flag.id}>
+              <td>
+                <span className="admin-badge admin-badge--danger">Crisis</span> #{flag.topic_id} {flag.topic_title}
+              </td>
+              <td>{flag.messages_count}</td>
+              <td>{shortTime(flag.last_at)}</td>
+              <td>{flag.source === 'endpoint' ? 'moderation endpoint' : 'built-in recogniser'}</td>
+              <td>
+                <Button size="sm" variant="secondary" onClick={() => setViewing(flag.topic_id)}>
+                  View
+                </Button>{' '}
+                <Button size="sm" onClick={() => void act(`/crisis/flags/${flag.id}/handle`, 'Marked handled')}>
+                  Mark handled
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {viewing !== null && <TopicView id={viewing} onClose={() => setViewing(null)} />}
+    </section>
   );
 }
 

@@ -1,4 +1,14 @@
-import { cookieNames, defaultCurrency, limits, localKeys, sendMessageResponseSchema, texts, type HeldMessage, type Message } from '@parley/contracts';
+import {
+  cookieNames,
+  defaultCurrency,
+  limits,
+  localKeys,
+  sendMessageResponseSchema,
+  texts,
+  type CrisisCard,
+  type HeldMessage,
+  type Message,
+} from '@parley/contracts';
 import { api, ApiError, ensureCsrfCookie, envelopeParts, parseWith } from '../../../lib/api-client';
 import { getCookie } from '../../../lib/cookies';
 import { currencyKey, storage } from '../../../lib/storage';
@@ -9,6 +19,8 @@ export interface SentMessage {
   message?: Message;
   held?: HeldMessage;
   balance: number | null;
+  /** Issue 36 §1: the message suggests a risk of self-harm; only this answer carries the helplines. */
+  crisis?: CrisisCard;
 }
 
 export interface SendMessageInput {
@@ -24,9 +36,9 @@ export interface SendMessageInput {
 /** A fresh id per message (not per request): the server stores and charges a resent message once. */
 export const newClientId = () => (typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
 
-function toSent(response: { payload: { message?: Message; held?: HeldMessage; balance: number } }): SentMessage {
-  const { message, held, balance } = response.payload;
-  return { message, held, balance };
+function toSent(response: { payload: { message?: Message; held?: HeldMessage; balance: number; crisis?: CrisisCard } }): SentMessage {
+  const { message, held, balance, crisis } = response.payload;
+  return { message, held, balance, crisis };
 }
 
 /**

@@ -1,4 +1,6 @@
-import { type ReportReason } from '@parley/contracts';
+import { crisisPageSlug, type ReportReason } from '@parley/contracts';
+import { useNavigate } from 'react-router';
+import { paths } from '../../../config/paths';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { SpendingLeft } from '../../../components/ui/spending-left';
@@ -21,6 +23,7 @@ import { ChatInput } from './chat-input';
 import { BlockConfirmModal, LeaveConfirmModal, ReportModal, RulesModal, SearchingOverlay, TermsModal } from './chat-modals';
 import { ChatNotices } from './chat-notices';
 import { CreateTopicModal } from './create-topic-modal';
+import { CrisisCards } from './crisis-cards';
 import { MessageList } from './message-list';
 import { RatePairingCard, TipModal, TopRatedBadge } from './pairing-actions';
 import '../chat.css';
@@ -39,6 +42,7 @@ export function ChatPage({ topicId, settingsExtra, composerTools }: Props) {
   const room = useChatRoom(topicId);
   const held = useHeldMessages(topicId);
   const { data: user } = useUser();
+  const navigate = useNavigate();
   const [leaving, setLeaving] = useState(false);
   const [rulesOpen, setRulesOpen] = useState(false);
   const [creating, setCreating] = useState(false);
@@ -108,6 +112,8 @@ export function ChatPage({ topicId, settingsExtra, composerTools }: Props) {
         { label: t('chatUi.reportUser'), onSelect: () => setReporting('user'), disabled: !room.isInChat || participants < 2 },
         { label: t('tips.tip'), onSelect: () => setTipping(true), disabled: !pairing?.can_tip || topic?.chat_mode !== 'human' },
         { label: t('blocks.menuItem'), onSelect: () => setBlocking(true), disabled: !room.isInChat || participants < 2 || topic?.chat_mode !== 'human' },
+        // Issue 36 §1: the crisis page, one tap away in every chat.
+        { label: t('crisis.menuItem'), onSelect: () => void navigate(paths.staticPage.getHref(crisisPageSlug)) },
       ]}
     />
   );
@@ -160,6 +166,7 @@ export function ChatPage({ topicId, settingsExtra, composerTools }: Props) {
           {searching && <SearchingOverlay topicId={topicId} onSwitchToAi={() => void room.setChatMode('ai')} onCreateTopic={() => setCreating(true)} />}
         </div>
         {pairing && topic?.chat_mode === 'human' && <RatePairingCard topicId={topicId} pairing={pairing} />}
+        <CrisisCards topicId={topicId} />
         <SpendingLeft className="chat-shell__spending" />
         <ChatInput
           disabled={disabledReason !== null}

@@ -40,6 +40,15 @@ describe('applyChatEvent', () => {
     expect(t.heldDecided).toHaveBeenCalledWith(9);
   });
 
+  it("the protocol card is the interlocutor's own, never another user's (issue 36 §1)", () => {
+    const t = target({ crisisProtocol: vi.fn() });
+    applyChatEvent({ type: 'crisis.protocol', userId: 1, topicId: 3 }, t);
+    expect(t.crisisProtocol).toHaveBeenCalledTimes(1);
+    const other = target({ crisisProtocol: vi.fn() });
+    applyChatEvent({ type: 'crisis.protocol', userId: 2, topicId: 3 }, other);
+    expect(other.crisisProtocol).not.toHaveBeenCalled();
+  });
+
   it('a topic closed by a moderator tells both sides why; an owner close only the partner (issue 33 #18)', () => {
     const owner = target();
     applyChatEvent({ type: 'topic.closed', topicId: 3, by: 'moderator' }, owner);

@@ -24,6 +24,8 @@ export interface ChatEventTarget {
   regenerating?: (messageId: number) => void;
   /** A moderator decided one of the user's held messages: its 'Pending review' bubble goes. */
   heldDecided: (heldId: number) => void;
+  /** Issue 36 §1: the partner may be in crisis; this interlocutor sees the protocol card. */
+  crisisProtocol?: () => void;
 }
 
 /** One pushed event (protocol: docs/decisions/005-realtime-protocol.md) applied to the open chat. */
@@ -75,6 +77,9 @@ export function applyChatEvent(event: ChatEvent, target: ChatEventTarget) {
       break;
     case 'message.held_decided':
       if (event.userId === me) target.heldDecided(event.heldId);
+      break;
+    case 'crisis.protocol':
+      if (event.userId === me) target.crisisProtocol?.();
       break;
     case 'topic.mode':
       target.patchTopic({ chat_mode: event.chatMode });

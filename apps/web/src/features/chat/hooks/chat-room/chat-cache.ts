@@ -14,6 +14,9 @@ export const chatKeys = {
   entry: (topicId: number) => ['chat', topicId, 'entry'] as const,
   topic: (topicId: number) => ['chat', topicId, 'topic'] as const,
   messages: (topicId: number) => ['chat', topicId, 'messages'] as const,
+  /** Issue 36 §1: the writer's crisis card from a send's answer, and the interlocutor's protocol card from a pushed event. */
+  crisisCard: (topicId: number) => ['chat', topicId, 'crisis-card'] as const,
+  crisisProtocol: (topicId: number) => ['chat', topicId, 'crisis-protocol'] as const,
 };
 
 export interface Conversation {

@@ -32,6 +32,8 @@ export function useChatActions(topicId: number, { isLive, showTyping, toRooms }:
     async (content: string, files: File[] = [], onProgress?: (fraction: number) => void, clientId?: string) => {
       const result = await sendMessage({ topicId, content, files, onProgress, clientId });
       if (result.message) addMessages(client, topicId, [result.message]);
+      // Crisis care (issue 36 §1): the card is shown at once, to this writer only.
+      if (result.crisis) client.setQueryData(chatKeys.crisisCard(topicId), result.crisis);
       // Held by a content rule (issue 15): shown to the sender as 'Pending review' until a moderator decides.
       if (result.held) {
         toast.info(t('contentRules.heldNotice'));

@@ -13,7 +13,7 @@ import { isOwnMessage } from '../../utils/merge-messages';
 import { handleTopicError } from '../use-chat-notices';
 import { useFallbackPoll } from '../use-fallback-poll';
 import { useTopicSocket } from '../use-topic-socket';
-import { addMessages, patchTopic, putTopic } from './chat-cache';
+import { addMessages, chatKeys, patchTopic, putTopic } from './chat-cache';
 
 const TYPING_SHOW_MS = 8000;
 /** Pages of up to 100 a resume may fetch after a reconnect before giving up to the poll. */
@@ -129,6 +129,7 @@ export function useChatLive({ topicId, enabled, userId, isOwner, isClosed, lastI
           client.setQueryData<HeldMessage[]>(heldMessagesKey(topicId), (held) => held?.filter((m) => m.id !== heldId));
           void client.invalidateQueries({ queryKey: heldMessagesKey(topicId) });
         },
+        crisisProtocol: () => client.setQueryData(chatKeys.crisisProtocol(topicId), true),
       }),
     [client, topicId, typing, stream, refreshTopic, t],
   );
