@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { envelopeSchema } from './envelope.js';
 
 /**
  * Crisis care (issue 36 §1): the helplines a writer in crisis is shown, the card that carries them, and the
@@ -87,3 +88,8 @@ export const crisisFlagSchema = z.object({
   handled_at: z.string().nullable(),
 });
 export type CrisisFlag = z.infer<typeof crisisFlagSchema>;
+
+/** The admin answers of /admin/crisis (issue 36 §1): the configuration, the flagged conversations, a flag handled. */
+export const adminCrisisConfigResponseSchema = envelopeSchema(crisisConfigSchema);
+export const adminCrisisFlagsResponseSchema = envelopeSchema(z.object({ items: z.array(crisisFlagSchema) }));
+export const adminCrisisFlagHandledResponseSchema = envelopeSchema(z.object({ id: z.number().int(), topic_id: z.number().int() }));

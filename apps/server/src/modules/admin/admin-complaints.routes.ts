@@ -10,7 +10,7 @@ import {
   dsaStatementFields,
 } from '@parley/contracts';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponses, fileResponse } from '../../plugins/responses.js';
+import { attachmentResponse, csvResponse, errorResponses } from '../../plugins/responses.js';
 import { currentUser } from '../../plugins/session.js';
 import { exportStatements, statementsCsv } from '../decisions/decisions.export.js';
 import * as decisions from '../decisions/decisions.service.js';
@@ -30,7 +30,7 @@ export const adminComplaintsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/complaints/:id/file',
-    { schema: { tags, params: idParamSchema, response: { 200: fileResponse, ...errorResponses(404) } } },
+    { schema: { tags, params: idParamSchema, response: { 200: attachmentResponse, ...errorResponses(404) } } },
     async (request, reply) => {
       const file = await decisions.getComplaintFile(app, request.params.id);
       return reply
@@ -64,7 +64,7 @@ export const adminComplaintsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         querystring: statementsExportQuerySchema,
         description: 'Statements of reasons in the DSA transparency-database field set (docs/DSA.md): JSON, or CSV with format=csv.',
-        response: { 200: envelopeSchema(statementsExportPayloadSchema).or(fileResponse) },
+        response: { 200: envelopeSchema(statementsExportPayloadSchema).or(csvResponse) },
       },
     },
     async (request, reply) => {

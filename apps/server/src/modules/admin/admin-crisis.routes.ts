@@ -1,4 +1,10 @@
-import { crisisConfigInputSchema, crisisConfigSchema, crisisFlagSchema, envelopeSchema, idParamSchema } from '@parley/contracts';
+import {
+  adminCrisisConfigResponseSchema,
+  adminCrisisFlagHandledResponseSchema,
+  adminCrisisFlagsResponseSchema,
+  crisisConfigInputSchema,
+  idParamSchema,
+} from '@parley/contracts';
 import { type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
@@ -9,7 +15,7 @@ import { audited } from './admin-audit.js';
 
 const tags = ['admin'];
 const flagsQuerySchema = z.object({ status: z.enum(['open', 'handled']).optional() });
-const configResponse = { 200: envelopeSchema(crisisConfigSchema) };
+const configResponse = { 200: adminCrisisConfigResponseSchema };
 
 /**
  * Crisis care (issue 36 §1): the helplines and the optional moderation endpoint (audited, key sealed), and the
@@ -29,19 +35,14 @@ export const adminCrisisRoutes: FastifyPluginAsyncZod = async (app) => {
     return { status: 'OK' as const, message: 'Saved', payload: saved };
   });
 
-  app.get(
-    '/crisis/flags',
-    { schema: { tags, querystring: flagsQuerySchema, response: { 200: envelopeSchema(z.object({ items: z.array(crisisFlagSchema) })) } } },
-    async (request) => ({
-      status: 'OK' as const,
-      payload: { items: await listCrisisFlags(app.db, request.query.status) },
-    }),
-  );
+  app.get('/crisis/flags', { schema: { tags, querystring: flagsQuerySchema, response: { 200: adminCrisisFlagsResponseSchema } } }, async (request) => ({
+    status: 'OK' as const,
+    payload: { items: await listCrisisFlags(app.db, request.query.status) },
+  }));
 
-  const handledSchema = envelopeSchema(z.object({ id: z.number().int(), topic_id: z.number().int() }));
   app.post(
     '/crisis/flags/:id/handle',
-    { schema: { tags, params: idParamSchema, response: { 200: handledSchema, ...errorResponses(404) } } },
+    { schema: { tags, params: idParamSchema, response: { 200: adminCrisisFlagHandledResponseSchema, ...errorResponses(404) } } },
     async (request) => {
       const actor = actorOf(app, request);
       const handled = await audited(actor, 'crisis.flag_handled', 'crisis_flag', async (trx) => {

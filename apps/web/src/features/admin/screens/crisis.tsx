@@ -1,4 +1,4 @@
-import { crisisConfigInputSchema, type CrisisConfig } from '@parley/contracts';
+import { adminCrisisConfigResponseSchema, crisisConfigInputSchema, type CrisisConfig } from '@parley/contracts';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Checkbox, PasswordField, TextField } from '../../../components/ui/field';
@@ -15,7 +15,7 @@ import { AdminPage } from '../components/admin-layout';
  * itself is a static page (slug `crisis`) under Static pages.
  */
 export function CrisisCareScreen() {
-  const { data, isLoading, error } = useAdminGet<CrisisConfig>('/crisis');
+  const { data, isLoading, error } = useAdminGet('/crisis', adminCrisisConfigResponseSchema);
   if (isLoading) return <PageSpinner />;
   if (error || !data) return <p className="alert alert--error">{errorMessage(error)}</p>;
   return (
@@ -26,7 +26,7 @@ export function CrisisCareScreen() {
 }
 
 function CrisisForm({ config }: { config: CrisisConfig }) {
-  const write = useAdminWrite('put');
+  const write = useAdminWrite('put', adminCrisisConfigResponseSchema);
   const [enabled, setEnabled] = useState(config.moderation_enabled);
   const [url, setUrl] = useState(config.moderation_url);
   const [model, setModel] = useState(config.moderation_model);

@@ -1,6 +1,8 @@
 import { englishText, type TextKey } from '@parley/contracts/i18n';
 import {
   adminApplicationSchema,
+  adminCrisisFlagHandledResponseSchema,
+  adminCrisisFlagsResponseSchema,
   adminPayoutRowSchema,
   adminReportRowSchema,
   adminResponses,
@@ -271,24 +273,13 @@ export function ReportsScreen() {
   );
 }
 
-interface CrisisFlagRow {
-  id: number;
-  topic_id: number;
-  topic_title: string;
-  status: 'open' | 'handled';
-  source: 'offline' | 'endpoint';
-  messages_count: number;
-  first_at: string;
-  last_at: string;
-}
-
 /**
  * Issue 36 §1: conversations where someone wrote something that suggests a risk of self-harm, at the top of the
  * queue and marked. No message text here: "View" opens the topic as the Topics screen shows it.
  */
 function CrisisQueue() {
-  const { data } = useAdminGet<{ items: CrisisFlagRow[] }>('/crisis/flags', { status: 'open' });
-  const act = useAction();
+  const { data } = useAdminGet('/crisis/flags', adminCrisisFlagsResponseSchema, { status: 'open' });
+  const act = useAction(adminCrisisFlagHandledResponseSchema);
   const [viewing, setViewing] = useState<number | null>(null);
   const items = data?.items ?? [];
   if (items.length === 0) return null;

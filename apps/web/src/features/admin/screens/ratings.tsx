@@ -1,4 +1,4 @@
-import { type AdminRating } from '@parley/contracts';
+import { adminRatingsResponseSchema } from '@parley/contracts';
 import { useState } from 'react';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { formatDate } from '../../../lib/format';
@@ -9,7 +9,7 @@ import { AdminPage } from '../components/admin-layout';
 export function RatingsScreen() {
   const [topic, setTopic] = useState('');
   const topicId = /^\d+$/.test(topic) ? topic : undefined;
-  const { data, isLoading, error } = useAdminGet<{ ratings: AdminRating[] }>('/ratings', topicId ? { topic_id: topicId } : undefined);
+  const { data, isLoading, error } = useAdminGet('/ratings', adminRatingsResponseSchema, topicId ? { topic_id: topicId } : undefined);
   return (
     <AdminPage
       title="Ratings"
