@@ -74,7 +74,13 @@ describe.each(dialects)('data rights: export and account deletion (issue 15) on 
     expect(ledger.map((e) => e.kind)).toEqual(['admin_adjustment', 'topic', 'message', 'message']);
     expect(read('blocks.json')).toEqual([{ chat_name: expect.any(String), created_at: expect.any(String) }]);
     expect(read('notification-settings.json')).toEqual({
-      settings: expect.objectContaining({ quiet_start: '22:00', quiet_end: '07:00', time_zone: 'Europe/Berlin', email_digest: false, digest_after_minutes: 30 }),
+      settings: expect.objectContaining({
+        quiet_start: '22:00',
+        quiet_end: '07:00',
+        time_zone: 'Europe/Berlin',
+        email_digest: false,
+        digest_after_minutes: 30,
+      }),
       push_devices: [{ endpoint, created_at: expect.any(String), last_sent_at: null }],
       muted_conversations: [{ topic_title: topic.title, created_at: expect.any(String) }],
     });

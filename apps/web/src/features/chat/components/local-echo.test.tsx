@@ -25,7 +25,10 @@ function Chat() {
   const actions = useChatActions(TOPIC, { isLive: true, showTyping: noop, toRooms: noop });
   const { send } = actions;
   const echo = useLocalEcho(
-    useCallback((content: string, clientId: string, files: File[], onProgress?: (fraction: number) => void) => send(content, files, onProgress, clientId), [send]),
+    useCallback(
+      (content: string, clientId: string, files: File[], onProgress?: (fraction: number) => void) => send(content, files, onProgress, clientId),
+      [send],
+    ),
     unsentKey(USER, TOPIC),
   );
   const { data = emptyConversation } = useQuery({ queryKey: chatKeys.messages(TOPIC), queryFn: () => emptyConversation, enabled: false });

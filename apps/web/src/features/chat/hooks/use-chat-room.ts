@@ -63,7 +63,10 @@ export function useChatRoom(topicId: number) {
   const actions = useChatActions(topicId, { isLive: live.isLive, showTyping: live.showTyping, toRooms });
   const { send: sendNow } = actions;
   const echo = useLocalEcho(
-    useCallback((content: string, clientId: string, files: File[], onProgress?: (fraction: number) => void) => sendNow(content, files, onProgress, clientId), [sendNow]),
+    useCallback(
+      (content: string, clientId: string, files: File[], onProgress?: (fraction: number) => void) => sendNow(content, files, onProgress, clientId),
+      [sendNow],
+    ),
     unsentKey(userId, topicId),
   );
   const pending = useMemo(() => unconfirmedSends(echo.pending, conversation.messages), [echo.pending, conversation.messages]);
