@@ -40,10 +40,17 @@ export function defaultSummary(method: string, url: string): string {
 function withMediaTypes(responses: Record<string, JsonSchema>) {
   return Object.fromEntries(
     Object.entries(responses).map(([status, response]) => {
-      const mediaTypes = response[MEDIA_TYPES_KEY];
-      if (!Array.isArray(mediaTypes)) return [status, response];
       const schema = { type: 'string', format: 'binary' };
-      return [status, { description: response.description, content: Object.fromEntries(mediaTypes.map((type: string) => [type, { schema }])) }];
+      const binaryContent = (mediaTypes: string[]) => Object.fromEntries(mediaTypes.map((type) => [type, { schema }]));
+      const mediaTypes = response[MEDIA_TYPES_KEY];
+      if (Array.isArray(mediaTypes)) return [status, { description: response.description, content: binaryContent(mediaTypes as string[]) }];
+      // JSON or a file by the caller's choice (`envelope.or(csvResponse)`): each under its own media type.
+      const members = Array.isArray(response.anyOf) ? (response.anyOf as JsonSchema[]) : [];
+      const files = members.filter((member) => Array.isArray(member[MEDIA_TYPES_KEY]));
+      const json = members.filter((member) => !Array.isArray(member[MEDIA_TYPES_KEY]));
+      if (files.length === 0 || json.length !== 1) return [status, response];
+      const content = { 'application/json': { schema: json[0] }, ...binaryContent(files.flatMap((file) => file[MEDIA_TYPES_KEY] as string[])) };
+      return [status, { description: response.description ?? 'JSON, or the file the query asks for', content }];
     }),
   );
 }
