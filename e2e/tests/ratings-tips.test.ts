@@ -54,7 +54,47 @@ async function interlocutor(): Promise<Person> {
 const balanceOf = async (who: Person) => (await apiGet<{ balance: number }>(who.context, baseUrl, '/user/profile')).balance;
 const toastText = (page: Page, text: string) => page.locator('.toaster').getByText(text, { exact: true });
 
+/** Opens the chat as a user would: the terms modal's Agree when asked, then waits for the live socket. */
+async function enterChat(page: Page, topicId: number) {
+  await page.goto(`/topics/${topicId}/chat`);
+  const agree = page.getByRole('dialog').getByRole('button', { name: texts.chat.agree });
+  const indicator = page.getByTestId('connection-indicator');
+  await expect.poll(async () => (await agree.count()) + (await indicator.count()), { timeout: 15_000 }).toBeGreaterThan(0);
+  if (await agree.count()) await agree.click();
+  await page.locator('[data-testid="connection-indicator"][data-status="live"]').waitFor({ timeout: 15_000 });
+}
+
 describe('ratings and tips', () => {
+  it('who leaves the chat lands on the rooms and rates the conversation there, once', async () => {
+    const owner = await person('left-owner', 1000);
+    const joiner = await person('left-joiner', 1000);
+    const rooms = await apiGet<{ data: { id: number }[] }>(owner.context, baseUrl, '/rooms/index');
+    const created = await apiPost<{ topic: { id: number } }>(owner.context, baseUrl, '/topics/create', {
+      room_id: rooms.data[0]!.id,
+      title: 'Rate on leaving',
+    });
+    const topicId = created.payload.topic.id;
+    await apiPost(joiner.context, baseUrl, '/topics/join', { topic_id: topicId });
+
+    const { page } = joiner;
+    await enterChat(page, topicId);
+    await page.getByRole('button', { name: texts.chat.leaveChat }).click();
+    const confirm = page.getByRole('dialog', { name: texts.chatSafety.partnerLeaveTitle });
+    await confirm.getByRole('button', { name: texts.chat.leave, exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/rooms');
+    const form = page.getByRole('form', { name: texts.ratings.rateTitle });
+    await form.waitFor({ timeout: 15_000 });
+    await form.locator('.rate-star').nth(4).click();
+    await form.getByRole('button', { name: texts.ratings.submit }).click();
+    await toastText(page, texts.ratings.thanks).waitFor({ timeout: 10_000 });
+    await page
+      .getByTestId('rating-done')
+      .getByText(englishText('ratings.yourRating', { stars: 5 }))
+      .waitFor();
+    // Once: the server refuses a second rating of the same pairing.
+    await expect(apiPost(joiner.context, baseUrl, `/topics/${topicId}/rating`, { stars: 1 })).rejects.toThrow(/answered 409/);
+  });
+
   it('a payer tips the interlocutor from the chat menu, then rates the ended conversation once', async () => {
     const payer = await person('tipper', 1000);
     const listener = await interlocutor();

@@ -1,14 +1,16 @@
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Pagination } from '../../../components/ui/pagination';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { useT } from '../../../lib/i18n';
 import { useActiveTopics } from '../api/get-active-topics';
+import { usePairing } from '../api/pairing';
 import { useRooms } from '../api/get-rooms';
 import { chatNotices } from '../hooks/use-chat-notices';
 import { isSafeColor } from '../utils/bubble-style';
 import { ChatNotices } from './chat-notices';
+import { RatePairingCard } from './pairing-actions';
 import { useRandomChat } from './random-chat';
 
 const DEFAULT_ROOM_COLOR = 'purple';
@@ -45,6 +47,7 @@ export function RoomListPage() {
         </div>
       </section>
       <div className="container chat-page__body">
+        <RateLeftConversation />
         {rooms.isPending ? (
           <div className="chat-center">
             <Spinner size="lg" label={t('common.loading')} />
@@ -81,4 +84,13 @@ export function RoomListPage() {
       <ChatNotices />
     </div>
   );
+}
+
+/** The conversation the user just left (the chat sends its id along): rate it here, once, when it was with a person. */
+function RateLeftConversation() {
+  const state: unknown = useLocation().state;
+  const topicId = typeof state === 'object' && state !== null && 'rateTopicId' in state && typeof state.rateTopicId === 'number' ? state.rateTopicId : null;
+  const { data: pairing } = usePairing(topicId ?? 0, 0, true, topicId !== null);
+  if (topicId === null || !pairing || (!pairing.can_rate && !pairing.rating)) return null;
+  return <RatePairingCard topicId={topicId} pairing={pairing} />;
 }

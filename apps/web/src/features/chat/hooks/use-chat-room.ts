@@ -60,7 +60,9 @@ export function useChatRoom(topicId: number) {
     lastSyncAt,
     toRooms,
   });
-  const actions = useChatActions(topicId, { isLive: live.isLive, showTyping: live.showTyping, toRooms });
+  // Who leaves a conversation with a person lands on the rooms, asked to rate it there (issue 35 §3): the chat is gone.
+  const onLeft = useCallback(() => navigate(paths.rooms.getHref(), { state: { rateTopicId: topicId } }), [navigate, topicId]);
+  const actions = useChatActions(topicId, { isLive: live.isLive, showTyping: live.showTyping, toRooms, onLeft });
   const { send: sendNow } = actions;
   const echo = useLocalEcho(
     useCallback(

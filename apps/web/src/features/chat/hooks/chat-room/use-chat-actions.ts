@@ -20,10 +20,12 @@ interface Options {
   /** Without push there are no typing events: the screen shows the companion writing until its reply is polled in. */
   showTyping: (name: string, forMs?: number) => void;
   toRooms: () => void;
+  /** Where the screen goes once the user left (the rooms, offering to rate the conversation); `toRooms` when absent. */
+  onLeft?: () => void;
 }
 
 /** What the user does in the chat: send, leave, switch between a person and the companion. */
-export function useChatActions(topicId: number, { isLive, showTyping, toRooms }: Options) {
+export function useChatActions(topicId: number, { isLive, showTyping, toRooms, onLeft }: Options) {
   const { t, localize } = useI18n();
   const client = useQueryClient();
   const topicNow = useCallback(() => client.getQueryData<Topic | null>(chatKeys.topic(topicId)) ?? null, [client, topicId]);
@@ -55,13 +57,13 @@ export function useChatActions(topicId: number, { isLive, showTyping, toRooms }:
       toast.success(t('chat.leftChat'));
       void client.invalidateQueries({ queryKey: ['topics'] });
       // The screen unmounts with the navigation; its cache entries go with it (gcTime 0).
-      toRooms();
+      (onLeft ?? toRooms)();
       return true;
     } catch (error) {
       toast.error(error instanceof ApiError ? localize(error.message) : t('chat.failedLeave'));
       return false;
     }
-  }, [client, topicId, toRooms, t, localize]);
+  }, [client, topicId, toRooms, onLeft, t, localize]);
 
   /** Optimistic: the switch moves at once and moves back if the server refuses. */
   const setChatMode = useCallback(
