@@ -24,6 +24,9 @@ export const ratingTexts = {
   },
   tips: {
     tip: 'Tip',
+    receivedTitle: 'You received a tip',
+    receivedBody:
+      'Someone you talked with tipped you. {coins, plural, one {# coin was} other {# coins were}} added to your earnings; they can be paid out once they mature.',
     title: 'Tip your interlocutor',
     intro: 'A tip comes from your balance and goes to your interlocutor. It is anonymous like the conversation.',
     coins: '{coins, plural, one {# coin} other {# coins}}',

@@ -1,10 +1,11 @@
 import { texts, type ChatEvent, type Tip, type TipBody } from '@parley/contracts';
 import { type Transaction } from 'kysely';
 import { type Database, type Db } from '../../db/database.js';
-import { AppError } from '../../lib/app-error.js';
+import { AppError, localized } from '../../lib/app-error.js';
 import { type Clock } from '../../lib/clock.js';
 import { type EventBus } from '../../lib/event-bus.js';
 import { earnedShare, getBalance, postEntry, recordPromoShare } from '../ledger/ledger.service.js';
+import { createNotification } from '../notifications/notifications.service.js';
 import { reverseEarnings } from '../payouts/earnings.service.js';
 import { findPairing } from '../ratings/ratings.service.js';
 import { getSettings } from '../reference/settings.service.js';
@@ -18,7 +19,7 @@ const toTip = (row: TipRow): Tip => ({ id: row.id, topic_id: row.topic_id, amoun
  * the tip row (unique per payer and key: a retry is the same tip), one `tip` spend for the payer (a spending
  * debit: balance and personal limits in one conditional update), and the interlocutor's share of its bought
  * part as `contributor_earning` (it matures like message earnings; the promotional part is withheld,
- * decision 029). Balances are pushed after the commit; the interlocutor learns nothing but their balance.
+ * decision 029). Balances are pushed after the commit; the interlocutor gets a notice that names nobody.
  */
 export async function tipInterlocutor(deps: { db: Db; clock: Clock; bus: EventBus }, userId: number, topicId: number, body: TipBody) {
   const { contributor_share_percent: percent } = await getSettings(deps.db);
@@ -75,6 +76,16 @@ async function payTip(trx: Transaction<Database>, clock: Clock, tip: TipRow, per
       reference: { type: 'tip', id: tip.id },
     });
     events.push({ type: 'balance', userId: tip.recipient_id, balance: credit.entry.balance_after });
+    // The interlocutor is told of it, naming nobody (the notice says 'someone you talked with').
+    await createNotification(trx, {
+      userId: tip.recipient_id,
+      kind: 'tip.received',
+      title: texts.tips.receivedTitle,
+      body: localized('tips.receivedBody', { coins: earned }),
+      link: '/account?tab=history',
+      dedupeKey: `tip:${tip.id}`,
+      createdAt: tip.created_at,
+    });
   }
   await repo.recordTipShares(trx, tip.id, { promo_coins: promoCoins, earned });
   return { tip, balance: entry.balance_after, events };

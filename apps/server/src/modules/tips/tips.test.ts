@@ -40,6 +40,11 @@ describe.each(dialects)('tips on %s', (dialect) => {
     const earned = await entries(ctx.db, earner.user.id, 'contributor_earning');
     expect(earned.map((e) => [Number(e.amount), e.reference_type])).toEqual([[50, 'tip']]);
     expect(await getEarnings(ctx.db, clock, earner.user.id)).toMatchObject({ pending_coins: 50, available_coins: 0 });
+    // The interlocutor is told, by a notice that names nobody.
+    const notices = await earner.client.get<{ notifications: { kind: string; title: string; body: string }[] }>('/api/notifications');
+    const told = notices.body.payload.notifications.filter((n) => n.kind === 'tip.received');
+    expect(told).toEqual([expect.objectContaining({ title: 'You received a tip', body: expect.stringContaining('50 coins were added to your earnings') })]);
+    expect(JSON.stringify(notices.body)).not.toMatch(new RegExp(`${payer.user.email}|"${payer.user.name}"`));
     clock.advance(8 * DAY);
     expect(await getEarnings(ctx.db, clock, earner.user.id)).toMatchObject({ pending_coins: 0, available_coins: 50 });
     // The last pairing's interlocutor can still be tipped after they left; someone who does not earn cannot.

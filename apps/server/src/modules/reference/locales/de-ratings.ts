@@ -26,6 +26,9 @@ export const deRatings: Partial<Record<TextKey, string>> = {
   'tips.custom': 'Anderer Betrag (Coins)',
   'tips.send': 'Trinkgeld senden',
   'tips.sent': 'Trinkgeld gesendet. Danke!',
+  'tips.receivedTitle': 'Du hast Trinkgeld bekommen',
+  'tips.receivedBody':
+    'Jemand, mit dem du gesprochen hast, hat dir Trinkgeld gegeben. {coins, plural, one {# Coin wurde} other {# Coins wurden}} deinen Verdiensten gutgeschrieben; du kannst sie auszahlen lassen, sobald sie freigegeben sind.',
   'tips.notAccepted': 'Diese Person nimmt keine Trinkgelder an.',
   'tips.nobodyToTip': 'In diesem Gespräch gibt es niemanden, dem du Trinkgeld geben kannst.',
   'tips.insufficient': 'Nicht genug Coins für dieses Trinkgeld',
